@@ -1,0 +1,661 @@
+/* Grounding: relaxed-reachability fixpoint over the action schemas, then
+ * ground preconditions, effects and costs of every reachable action. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "task_internal.h"
+
+typedef struct {
+    int *ids;
+    int count, cap;
+} int_list;
+
+static int list_push(int_list *l, int v)
+{
+    if (l->count == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 16;
+        int *ids = realloc(l->ids, (size_t)cap * sizeof *ids);
+        if (!ids)
+            return -1;
+        l->ids = ids;
+        l->cap = cap;
+    }
+    l->ids[l->count++] = v;
+    return 0;
+}
+
+typedef struct {
+    pl_task *t;
+    int atom_cap;
+    int_list *atoms_by_pred;    /* fluent atom ids per predicate */
+    int_list *statics_by_pred;  /* indices into problem->init per static predicate */
+    int_list found_args;        /* nparams ints per found action, back to back */
+    int_list found_schema;
+    int_list found_offset;
+    bool changed;
+    bool oom;
+    /* current schema */
+    int schema;
+    const pl_action *a;
+    const pl_formula **join;
+    int njoin;
+    int *binding;
+    bool *bound;
+    bool has_when;
+} grounder;
+
+static int intern_atom(grounder *g, const int *key, int nargs)
+{
+    pl_task *t = g->t;
+    int id = pl_keymap_get(&t->atom_ids, key, nargs + 1);
+    if (id >= 0)
+        return id;
+    if (t->natoms == g->atom_cap) {
+        int cap = g->atom_cap ? g->atom_cap * 2 : 64;
+        pl_gatom *atoms = realloc(t->atoms, (size_t)cap * sizeof *atoms);
+        if (!atoms) {
+            g->oom = true;
+            return -1;
+        }
+        t->atoms = atoms;
+        g->atom_cap = cap;
+    }
+    id = t->natoms;
+    pl_gatom *at = &t->atoms[id];
+    at->pred = key[0];
+    at->args = pl_arena_memdup(&t->arena, key + 1, (size_t)nargs * sizeof(int));
+    at->name = NULL;
+    if ((nargs && !at->args) || pl_keymap_put(&t->atom_ids, key, nargs + 1, id) < 0 ||
+        list_push(&g->atoms_by_pred[key[0]], id) < 0) {
+        g->oom = true;
+        return -1;
+    }
+    t->natoms++;
+    g->changed = true;
+    return id;
+}
+
+/* Relaxed effects: every add effect whose condition can hold is reached. */
+static void relax_effects(grounder *g, const pl_effect *e)
+{
+    switch (e->kind) {
+    case PL_E_AND:
+        for (int i = 0; i < e->nkids; i++)
+            relax_effects(g, e->kids[i]);
+        break;
+    case PL_E_FORALL: {
+        /* enumerate the bound slots one at a time */
+        int slot = e->var_first, last = e->var_first + e->nvars;
+        int idx[64] = {0}, n[64];
+        const int *objs[64];
+        if (e->nvars > 64)
+            return;
+        for (int i = 0; i < e->nvars; i++) {
+            objs[i] = pl_task_objects_of(g->t, &g->a->vars[slot + i].types, &n[i]);
+            if (n[i] == 0)
+                return;
+        }
+        for (;;) {
+            for (int i = 0; i < e->nvars; i++)
+                g->binding[slot + i] = objs[i][idx[i]];
+            relax_effects(g, e->kids[0]);
+            int k = e->nvars - 1;
+            while (k >= 0 && ++idx[k] == n[k])
+                idx[k--] = 0;
+            if (k < 0)
+                break;
+        }
+        (void)last;
+        break;
+    }
+    case PL_E_WHEN: {
+        pl_lift_ctx c = {g->t, g->a->vars, g->binding, true, NULL, false};
+        if (pl_lift_eval(&c, e->cond, true))
+            relax_effects(g, e->kids[0]);
+        break;
+    }
+    case PL_E_ADD: {
+        int key[256];
+        pl_lift_atom_key(g->binding, e->pred, e->args, e->nargs, key);
+        intern_atom(g, key, e->nargs);
+        break;
+    }
+    case PL_E_DEL:
+    case PL_E_COST:
+        break;
+    }
+}
+
+static void candidate(grounder *g)
+{
+    pl_lift_ctx c = {g->t, g->a->vars, g->binding, true, NULL, false};
+    if (!pl_lift_eval(&c, g->a->pre, true))
+        return;
+    int key[256];
+    key[0] = g->schema;
+    memcpy(key + 1, g->binding, (size_t)g->a->nparams * sizeof(int));
+    int n = g->found_schema.count;
+    int id = pl_keymap_put(&g->t->action_ids, key, g->a->nparams + 1, n);
+    if (id == -2) {
+        g->oom = true;
+        return;
+    }
+    if (id == n) {
+        if (list_push(&g->found_schema, g->schema) < 0 || list_push(&g->found_offset, g->found_args.count) < 0)
+            g->oom = true;
+        for (int i = 0; i < g->a->nparams; i++)
+            if (list_push(&g->found_args, g->binding[i]) < 0)
+                g->oom = true;
+    } else if (!g->has_when) {
+        return; /* its unconditional effects are reached already */
+    }
+    relax_effects(g, g->a->eff);
+}
+
+static void bind_free_params(grounder *g, int param)
+{
+    if (g->oom)
+        return;
+    if (param == g->a->nparams) {
+        candidate(g);
+        return;
+    }
+    if (g->bound[param]) {
+        bind_free_params(g, param + 1);
+        return;
+    }
+    int n;
+    const int *objs = pl_task_objects_of(g->t, &g->a->vars[param].types, &n);
+    g->bound[param] = true;
+    for (int i = 0; i < n; i++) {
+        g->binding[param] = objs[i];
+        bind_free_params(g, param + 1);
+    }
+    g->bound[param] = false;
+}
+
+/* Matches join atom k against known true atoms, binding its variables. */
+static void join(grounder *g, int k)
+{
+    if (g->oom)
+        return;
+    if (k == g->njoin) {
+        bind_free_params(g, 0);
+        return;
+    }
+    const pl_formula *f = g->join[k];
+    pl_task *t = g->t;
+    bool is_static = t->pred_static[f->pred];
+    int_list *list = is_static ? &g->statics_by_pred[f->pred] : &g->atoms_by_pred[f->pred];
+    int count = list->count;
+    for (int j = 0; j < count; j++) {
+        const int *args = is_static ? t->problem->init[list->ids[j]].args : t->atoms[list->ids[j]].args;
+        int newly[64], nnew = 0;
+        bool ok = true;
+        for (int i = 0; i < f->nargs && ok; i++) {
+            int term = f->args[i];
+            if (!PL_TERM_IS_VAR(term)) {
+                ok = PL_TERM_OBJ_INDEX(term) == args[i];
+            } else if (g->bound[term]) {
+                ok = g->binding[term] == args[i];
+            } else {
+                ok = pl_task_object_is_a(t, args[i], &g->a->vars[term].types);
+                if (ok) {
+                    g->bound[term] = true;
+                    g->binding[term] = args[i];
+                    newly[nnew++] = term;
+                }
+            }
+        }
+        if (ok)
+            join(g, k + 1);
+        for (int i = 0; i < nnew; i++)
+            g->bound[newly[i]] = false;
+    }
+}
+
+static void collect_join_atoms(const pl_formula *f, const pl_formula **out, int *n, int max)
+{
+    if (f->kind == PL_F_AND) {
+        for (int i = 0; i < f->nkids; i++)
+            collect_join_atoms(f->kids[i], out, n, max);
+    } else if (f->kind == PL_F_ATOM && *n < max) {
+        out[(*n)++] = f;
+    }
+}
+
+static bool effect_has_when(const pl_effect *e)
+{
+    if (e->kind == PL_E_WHEN)
+        return true;
+    for (int i = 0; i < e->nkids; i++)
+        if (effect_has_when(e->kids[i]))
+            return true;
+    return false;
+}
+
+static void mark_effect_preds(const pl_effect *e, bool *pred_static)
+{
+    if (e->kind == PL_E_ADD || e->kind == PL_E_DEL)
+        pred_static[e->pred] = false;
+    for (int i = 0; i < e->nkids; i++)
+        mark_effect_preds(e->kids[i], pred_static);
+}
+
+static int run_fixpoint(grounder *g)
+{
+    const pl_domain *d = g->t->domain;
+    int maxvars = 1;
+    for (int s = 0; s < d->nactions; s++)
+        if (d->actions[s].nvars > maxvars)
+            maxvars = d->actions[s].nvars;
+    g->binding = calloc((size_t)maxvars, sizeof *g->binding);
+    g->bound = calloc((size_t)maxvars, sizeof *g->bound);
+    g->join = malloc(256 * sizeof *g->join);
+    if (!g->binding || !g->bound || !g->join)
+        return -1;
+    do {
+        g->changed = false;
+        for (int s = 0; s < d->nactions && !g->oom; s++) {
+            g->schema = s;
+            g->a = &d->actions[s];
+            g->njoin = 0;
+            collect_join_atoms(g->a->pre, g->join, &g->njoin, 256);
+            g->has_when = effect_has_when(g->a->eff);
+            int before = g->found_schema.count;
+            join(g, 0);
+            if (g->found_schema.count != before)
+                g->changed = true;
+        }
+    } while (g->changed && !g->oom);
+    return g->oom ? -1 : 0;
+}
+
+/* ---- building the ground actions ---- */
+
+static int init_value_key_find(const pl_task *t, int func, const int *args, int nargs, double *value)
+{
+    const pl_problem *p = t->problem;
+    for (int i = 0; i < p->nvalues; i++) {
+        if (p->values[i].func != func || p->values[i].nargs != nargs)
+            continue;
+        if (!memcmp(p->values[i].args, args, (size_t)nargs * sizeof *args)) {
+            *value = p->values[i].value;
+            return 0;
+        }
+    }
+    return -1;
+}
+
+typedef struct {
+    pl_geffect *items;
+    int count, cap;
+} geff_list;
+
+static int geff_push(geff_list *l, pl_geffect e)
+{
+    if (l->count == l->cap) {
+        int cap = l->cap ? l->cap * 2 : 8;
+        pl_geffect *items = realloc(l->items, (size_t)cap * sizeof *items);
+        if (!items)
+            return -1;
+        l->items = items;
+        l->cap = cap;
+    }
+    l->items[l->count++] = e;
+    return 0;
+}
+
+typedef struct {
+    pl_gbuilder *b;
+    const pl_action *a;
+    int *binding;
+    geff_list effs;
+    double cost;
+    pl_error *err;
+    bool failed;
+} effect_builder;
+
+static void ground_effects(effect_builder *eb, const pl_effect *e, int cond)
+{
+    pl_task *t = eb->b->t;
+    if (eb->failed || cond == PL_GF_FALSE)
+        return;
+    switch (e->kind) {
+    case PL_E_AND:
+        for (int i = 0; i < e->nkids; i++)
+            ground_effects(eb, e->kids[i], cond);
+        break;
+    case PL_E_FORALL: {
+        int idx[64] = {0}, n[64];
+        const int *objs[64];
+        if (e->nvars > 64)
+            return;
+        for (int i = 0; i < e->nvars; i++) {
+            objs[i] = pl_task_objects_of(t, &eb->a->vars[e->var_first + i].types, &n[i]);
+            if (n[i] == 0)
+                return;
+        }
+        for (;;) {
+            for (int i = 0; i < e->nvars; i++)
+                eb->binding[e->var_first + i] = objs[i][idx[i]];
+            ground_effects(eb, e->kids[0], cond);
+            int k = e->nvars - 1;
+            while (k >= 0 && ++idx[k] == n[k])
+                idx[k--] = 0;
+            if (k < 0)
+                break;
+        }
+        break;
+    }
+    case PL_E_WHEN: {
+        int c = pl_ground_cond(eb->b, e->cond, eb->binding, true);
+        ground_effects(eb, e->kids[0], pl_ground_and(eb->b, cond, c));
+        break;
+    }
+    case PL_E_ADD:
+    case PL_E_DEL: {
+        int key[256];
+        pl_lift_atom_key(eb->binding, e->pred, e->args, e->nargs, key);
+        int id = pl_keymap_get(&t->atom_ids, key, e->nargs + 1);
+        if (id < 0)
+            return; /* deleting an unreachable atom; adds are always reached */
+        pl_geffect ge = {cond, id, e->kind == PL_E_ADD};
+        if (geff_push(&eb->effs, ge) < 0)
+            eb->failed = true;
+        break;
+    }
+    case PL_E_COST: {
+        double v = e->cost.value;
+        if (e->cost.func >= 0) {
+            int args[64];
+            for (int i = 0; i < e->cost.nargs && i < 64; i++)
+                args[i] = PL_TERM_IS_VAR(e->cost.args[i]) ? eb->binding[e->cost.args[i]]
+                                                          : PL_TERM_OBJ_INDEX(e->cost.args[i]);
+            if (init_value_key_find(t, e->cost.func, args, e->cost.nargs, &v) < 0) {
+                pl_error_set(eb->err, PL_ERR_SEMANTIC, t->problem->file, 0, 0,
+                             "no value in :init for function '%s' used as the cost of action '%s'",
+                             t->domain->funcs[e->cost.func].name, eb->a->name);
+                eb->failed = true;
+                return;
+            }
+        }
+        if (cond != PL_GF_TRUE) {
+            pl_error_set(eb->err, PL_ERR_UNSUPPORTED, t->domain->file, e->loc.line, e->loc.column,
+                         "unsupported: conditional action cost");
+            eb->failed = true;
+            return;
+        }
+        eb->cost += v;
+        break;
+    }
+    }
+}
+
+static char *append(char *p, const char *s)
+{
+    size_t n = strlen(s);
+    memcpy(p, s, n);
+    return p + n;
+}
+
+static char *make_name(pl_task *t, const char *head, const int *args, int nargs)
+{
+    size_t len = strlen(head) + 3;
+    for (int i = 0; i < nargs; i++)
+        len += strlen(t->problem->objects[args[i]].name) + 1;
+    char *s = pl_arena_alloc(&t->arena, len);
+    if (!s)
+        return NULL;
+    char *p = s;
+    *p++ = '(';
+    p = append(p, head);
+    for (int i = 0; i < nargs; i++) {
+        *p++ = ' ';
+        p = append(p, t->problem->objects[args[i]].name);
+    }
+    *p++ = ')';
+    *p = '\0';
+    return s;
+}
+
+/* Splits a conjunction of literals into the fast pre_pos / pre_neg lists. */
+static bool flatten_pre(pl_task *t, int pre, pl_gaction *ga)
+{
+    if (pre == PL_GF_TRUE)
+        return true;
+    const pl_gnode *n = &t->gnodes[pre];
+    const int *kids = n->kind == PL_G_AND ? t->gkids + n->first : &pre;
+    int count = n->kind == PL_G_AND ? n->count : 1;
+    if (n->kind == PL_G_OR)
+        return false;
+    for (int i = 0; i < count; i++)
+        if (t->gnodes[kids[i]].kind != PL_G_LIT)
+            return false;
+    ga->pre_pos = pl_arena_alloc(&t->arena, (size_t)count * sizeof(int));
+    ga->pre_neg = pl_arena_alloc(&t->arena, (size_t)count * sizeof(int));
+    for (int i = 0; i < count; i++) {
+        const pl_gnode *l = &t->gnodes[kids[i]];
+        if (l->neg)
+            ga->pre_neg[ga->npre_neg++] = l->atom;
+        else
+            ga->pre_pos[ga->npre_pos++] = l->atom;
+    }
+    return true;
+}
+
+static int build_actions(grounder *g, pl_gbuilder *b, pl_error *err)
+{
+    pl_task *t = g->t;
+    const pl_domain *d = t->domain;
+    int n = g->found_schema.count;
+    t->actions = pl_arena_calloc(&t->arena, (size_t)n + 1, sizeof *t->actions);
+    int *binding = malloc(PL_MAX_VARS * sizeof *binding);
+    if (!t->actions || !binding) {
+        free(binding);
+        return pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0, "out of memory");
+    }
+    pl_keymap_free(&t->action_ids); /* rebuilt with the final numbering */
+    for (int i = 0; i < n; i++) {
+        int schema = g->found_schema.ids[i];
+        const pl_action *a = &d->actions[schema];
+        const int *args = g->found_args.ids + g->found_offset.ids[i];
+        memcpy(binding, args, (size_t)a->nparams * sizeof *binding);
+        b->vars = a->vars;
+        int pre = pl_ground_cond(b, a->pre, binding, true);
+        if (pre == PL_GF_FALSE)
+            continue;
+        pl_gaction *ga = &t->actions[t->nactions];
+        memset(ga, 0, sizeof *ga);
+        ga->schema = schema;
+        ga->args = pl_arena_memdup(&t->arena, args, (size_t)a->nparams * sizeof *args);
+        ga->name = make_name(t, a->name, args, a->nparams);
+        ga->pre = flatten_pre(t, pre, ga) ? PL_GF_TRUE : pre;
+        effect_builder eb = {b, a, binding, {0}, 0, err, false};
+        ground_effects(&eb, a->eff, PL_GF_TRUE);
+        if (eb.failed) {
+            free(eb.effs.items);
+            free(binding);
+            return err && err->code ? err->code : pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0, "out of memory");
+        }
+        ga->effs = pl_arena_memdup(&t->arena, eb.effs.items, (size_t)eb.effs.count * sizeof *eb.effs.items);
+        ga->neffs = eb.effs.count;
+        for (int k = 0; k < ga->neffs; k++)
+            ga->conditional |= ga->effs[k].cond != PL_GF_TRUE;
+        free(eb.effs.items);
+        ga->cost = t->has_costs ? eb.cost : 1.0;
+        int key[256];
+        key[0] = schema;
+        memcpy(key + 1, args, (size_t)a->nparams * sizeof *args);
+        if (pl_keymap_put(&t->action_ids, key, a->nparams + 1, t->nactions) < 0) {
+            free(binding);
+            return pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0, "out of memory");
+        }
+        t->nactions++;
+    }
+    free(binding);
+    return PL_OK;
+}
+
+static int setup_objects_and_init(pl_task *t, grounder *g)
+{
+    const pl_problem *p = t->problem;
+    const pl_domain *d = t->domain;
+    for (int o = 0; o < p->nobjects; o++) {
+        int key[256], len = 0;
+        for (const char *s = p->objects[o].name; *s && len < 256; s++)
+            key[len++] = (unsigned char)*s;
+        if (len < 256 && pl_keymap_put(&t->object_ids, key, len, o) < 0)
+            return -1;
+    }
+    t->pred_static = pl_arena_alloc(&t->arena, (size_t)d->npreds + 1);
+    if (!t->pred_static)
+        return -1;
+    for (int i = 0; i < d->npreds; i++)
+        t->pred_static[i] = true;
+    for (int a = 0; a < d->nactions; a++)
+        mark_effect_preds(d->actions[a].eff, t->pred_static);
+    g->atoms_by_pred = calloc((size_t)d->npreds + 1, sizeof *g->atoms_by_pred);
+    g->statics_by_pred = calloc((size_t)d->npreds + 1, sizeof *g->statics_by_pred);
+    if (!g->atoms_by_pred || !g->statics_by_pred)
+        return -1;
+    for (int i = 0; i < p->ninit; i++) {
+        const pl_init_atom *ia = &p->init[i];
+        int key[256];
+        key[0] = ia->pred;
+        memcpy(key + 1, ia->args, (size_t)ia->nargs * sizeof(int));
+        if (t->pred_static[ia->pred]) {
+            int before = (int)t->static_true.count;
+            if (pl_keymap_put(&t->static_true, key, ia->nargs + 1, 1) < 0)
+                return -1;
+            if ((int)t->static_true.count != before && list_push(&g->statics_by_pred[ia->pred], i) < 0)
+                return -1;
+        } else if (intern_atom(g, key, ia->nargs) < 0) {
+            return -1;
+        }
+    }
+    t->nstatic_true = (int)t->static_true.count;
+    return 0;
+}
+
+static void grounder_free(grounder *g, int npreds)
+{
+    for (int i = 0; g->atoms_by_pred && i < npreds; i++)
+        free(g->atoms_by_pred[i].ids);
+    for (int i = 0; g->statics_by_pred && i < npreds; i++)
+        free(g->statics_by_pred[i].ids);
+    free(g->atoms_by_pred);
+    free(g->statics_by_pred);
+    free(g->found_args.ids);
+    free(g->found_schema.ids);
+    free(g->found_offset.ids);
+    free(g->binding);
+    free(g->bound);
+    free(g->join);
+}
+
+pl_task *pl_task_new(const pl_problem *problem, pl_error *err)
+{
+    pl_task *t = calloc(1, sizeof *t);
+    if (!t) {
+        pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0, "out of memory");
+        return NULL;
+    }
+    t->problem = problem;
+    t->domain = problem->domain;
+    t->has_costs = problem->minimize_total_cost;
+    grounder g = {0};
+    g.t = t;
+    int npreds = t->domain->npreds;
+    if (pl_task_init_types(t) < 0 || setup_objects_and_init(t, &g) < 0 || run_fixpoint(&g) < 0) {
+        grounder_free(&g, npreds);
+        pl_task_free(t);
+        pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0, "out of memory while grounding");
+        return NULL;
+    }
+    pl_gbuilder b = {t, NULL, 0, 0};
+    if (build_actions(&g, &b, err) != PL_OK) {
+        grounder_free(&g, npreds);
+        pl_task_free(t);
+        return NULL;
+    }
+    int *goal_binding = calloc((size_t)problem->ngoal_vars + 1, sizeof *goal_binding);
+    b.vars = problem->goal_vars;
+    t->goal = goal_binding ? pl_ground_cond(&b, problem->goal, goal_binding, true) : PL_GF_FALSE;
+    free(goal_binding);
+    grounder_free(&g, npreds);
+    t->words = (t->natoms + 63) / 64;
+    if (t->words == 0)
+        t->words = 1;
+    t->init = pl_arena_calloc(&t->arena, (size_t)t->words, sizeof *t->init);
+    for (int i = 0; i < t->natoms; i++) {
+        t->atoms[i].name = make_name(t, t->domain->preds[t->atoms[i].pred].name, t->atoms[i].args,
+                                     t->domain->preds[t->atoms[i].pred].arity);
+    }
+    for (int i = 0; i < problem->ninit; i++) {
+        const pl_init_atom *ia = &problem->init[i];
+        if (t->pred_static[ia->pred])
+            continue;
+        int key[256];
+        key[0] = ia->pred;
+        memcpy(key + 1, ia->args, (size_t)ia->nargs * sizeof(int));
+        pl_state_set(t->init, pl_keymap_get(&t->atom_ids, key, ia->nargs + 1), true);
+    }
+    return t;
+}
+
+void pl_task_free(pl_task *t)
+{
+    if (!t)
+        return;
+    pl_keymap_free(&t->atom_ids);
+    pl_keymap_free(&t->static_true);
+    pl_keymap_free(&t->action_ids);
+    pl_keymap_free(&t->object_ids);
+    pl_keymap_free(&t->either_ids);
+    free(t->either_objects);
+    free(t->neither_objects);
+    free(t->atoms);
+    free(t->gnodes);
+    free(t->gkids);
+    pl_arena_free(&t->arena);
+    free(t);
+}
+
+int pl_task_find_object(const pl_task *t, const char *name)
+{
+    int key[256], len = 0;
+    for (const char *s = name; *s; s++) {
+        if (len == 256)
+            return -1;
+        key[len++] = (unsigned char)*s;
+    }
+    return pl_keymap_get(&t->object_ids, key, len);
+}
+
+int pl_task_atom_id(const pl_task *t, int pred, const int *args)
+{
+    int key[256];
+    int n = t->domain->preds[pred].arity;
+    key[0] = pred;
+    memcpy(key + 1, args, (size_t)n * sizeof *args);
+    return pl_keymap_get(&t->atom_ids, key, n + 1);
+}
+
+int pl_task_action_id(const pl_task *t, int schema, const int *args)
+{
+    int key[256];
+    int n = t->domain->actions[schema].nparams;
+    key[0] = schema;
+    memcpy(key + 1, args, (size_t)n * sizeof *args);
+    return pl_keymap_get(&t->action_ids, key, n + 1);
+}
+
+bool pl_task_static_holds(const pl_task *t, int pred, const int *args)
+{
+    int key[256];
+    int n = t->domain->preds[pred].arity;
+    key[0] = pred;
+    memcpy(key + 1, args, (size_t)n * sizeof *args);
+    return pl_keymap_get(&t->static_true, key, n + 1) >= 0;
+}

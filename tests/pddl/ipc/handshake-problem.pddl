@@ -1,0 +1,16 @@
+; Everyone must know everyone; carol waits in the locked study.
+(define (problem party-3)
+  (:domain handshake)
+  (:objects alice bob carol - person
+            hall kitchen study - room)
+  (:init (in alice hall)
+         (in bob kitchen)
+         (in carol study)
+         (door hall kitchen) (door kitchen hall)
+         (door hall study)   (door study hall)
+         (locked study)
+         (has-key alice))
+  (:goal (and (knows alice bob)
+              (knows bob carol)
+              (knows alice carol)
+              (not (locked study)))))

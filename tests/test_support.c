@@ -1,0 +1,98 @@
+#include "test_support.h"
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <cmocka.h>
+
+const char *pl_test_data_dir(const char *what)
+{
+    const char *dir = getenv("PLANLENS_DATA_DIR");
+    if (!dir || !*dir)
+        dir = PLANLENS_DATA_DIR;
+    struct stat st;
+    if (stat(dir, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        printf("SKIP: %s: benchmark data not found at %s (set PLANLENS_DATA_DIR)\n", what, dir);
+        return NULL;
+    }
+    return dir;
+}
+
+const char *pl_test_data_path(const char *rel)
+{
+    static char buf[4096];
+    const char *dir = getenv("PLANLENS_DATA_DIR");
+    if (!dir || !*dir)
+        dir = PLANLENS_DATA_DIR;
+    snprintf(buf, sizeof buf, "%s/%s", dir, rel);
+    return buf;
+}
+
+const char *pl_test_acpbench_path(const char *task, const char *split)
+{
+    static char rel[256];
+    snprintf(rel, sizeof rel, "acpbench/%s/%s.gen.json%s", task, split, strcmp(split, "test") ? "" : ".gz");
+    return pl_test_data_path(rel);
+}
+
+cJSON *pl_test_read_json(const char *path)
+{
+    pl_error err = PL_ERROR_INIT;
+    size_t len;
+    char *text = pl_read_file(path, &len, &err);
+    if (!text)
+        fail_msg("cannot read %s: %s", path, err.message);
+    cJSON *j = cJSON_ParseWithLength(text, len);
+    free(text);
+    if (!j)
+        fail_msg("invalid JSON in %s", path);
+    return j;
+}
+
+cJSON *pl_test_read_jsonl(const char *path)
+{
+    pl_error err = PL_ERROR_INIT;
+    size_t len;
+    char *text = pl_read_file(path, &len, &err);
+    if (!text)
+        fail_msg("cannot read %s: %s", path, err.message);
+    cJSON *arr = cJSON_CreateArray();
+    char *line = text;
+    int lineno = 0;
+    while (line && *line) {
+        char *nl = strchr(line, '\n');
+        if (nl)
+            *nl = '\0';
+        lineno++;
+        if (*line) {
+            cJSON *j = cJSON_Parse(line);
+            if (!j)
+                fail_msg("invalid JSON at %s:%d", path, lineno);
+            cJSON_AddItemToArray(arr, j);
+        }
+        line = nl ? nl + 1 : NULL;
+    }
+    free(text);
+    return arr;
+}
+
+void pl_test_load_texts(const char *domain, const char *problem, const char *label, pl_loaded_task *out)
+{
+    pl_error err = PL_ERROR_INIT;
+    pl_diags warnings = PL_DIAGS_INIT;
+    if (pl_load_task_texts(domain, strlen(domain), "domain.pddl", problem, strlen(problem), "problem.pddl",
+                           out, &warnings, &err) != PL_OK) {
+        char *msg = pl_error_format(&err);
+        print_error("%s: %s\n", label, msg);
+        free(msg);
+        pl_error_clear(&err);
+        pl_diags_clear(&warnings);
+        fail();
+    }
+    pl_diags_clear(&warnings);
+}

@@ -1,0 +1,25 @@
+/* Helpers shared by the tests: locating ../shared/data and reading JSON. */
+#ifndef PL_TEST_SUPPORT_H
+#define PL_TEST_SUPPORT_H
+
+#include <cjson/cJSON.h>
+#include <stdbool.h>
+
+#include "load.h"
+
+/* Directory of the shared benchmark data, or NULL (after printing a clear
+ * SKIP line naming `what`) when it is absent. */
+const char *pl_test_data_dir(const char *what);
+/* Joins the data dir and a relative path into a static buffer. */
+const char *pl_test_data_path(const char *rel);
+/* Parses a .json or .json.gz file; fails the test when unreadable. */
+cJSON *pl_test_read_json(const char *path);
+/* Parses a JSONL file into an array of objects. */
+cJSON *pl_test_read_jsonl(const char *path);
+/* Grounds a domain and problem given as texts; fails the test on error. */
+void pl_test_load_texts(const char *domain, const char *problem, const char *label, pl_loaded_task *out);
+/* The ACPBench question file path for a task and split (dev is plain JSON,
+ * test is gzip-compressed). */
+const char *pl_test_acpbench_path(const char *task, const char *split);
+
+#endif

@@ -15,7 +15,7 @@ const char *pl_ref_status_name(pl_ref_status s)
 
 /* Splits action/atom text into lower-cased words: words[0] is the name.
  * Returns the word count, or -1 when the text is not one action. */
-static int split_words(const char *text, char ***words_out)
+static int split_words(const char *text, char ***words_out, int *stray)
 {
     const char *s = text;
     while (isspace((unsigned char)*s))
@@ -23,6 +23,20 @@ static int split_words(const char *text, char ***words_out)
     size_t len = strlen(s);
     while (len && isspace((unsigned char)s[len - 1]))
         len--;
+    /* "(a b))": LLM plans often carry one ')' too many; read the action and
+     * report the stray parentheses instead of rejecting it. */
+    *stray = 0;
+    while (len > 1 && s[len - 1] == ')' && s[len - 2] == ')' && memchr(s, '(', len) == s) {
+        int depth = 0;
+        for (size_t i = 0; i < len - 1; i++)
+            depth += s[i] == '(' ? 1 : s[i] == ')' ? -1 : 0;
+        if (depth != 0)
+            break;
+        len--;
+        (*stray)++;
+        while (len && isspace((unsigned char)s[len - 1]))
+            len--;
+    }
     int opens = 0, closes = 0;
     for (size_t i = 0; i < len; i++) {
         opens += s[i] == '(';
@@ -148,8 +162,9 @@ pl_ref_status pl_resolve_action(const pl_task *t, const char *text, pl_action_re
     memset(out, 0, sizeof *out);
     out->action = out->schema = out->bad_arg = -1;
     char **words = NULL;
-    int n = split_words(text, &words);
+    int n = split_words(text, &words, &out->stray_parens);
     if (n < 0) {
+        out->stray_parens = 0;
         out->text = pl_strdup(text);
         out->detail = pl_strdup("not an action: expected (name arg ...) with no nested parentheses");
         return out->status = PL_REF_MALFORMED;
@@ -217,7 +232,8 @@ void pl_action_ref_clear(pl_action_ref *r)
 int pl_resolve_atom(const pl_task *t, const char *text, bool *is_static, char **why)
 {
     char **words = NULL;
-    int n = split_words(text, &words);
+    int stray;
+    int n = split_words(text, &words, &stray);
     *is_static = false;
     if (why)
         *why = NULL;

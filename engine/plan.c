@@ -141,11 +141,12 @@ pl_trace *pl_trace_new(const pl_task *t, char *const *steps, int nsteps)
             pl_task_apply(t, st->ref.action, cur, tr->states + (size_t)(i + 1) * (size_t)t->words);
             st->executed = true;
             tr->cost += t->actions[st->ref.action].cost;
-            tr->nwarnings += st->ref.surplus > 0;
+            tr->nwarnings += st->ref.surplus > 0 || st->ref.stray_parens > 0;
             continue;
         }
         if (st->ref.args)
             st->nunmet = pl_explain_unmet(t, st->ref.schema, st->ref.args, cur, &st->unmet);
+        tr->nwarnings += st->ref.surplus > 0 || st->ref.stray_parens > 0;
         tr->failed_step = i;
         break;
     }

@@ -24,6 +24,7 @@ typedef struct {
     int *args;    /* owned: resolved objects (schema arity) when every argument resolved */
     int nargs;
     int surplus;  /* extra arguments beyond the schema's parameters (ignored, like VAL) */
+    int stray_parens; /* unmatched ')' after the action, ignored ("(a b))") */
     int bad_arg;  /* 0-based argument at fault for UNKNOWN_OBJECT / TYPE_MISMATCH, else -1 */
     char *text;   /* owned: the action as read, lower-cased, "(name a b)" */
     char *detail; /* owned: one-line human-readable reason when status != OK */
@@ -79,12 +80,12 @@ typedef struct {
     int lea;              /* actions executed before the first failure (= nsteps if none) */
     int failed_step;      /* index of the first failing step, or -1 */
     bool executable;      /* every step executed */
-    bool goal_reached;    /* goal holds in the last state reached */
+    bool goal_reached;    /* goal holds in the last state reached (also when a later step fails) */
     bool valid;           /* executable && goal_reached */
     char **unmet_goals;
     int nunmet_goals;
     double cost;          /* of the executed prefix */
-    int nwarnings;        /* steps with surplus arguments */
+    int nwarnings;        /* executed or failing steps read leniently (surplus arguments, stray ')') */
 } pl_trace;
 
 /* Simulates the plan from the task's initial state.  NULL only on out of memory. */

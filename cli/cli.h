@@ -1,0 +1,32 @@
+/* The batch command line: shared helpers and one entry point per command.
+ *
+ * Exit codes (also in the README and `planlens --help`):
+ *   0  valid plan / success
+ *   1  invalid plan (validate) or inapplicable action (progress)
+ *   2  usage error
+ *   3  input error (unreadable file, PDDL error, unsupported feature) */
+#ifndef PL_CLI_H
+#define PL_CLI_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "load.h"
+
+enum { PL_EXIT_OK = 0, PL_EXIT_INVALID = 1, PL_EXIT_USAGE = 2, PL_EXIT_INPUT = 3 };
+
+int cmd_validate(int argc, char **argv);
+int cmd_applicable(int argc, char **argv);
+int cmd_progress(int argc, char **argv);
+
+/* Prints "planlens: <cmd>: message" and returns PL_EXIT_USAGE. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Loads and grounds; on failure prints the located error and returns false. */
+bool cli_load_task(const char *domain, const char *problem, pl_loaded_task *out);
+/* Prints an engine error as "planlens: file:line:col: message". */
+void cli_print_error(const pl_error *err);
+/* Prints a cJSON tree followed by a newline and frees it. */
+struct cJSON;
+void cli_print_json(struct cJSON *j);
+
+#endif

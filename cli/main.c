@@ -1,0 +1,48 @@
+/* planlens: batch commands over PDDL tasks and plans. */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static const char usage[] =
+    "usage: planlens COMMAND [ARGS]\n"
+    "\n"
+    "Commands:\n"
+    "  validate DOMAIN PROBLEM PLAN... [--json]\n"
+    "      Simulate each plan from the initial state and report, like VAL, whether it is\n"
+    "      valid; otherwise the last executable action (LEA), the failing action with its\n"
+    "      unmet preconditions or the reason it names no action, and the unmet goals.\n"
+    "  applicable DOMAIN PROBLEM [--json]\n"
+    "      List the ground actions applicable in the initial state.\n"
+    "  progress DOMAIN PROBLEM ACTION [--json]\n"
+    "      Apply ACTION to the initial state: positive effects, negative effects, next state.\n"
+    "\n"
+    "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
+    "Plan files: one action per line, ';' comments; Fast Downward sas_plan and VAL forms.\n"
+    "\n"
+    "Exit codes: 0 valid/ok, 1 invalid plan or inapplicable action, 2 usage error,\n"
+    "            3 input error (unreadable file, PDDL error, unsupported feature).\n";
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        fputs(usage, stderr);
+        return PL_EXIT_USAGE;
+    }
+    const char *cmd = argv[1];
+    if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+        fputs(usage, stdout);
+        return PL_EXIT_OK;
+    }
+    if (!strcmp(cmd, "--version")) {
+        puts("planlens " PLANLENS_VERSION);
+        return PL_EXIT_OK;
+    }
+    if (!strcmp(cmd, "validate"))
+        return cmd_validate(argc - 2, argv + 2);
+    if (!strcmp(cmd, "applicable"))
+        return cmd_applicable(argc - 2, argv + 2);
+    if (!strcmp(cmd, "progress"))
+        return cmd_progress(argc - 2, argv + 2);
+    return cli_usage_error(cmd, "unknown command");
+}

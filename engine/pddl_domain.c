@@ -337,6 +337,15 @@ static void parse_domain_body(pl_parser *p, pl_domain *d)
     d->nactions = actions.count;
 }
 
+/* setjmp lives here so no local of the caller is live across the longjmp. */
+static int run_domain_parser(pl_parser *p, pl_domain *d)
+{
+    if (setjmp(p->fail))
+        return -1;
+    parse_domain_body(p, d);
+    return 0;
+}
+
 pl_domain *pl_domain_parse(const char *text, size_t len, const char *file,
                            pl_diags *warnings, pl_error *err)
 {
@@ -366,13 +375,12 @@ pl_domain *pl_domain_parse(const char *text, size_t len, const char *file,
     p->err = err;
     p->warnings = warnings;
     p->dom = d;
-    if (setjmp(p->fail)) {
-        free(p);
+    int rc = run_domain_parser(p, d);
+    free(p);
+    if (rc < 0) {
         pl_domain_free(d);
         return NULL;
     }
-    parse_domain_body(p, d);
-    free(p);
     return d;
 }
 

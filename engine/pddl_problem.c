@@ -178,6 +178,15 @@ static void parse_problem_body(pl_parser *p, pl_problem *pr)
     pr->ngoal_vars = goal_vars.count;
 }
 
+/* setjmp lives here so no local of the caller is live across the longjmp. */
+static int run_problem_parser(pl_parser *p, pl_problem *pr)
+{
+    if (setjmp(p->fail))
+        return -1;
+    parse_problem_body(p, pr);
+    return 0;
+}
+
 pl_problem *pl_problem_parse(const pl_domain *domain, const char *text, size_t len,
                              const char *file, pl_diags *warnings, pl_error *err)
 {
@@ -205,13 +214,12 @@ pl_problem *pl_problem_parse(const pl_domain *domain, const char *text, size_t l
     p->warnings = warnings;
     p->dom = domain;
     p->prob = pr;
-    if (setjmp(p->fail)) {
-        free(p);
+    int rc = run_problem_parser(p, pr);
+    free(p);
+    if (rc < 0) {
         pl_problem_free(pr);
         return NULL;
     }
-    parse_problem_body(p, pr);
-    free(p);
     return pr;
 }
 

@@ -10,6 +10,13 @@ typedef struct {
     int count, cap;
 } int_list;
 
+/* memcpy for int tuples that may be empty (and then NULL). */
+static void copy_ints(int *dst, const int *src, int n)
+{
+    for (int i = 0; i < n; i++)
+        dst[i] = src[i];
+}
+
 static int list_push(int_list *l, int v)
 {
     if (l->count == l->cap) {
@@ -133,7 +140,7 @@ static void candidate(grounder *g)
         return;
     int key[256];
     key[0] = g->schema;
-    memcpy(key + 1, g->binding, (size_t)g->a->nparams * sizeof(int));
+    copy_ints(key + 1, g->binding, g->a->nparams);
     int n = g->found_schema.count;
     int id = pl_keymap_put(&g->t->action_ids, key, g->a->nparams + 1, n);
     if (id == -2) {
@@ -460,7 +467,7 @@ static int build_actions(grounder *g, pl_gbuilder *b, pl_error *err)
         int schema = g->found_schema.ids[i];
         const pl_action *a = &d->actions[schema];
         const int *args = g->found_args.ids + g->found_offset.ids[i];
-        memcpy(binding, args, (size_t)a->nparams * sizeof *binding);
+        copy_ints(binding, args, a->nparams);
         b->vars = a->vars;
         int pre = pl_ground_cond(b, a->pre, binding, true);
         if (pre == PL_GF_FALSE)
@@ -486,7 +493,7 @@ static int build_actions(grounder *g, pl_gbuilder *b, pl_error *err)
         ga->cost = t->has_costs ? eb.cost : 1.0;
         int key[256];
         key[0] = schema;
-        memcpy(key + 1, args, (size_t)a->nparams * sizeof *args);
+        copy_ints(key + 1, args, a->nparams);
         if (pl_keymap_put(&t->action_ids, key, a->nparams + 1, t->nactions) < 0) {
             free(binding);
             return pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0, "out of memory");
@@ -523,7 +530,7 @@ static int setup_objects_and_init(pl_task *t, grounder *g)
         const pl_init_atom *ia = &p->init[i];
         int key[256];
         key[0] = ia->pred;
-        memcpy(key + 1, ia->args, (size_t)ia->nargs * sizeof(int));
+        copy_ints(key + 1, ia->args, ia->nargs);
         if (t->pred_static[ia->pred]) {
             int before = (int)t->static_true.count;
             if (pl_keymap_put(&t->static_true, key, ia->nargs + 1, 1) < 0)
@@ -598,7 +605,7 @@ pl_task *pl_task_new(const pl_problem *problem, pl_error *err)
             continue;
         int key[256];
         key[0] = ia->pred;
-        memcpy(key + 1, ia->args, (size_t)ia->nargs * sizeof(int));
+        copy_ints(key + 1, ia->args, ia->nargs);
         pl_state_set(t->init, pl_keymap_get(&t->atom_ids, key, ia->nargs + 1), true);
     }
     return t;
@@ -638,7 +645,7 @@ int pl_task_atom_id(const pl_task *t, int pred, const int *args)
     int key[256];
     int n = t->domain->preds[pred].arity;
     key[0] = pred;
-    memcpy(key + 1, args, (size_t)n * sizeof *args);
+    copy_ints(key + 1, args, n);
     return pl_keymap_get(&t->atom_ids, key, n + 1);
 }
 
@@ -647,7 +654,7 @@ int pl_task_action_id(const pl_task *t, int schema, const int *args)
     int key[256];
     int n = t->domain->actions[schema].nparams;
     key[0] = schema;
-    memcpy(key + 1, args, (size_t)n * sizeof *args);
+    copy_ints(key + 1, args, n);
     return pl_keymap_get(&t->action_ids, key, n + 1);
 }
 
@@ -656,6 +663,6 @@ bool pl_task_static_holds(const pl_task *t, int pred, const int *args)
     int key[256];
     int n = t->domain->preds[pred].arity;
     key[0] = pred;
-    memcpy(key + 1, args, (size_t)n * sizeof *args);
+    copy_ints(key + 1, args, n);
     return pl_keymap_get(&t->static_true, key, n + 1) >= 0;
 }

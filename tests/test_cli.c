@@ -1,0 +1,134 @@
+/* The planlens command line as a user runs it: outputs and exit codes. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include <cmocka.h>
+#include <cjson/cJSON.h>
+
+#define SAMPLES PLANLENS_SOURCE_DIR "/sample-runs/blocksworld"
+#define DOMAIN SAMPLES "/domain.pddl"
+#define PROBLEM SAMPLES "/problem.pddl"
+
+typedef struct {
+    int status;
+    char *out; /* stdout and stderr together */
+} run_result;
+
+static run_result run(const char *args)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", PLANLENS_BIN, args);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t cap = 4096, n = 0;
+    char *buf = malloc(cap);
+    size_t got;
+    while ((got = fread(buf + n, 1, cap - n - 1, p)) > 0) {
+        n += got;
+        if (cap - n < 1024)
+            buf = realloc(buf, cap *= 2);
+    }
+    buf[n] = '\0';
+    int st = pclose(p);
+    run_result r = {WIFEXITED(st) ? WEXITSTATUS(st) : -1, buf};
+    return r;
+}
+
+static void expect_output(const run_result *r, const char *needle)
+{
+    if (!strstr(r->out, needle))
+        fail_msg("expected '%s' in:\n%s", needle, r->out);
+}
+
+static void test_validate_reports(void **state)
+{
+    (void)state;
+    run_result r = run("validate " DOMAIN " " PROBLEM " " SAMPLES "/plans/optimal.txt");
+    assert_int_equal(r.status, 0);
+    expect_output(&r, "optimal.txt: Plan valid: 8 actions, cost 8 (unit cost)");
+    free(r.out);
+
+    r = run("validate " DOMAIN " " PROBLEM " " SAMPLES "/plans/model-forgets-to-unstack.txt " SAMPLES
+            "/plans/model-hallucinates.txt " SAMPLES "/plans/model-extra-argument.txt");
+    assert_int_equal(r.status, 1);
+    expect_output(&r, "executed 2 of 4 actions (LEA 2)");
+    expect_output(&r, "(pick-up a) is not applicable");
+    expect_output(&r, "unmet precondition: (clear a)");
+    expect_output(&r, "(move c d): unknown action 'move'");
+    expect_output(&r, "warning: action at index 1 (line 3): 1 extra argument ignored in (put-down d table)");
+    free(r.out);
+}
+
+static void test_validate_json(void **state)
+{
+    (void)state;
+    run_result r = run("validate --json " DOMAIN " " PROBLEM " " SAMPLES "/plans/model-stops-early.txt");
+    assert_int_equal(r.status, 1);
+    cJSON *j = cJSON_Parse(r.out);
+    assert_non_null(j);
+    cJSON *plan = cJSON_GetArrayItem(cJSON_GetObjectItem(j, "plans"), 0);
+    assert_int_equal(cJSON_GetObjectItem(plan, "lea")->valueint, 4);
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(plan, "executable")));
+    assert_true(cJSON_IsFalse(cJSON_GetObjectItem(plan, "valid")));
+    assert_true(cJSON_IsNull(cJSON_GetObjectItem(plan, "failure")));
+    assert_int_equal(cJSON_GetArraySize(cJSON_GetObjectItem(plan, "unmet_goals")), 2);
+    cJSON_Delete(j);
+    free(r.out);
+}
+
+static void test_applicable_and_progress(void **state)
+{
+    (void)state;
+    run_result r = run("applicable " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 0);
+    assert_string_equal(r.out, "(pick-up b)\n(pick-up c)\n(unstack d a)\n");
+    free(r.out);
+
+    r = run("progress " DOMAIN " " PROBLEM " 'unstack(D, A)'");
+    assert_int_equal(r.status, 0);
+    expect_output(&r, "positive effects: (clear a) (holding d)\n");
+    expect_output(&r, "negative effects: (clear d) (handempty) (on d a)\n");
+    free(r.out);
+
+    r = run("progress " DOMAIN " " PROBLEM " '(pick-up a)'");
+    assert_int_equal(r.status, 1);
+    expect_output(&r, "unmet precondition: (clear a)");
+    free(r.out);
+}
+
+static void test_exit_codes(void **state)
+{
+    (void)state;
+    run_result r = run("validate " DOMAIN);
+    assert_int_equal(r.status, 2);
+    free(r.out);
+    r = run("frobnicate");
+    assert_int_equal(r.status, 2);
+    free(r.out);
+    r = run("applicable /nonexistent/domain.pddl " PROBLEM);
+    assert_int_equal(r.status, 3);
+    expect_output(&r, "/nonexistent/domain.pddl: cannot open");
+    free(r.out);
+    /* a PDDL error names file, line and column */
+    r = run("applicable " PROBLEM " " PROBLEM);
+    assert_int_equal(r.status, 3);
+    expect_output(&r, "problem.pddl:2:10: expected 'domain', found problem");
+    free(r.out);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_validate_reports),
+        cmocka_unit_test(test_validate_json),
+        cmocka_unit_test(test_applicable_and_progress),
+        cmocka_unit_test(test_exit_codes),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

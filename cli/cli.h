@@ -2,7 +2,8 @@
  *
  * Exit codes (also in the README and `planlens --help`):
  *   0  valid plan / success
- *   1  invalid plan (validate) or inapplicable action (progress)
+ *   1  invalid plan (validate), inapplicable action (progress), no plan
+ *      found (plan: unsolvable or a limit reached)
  *   2  usage error
  *   3  input error (unreadable file, PDDL error, unsupported feature) */
 #ifndef PL_CLI_H
@@ -18,6 +19,7 @@ enum { PL_EXIT_OK = 0, PL_EXIT_INVALID = 1, PL_EXIT_USAGE = 2, PL_EXIT_INPUT = 3
 int cmd_validate(int argc, char **argv);
 int cmd_applicable(int argc, char **argv);
 int cmd_progress(int argc, char **argv);
+int cmd_plan(int argc, char **argv);
 
 /* Prints "planlens: <cmd>: message" and returns PL_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

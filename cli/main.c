@@ -16,11 +16,15 @@ static const char usage[] =
     "      List the ground actions applicable in the initial state.\n"
     "  progress DOMAIN PROBLEM ACTION [--json]\n"
     "      Apply ACTION to the initial state: positive effects, negative effects, next state.\n"
+    "  plan DOMAIN PROBLEM [--search astar-lmcut|astar-hmax|astar-blind|gbfs-ff|gbfs-add]\n"
+    "       [--time-limit SEC] [--json]\n"
+    "      Find a plan (optimal with astar-*), printed in Fast Downward's sas_plan form.\n"
     "\n"
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
     "Plan files: one action per line, ';' comments; Fast Downward sas_plan and VAL forms.\n"
     "\n"
-    "Exit codes: 0 valid/ok, 1 invalid plan or inapplicable action, 2 usage error,\n"
+    "Exit codes: 0 valid/ok, 1 invalid plan, inapplicable action or no plan found,\n"
+    "            2 usage error,\n"
     "            3 input error (unreadable file, PDDL error, unsupported feature).\n";
 
 int main(int argc, char **argv)
@@ -44,5 +48,7 @@ int main(int argc, char **argv)
         return cmd_applicable(argc - 2, argv + 2);
     if (!strcmp(cmd, "progress"))
         return cmd_progress(argc - 2, argv + 2);
+    if (!strcmp(cmd, "plan"))
+        return cmd_plan(argc - 2, argv + 2);
     return cli_usage_error(cmd, "unknown command");
 }

@@ -1,0 +1,112 @@
+/* planlens plan DOMAIN PROBLEM [--search S] [--time-limit SEC] [--json] */
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "search.h"
+
+static const struct {
+    const char *name;
+    pl_heuristic_kind heuristic;
+    bool greedy;
+} searches[] = {
+    {"astar-lmcut", PL_H_LMCUT, false},
+    {"astar-hmax", PL_H_MAX, false},
+    {"astar-blind", PL_H_BLIND, false},
+    {"gbfs-ff", PL_H_FF, true},
+    {"gbfs-add", PL_H_ADD, true},
+};
+
+int cmd_plan(int argc, char **argv)
+{
+    const char *pos[2];
+    int npos = 0;
+    bool json = false;
+    pl_search_params p = pl_search_defaults();
+    const char *search_name = "astar-lmcut";
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--json")) {
+            json = true;
+        } else if (!strcmp(argv[i], "--search") && i + 1 < argc) {
+            search_name = argv[++i];
+            size_t k, n = sizeof searches / sizeof searches[0];
+            for (k = 0; k < n && strcmp(searches[k].name, search_name); k++)
+                ;
+            if (k == n)
+                return cli_usage_error("plan", "unknown search '%s' (astar-lmcut, astar-hmax, astar-blind, "
+                                               "gbfs-ff, gbfs-add)", search_name);
+            p.heuristic = searches[k].heuristic;
+            p.greedy = searches[k].greedy;
+        } else if (!strcmp(argv[i], "--time-limit") && i + 1 < argc) {
+            char *end;
+            p.max_seconds = strtod(argv[++i], &end);
+            if (*end || p.max_seconds <= 0)
+                return cli_usage_error("plan", "--time-limit expects a positive number of seconds");
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return cli_usage_error("plan", "unknown or incomplete option '%s'", argv[i]);
+        } else if (npos < 2) {
+            pos[npos++] = argv[i];
+        } else {
+            return cli_usage_error("plan", "unexpected argument '%s'", argv[i]);
+        }
+    }
+    if (npos < 2)
+        return cli_usage_error("plan", "expected DOMAIN PROBLEM");
+    pl_loaded_task lt;
+    if (!cli_load_task(pos[0], pos[1], &lt))
+        return PL_EXIT_INPUT;
+    const pl_task *t = lt.task;
+    pl_relaxed *r = pl_relaxed_new(t);
+    pl_search_result res;
+    if (!r) {
+        fprintf(stderr, "planlens: out of memory\n");
+        pl_loaded_task_free(&lt);
+        return PL_EXIT_INPUT;
+    }
+    if (pl_search(t, r, &p, &res) == PL_SEARCH_ERROR && !r->integral_costs)
+        fprintf(stderr, "planlens: plan: action costs must be non-negative integers for search\n");
+    const char *cost_kind = t->has_costs ? "general cost" : "unit cost";
+    if (json) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "status", pl_search_status_name(res.status));
+        cJSON_AddStringToObject(o, "search", search_name);
+        cJSON_AddStringToObject(o, "heuristic", pl_heuristic_name(res.heuristic_used));
+        cJSON_AddBoolToObject(o, "optimal", !p.greedy && res.status == PL_SEARCH_SOLVED);
+        if (res.limit)
+            cJSON_AddStringToObject(o, "limit", res.limit);
+        cJSON *plan = cJSON_AddArrayToObject(o, "plan");
+        for (int i = 0; i < res.plan_length; i++)
+            cJSON_AddItemToArray(plan, cJSON_CreateString(t->actions[res.plan[i]].name));
+        if (res.status == PL_SEARCH_SOLVED)
+            cJSON_AddNumberToObject(o, "cost", (double)res.cost);
+        cJSON_AddStringToObject(o, "cost_kind", cost_kind);
+        cJSON *st = cJSON_AddObjectToObject(o, "statistics");
+        cJSON_AddNumberToObject(st, "expansions", res.expansions);
+        cJSON_AddNumberToObject(st, "generated", res.generated);
+        cJSON_AddNumberToObject(st, "evaluated", res.evaluated);
+        cJSON_AddNumberToObject(st, "reopened", res.reopened);
+        if (res.initial_h == PL_H_INF)
+            cJSON_AddNullToObject(st, "initial_h");
+        else
+            cJSON_AddNumberToObject(st, "initial_h", res.initial_h);
+        cJSON_AddNumberToObject(st, "search_seconds", res.seconds);
+        cJSON_AddNumberToObject(st, "atoms", t->natoms);
+        cJSON_AddNumberToObject(st, "actions", t->nactions);
+        cli_print_json(o);
+    } else if (res.status == PL_SEARCH_SOLVED) {
+        for (int i = 0; i < res.plan_length; i++)
+            puts(t->actions[res.plan[i]].name);
+        printf("; cost = %lld (%s)\n", res.cost, cost_kind);
+    } else if (res.status == PL_SEARCH_UNSOLVABLE) {
+        printf("; unsolvable: no plan exists (proved by exhausting %ld states)\n", res.evaluated);
+    } else if (res.status == PL_SEARCH_LIMIT) {
+        printf("; unknown: %s limit reached after %ld expansions\n", res.limit, res.expansions);
+    }
+    int rc = res.status == PL_SEARCH_SOLVED ? PL_EXIT_OK
+             : res.status == PL_SEARCH_ERROR ? PL_EXIT_INPUT : PL_EXIT_INVALID;
+    pl_search_result_clear(&res);
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+    return rc;
+}

@@ -1,0 +1,208 @@
+/* Reachability, landmarks, optimal cost and next-action tests. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "reach.h"
+
+const char *pl_answer_name(pl_answer a)
+{
+    return a == PL_YES ? "yes" : a == PL_NO ? "no" : "unknown";
+}
+
+static void apply_limits(pl_search_params *p, const pl_limits *l)
+{
+    if (!l)
+        return;
+    p->max_expansions = l->max_expansions;
+    p->max_seconds = l->max_seconds;
+    p->max_states = l->max_states;
+}
+
+static pl_answer answer_of(pl_search_status s, pl_answer solved, pl_answer unsolvable)
+{
+    return s == PL_SEARCH_SOLVED ? solved : s == PL_SEARCH_UNSOLVABLE ? unsolvable : PL_UNKNOWN;
+}
+
+int pl_relaxed_reachable(const pl_relaxed *r, const uint64_t *state, bool *out_atoms, bool *out_actions)
+{
+    const pl_task *t = r->task;
+    int *unsat = malloc(((size_t)r->nops + 1) * sizeof *unsat);
+    int *queue = malloc(((size_t)t->natoms + 1) * sizeof *queue);
+    if (!unsat || !queue) {
+        free(unsat);
+        free(queue);
+        return -1;
+    }
+    int head = 0, tail = 0;
+    memset(out_atoms, 0, (size_t)t->natoms * sizeof *out_atoms);
+    for (int a = 0; a < t->natoms; a++)
+        if (pl_state_has(state, a)) {
+            out_atoms[a] = true;
+            queue[tail++] = a;
+        }
+    for (int o = 0; o < r->nops; o++)
+        unsat[o] = r->ops[o].npre;
+    /* Operators without preconditions fire at once. */
+    for (int i = 0; i < r->nno_pre; i++) {
+        const pl_relaxed_op *op = &r->ops[r->no_pre_ops[i]];
+        for (int k = 0; k < op->neff; k++)
+            if (!out_atoms[op->eff[k]]) {
+                out_atoms[op->eff[k]] = true;
+                queue[tail++] = op->eff[k];
+            }
+    }
+    while (head < tail) {
+        int p = queue[head++];
+        for (int i = 0; i < r->npre_of[p]; i++) {
+            int o = r->pre_of[p][i];
+            if (--unsat[o] != 0)
+                continue;
+            for (int k = 0; k < r->ops[o].neff; k++) {
+                int e = r->ops[o].eff[k];
+                if (!out_atoms[e]) {
+                    out_atoms[e] = true;
+                    queue[tail++] = e;
+                }
+            }
+        }
+    }
+    if (out_actions) {
+        int *req = queue; /* reuse as scratch: natoms ints suffice */
+        for (int a = 0; a < t->nactions; a++) {
+            const pl_gaction *ga = &t->actions[a];
+            bool ok = true;
+            for (int i = 0; i < ga->npre_pos && ok; i++)
+                ok = out_atoms[ga->pre_pos[i]];
+            int n = pl_cond_required_atoms(t, ga->pre, req);
+            for (int i = 0; i < n && ok; i++)
+                ok = out_atoms[req[i]];
+            out_actions[a] = ok;
+        }
+    }
+    free(unsat);
+    free(queue);
+    return 0;
+}
+
+pl_answer pl_atom_reachable(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int atom,
+                            const pl_limits *limits)
+{
+    if (pl_state_has(state, atom))
+        return PL_YES;
+    pl_search_params p = pl_search_defaults();
+    p.heuristic = PL_H_FF; /* dead ends it reports are relaxed-unreachable: safe to prune */
+    p.greedy = true;
+    p.init = state;
+    p.goal_atoms = &atom;
+    p.ngoal_atoms = 1;
+    apply_limits(&p, limits);
+    pl_search_result res;
+    pl_answer a = answer_of(pl_search(t, r, &p, &res), PL_YES, PL_NO);
+    pl_search_result_clear(&res);
+    return a;
+}
+
+pl_answer pl_action_reachable(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int action,
+                              const pl_limits *limits)
+{
+    if (pl_task_applicable(t, action, state))
+        return PL_YES;
+    const pl_gaction *ga = &t->actions[action];
+    pl_search_params p = pl_search_defaults();
+    p.heuristic = PL_H_FF;
+    p.greedy = true;
+    p.init = state;
+    if (ga->pre != PL_GF_TRUE) {
+        p.use_goal_cond = true;
+        p.goal_cond = ga->pre;
+    } else {
+        static const int none = -1;
+        p.goal_atoms = ga->npre_pos ? ga->pre_pos : &none;
+        p.ngoal_atoms = ga->npre_pos;
+        p.goal_neg = ga->pre_neg;
+        p.ngoal_neg = ga->npre_neg;
+    }
+    apply_limits(&p, limits);
+    pl_search_result res;
+    pl_answer a = answer_of(pl_search(t, r, &p, &res), PL_YES, PL_NO);
+    pl_search_result_clear(&res);
+    return a;
+}
+
+pl_answer pl_is_landmark(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int atom,
+                         const pl_limits *limits)
+{
+    if (pl_state_has(state, atom))
+        return PL_YES;
+    bool *disabled = calloc((size_t)t->nactions + 1, sizeof *disabled);
+    if (!disabled)
+        return PL_UNKNOWN;
+    for (int a = 0; a < t->nactions; a++)
+        for (int i = 0; i < t->actions[a].neffs; i++) {
+            const pl_geffect *e = &t->actions[a].effs[i];
+            if (!e->add || e->atom != atom)
+                continue;
+            if (e->cond != PL_GF_TRUE) {
+                free(disabled);
+                return PL_UNKNOWN; /* "never achieved" is not a plain action removal */
+            }
+            disabled[a] = true;
+        }
+    pl_search_params p = pl_search_defaults();
+    p.heuristic = PL_H_FF;
+    p.greedy = true;
+    p.init = state;
+    p.disabled = disabled;
+    apply_limits(&p, limits);
+    pl_search_result res;
+    pl_answer a = answer_of(pl_search(t, r, &p, &res), PL_NO, PL_YES);
+    pl_search_result_clear(&res);
+    free(disabled);
+    return a;
+}
+
+pl_answer pl_optimal_cost(const pl_task *t, const pl_relaxed *r, const uint64_t *state, const pl_limits *limits,
+                          long long *cost, pl_search_result *plan)
+{
+    pl_search_params p = pl_search_defaults();
+    p.init = state;
+    apply_limits(&p, limits);
+    pl_search_result res;
+    pl_answer a = answer_of(pl_search(t, r, &p, &res), PL_YES, PL_NO);
+    if (a == PL_YES)
+        *cost = res.cost;
+    if (plan)
+        *plan = res;
+    else
+        pl_search_result_clear(&res);
+    return a;
+}
+
+pl_answer pl_is_next_action(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int action,
+                            long long hstar, const pl_limits *limits)
+{
+    if (!pl_task_applicable(t, action, state))
+        return PL_NO;
+    if (hstar < 0) {
+        pl_answer a = pl_optimal_cost(t, r, state, limits, &hstar, NULL);
+        if (a != PL_YES)
+            return a == PL_NO ? PL_NO : PL_UNKNOWN;
+    }
+    long long remaining = hstar - r->action_cost[action];
+    if (remaining < 0)
+        return PL_NO;
+    uint64_t *next = pl_state_new(t);
+    if (!next)
+        return PL_UNKNOWN;
+    pl_task_apply(t, action, state, next);
+    /* h*(next) >= remaining always; a plan within the bound proves equality. */
+    pl_search_params p = pl_search_defaults();
+    p.init = next;
+    p.cost_bound = remaining;
+    apply_limits(&p, limits);
+    pl_search_result res;
+    pl_answer a = answer_of(pl_search(t, r, &p, &res), PL_YES, PL_NO);
+    pl_search_result_clear(&res);
+    free(next);
+    return a;
+}

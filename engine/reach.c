@@ -130,8 +130,10 @@ pl_answer pl_action_reachable(const pl_task *t, const pl_relaxed *r, const uint6
 }
 
 pl_answer pl_is_landmark(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int atom,
-                         const pl_limits *limits)
+                         const pl_limits *limits, pl_search_result *witness)
 {
+    if (witness)
+        memset(witness, 0, sizeof *witness);
     if (pl_state_has(state, atom))
         return PL_YES;
     bool *disabled = calloc((size_t)t->nactions + 1, sizeof *disabled);
@@ -156,7 +158,10 @@ pl_answer pl_is_landmark(const pl_task *t, const pl_relaxed *r, const uint64_t *
     apply_limits(&p, limits);
     pl_search_result res;
     pl_answer a = answer_of(pl_search(t, r, &p, &res), PL_NO, PL_YES);
-    pl_search_result_clear(&res);
+    if (witness)
+        *witness = res;
+    else
+        pl_search_result_clear(&res);
     free(disabled);
     return a;
 }

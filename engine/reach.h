@@ -34,7 +34,9 @@ pl_answer pl_action_reachable(const pl_task *t, const pl_relaxed *r, const uint6
  * add it: solvable means a plan avoids it.  Conditional achievers make the
  * answer PL_UNKNOWN. */
 pl_answer pl_is_landmark(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int atom,
-                         const pl_limits *limits);
+                         const pl_limits *limits, pl_search_result *witness);
+/* `witness` (may be NULL) receives the search: for PL_NO, the plan that
+ * avoids the atom (free with pl_search_result_clear). */
 /* h*(state): *cost receives the optimal plan cost (YES), NO = unsolvable.
  * `plan` (may be NULL) receives the plan found (free with pl_search_result_clear). */
 pl_answer pl_optimal_cost(const pl_task *t, const pl_relaxed *r, const uint64_t *state, const pl_limits *limits,

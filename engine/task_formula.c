@@ -49,6 +49,23 @@ static bool some_binding(pl_lift_ctx *c, const pl_formula *f, int slot, bool bod
     return false;
 }
 
+/* Universal counterpart: every binding makes the body evaluate true with the
+ * given polarity.  (Not the negation of some_binding: in the relaxed and
+ * statics-only modes a literal and its negation can both count as true.) */
+static bool every_binding(pl_lift_ctx *c, const pl_formula *f, int slot, bool body_positive)
+{
+    if (slot == f->var_first + f->nvars)
+        return pl_lift_eval(c, f->kids[0], body_positive);
+    int n;
+    const int *objs = pl_task_objects_of(c->t, &c->vars[slot].types, &n);
+    for (int i = 0; i < n; i++) {
+        c->binding[slot] = objs[i];
+        if (!every_binding(c, f, slot + 1, body_positive))
+            return false;
+    }
+    return true;
+}
+
 bool pl_lift_eval(pl_lift_ctx *c, const pl_formula *f, bool positive)
 {
     switch (f->kind) {
@@ -76,10 +93,10 @@ bool pl_lift_eval(pl_lift_ctx *c, const pl_formula *f, bool positive)
         return pl_lift_eval(c, f->kids[0], true) && pl_lift_eval(c, f->kids[1], false);
     case PL_F_EXISTS:
     case PL_F_FORALL:
-        /* exists+ / forall- : some binding satisfies; forall+ / exists- : none violates */
+        /* exists+ / forall- : some binding; forall+ / exists- : every binding */
         if ((f->kind == PL_F_EXISTS) == positive)
             return some_binding(c, f, f->var_first, positive);
-        return !some_binding(c, f, f->var_first, !positive);
+        return every_binding(c, f, f->var_first, positive);
     }
     return false;
 }

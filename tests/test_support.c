@@ -96,3 +96,26 @@ void pl_test_load_texts(const char *domain, const char *problem, const char *lab
     }
     pl_diags_clear(&warnings);
 }
+
+int pl_test_raw_ids(const char *path, char ***ids)
+{
+    pl_error err = PL_ERROR_INIT;
+    size_t len;
+    char *text = pl_read_file(path, &len, &err);
+    if (!text)
+        fail_msg("cannot read %s: %s", path, err.message);
+    int n = 0, cap = 64;
+    char **out = malloc((size_t)cap * sizeof *out);
+    for (const char *p = strstr(text, "\"id\":"); p; p = strstr(p + 1, "\"id\":")) {
+        const char *v = p + 5;
+        while (*v == ' ')
+            v++;
+        size_t k = strspn(v + (*v == '-'), "0123456789") + (*v == '-');
+        if (n == cap)
+            out = realloc(out, (size_t)(cap *= 2) * sizeof *out);
+        out[n++] = pl_strndup(v, k);
+    }
+    free(text);
+    *ids = out;
+    return n;
+}

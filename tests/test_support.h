@@ -22,4 +22,10 @@ void pl_test_load_texts(const char *domain, const char *problem, const char *lab
  * test is gzip-compressed). */
 const char *pl_test_acpbench_path(const char *task, const char *split);
 
+
+
+/* The exact "id" of every record of a JSON array file, in order, as digit
+ * strings (cJSON reads numbers as doubles, which round 19-digit ids).
+ * Returns the count; *ids is an owned array of owned strings. */
+int pl_test_raw_ids(const char *path, char ***ids);
 #endif

@@ -1,14 +1,9 @@
-/* Grounding: relaxed-reachability fixpoint over the action schemas, then
- * ground preconditions, effects and costs of every reachable action. */
+/* Grounding: after the relaxed-reachability fixpoint (ground_fixpoint.c),
+ * the ground preconditions, effects and costs of every reachable action. */
 #include <stdlib.h>
 #include <string.h>
 
-#include "task_internal.h"
-
-typedef struct {
-    int *ids;
-    int count, cap;
-} int_list;
+#include "ground_internal.h"
 
 /* memcpy for int tuples that may be empty (and then NULL). */
 static void copy_ints(int *dst, const int *src, int n)
@@ -16,269 +11,6 @@ static void copy_ints(int *dst, const int *src, int n)
     for (int i = 0; i < n; i++)
         dst[i] = src[i];
 }
-
-static int list_push(int_list *l, int v)
-{
-    if (l->count == l->cap) {
-        int cap = l->cap ? l->cap * 2 : 16;
-        int *ids = realloc(l->ids, (size_t)cap * sizeof *ids);
-        if (!ids)
-            return -1;
-        l->ids = ids;
-        l->cap = cap;
-    }
-    l->ids[l->count++] = v;
-    return 0;
-}
-
-typedef struct {
-    pl_task *t;
-    int atom_cap;
-    int_list *atoms_by_pred;    /* fluent atom ids per predicate */
-    int_list *statics_by_pred;  /* indices into problem->init per static predicate */
-    int_list found_args;        /* nparams ints per found action, back to back */
-    int_list found_schema;
-    int_list found_offset;
-    bool changed;
-    bool oom;
-    /* current schema */
-    int schema;
-    const pl_action *a;
-    const pl_formula **join;
-    int njoin;
-    int *binding;
-    bool *bound;
-    bool has_when;
-} grounder;
-
-static int intern_atom(grounder *g, const int *key, int nargs)
-{
-    pl_task *t = g->t;
-    int id = pl_keymap_get(&t->atom_ids, key, nargs + 1);
-    if (id >= 0)
-        return id;
-    if (t->natoms == g->atom_cap) {
-        int cap = g->atom_cap ? g->atom_cap * 2 : 64;
-        pl_gatom *atoms = realloc(t->atoms, (size_t)cap * sizeof *atoms);
-        if (!atoms) {
-            g->oom = true;
-            return -1;
-        }
-        t->atoms = atoms;
-        g->atom_cap = cap;
-    }
-    id = t->natoms;
-    pl_gatom *at = &t->atoms[id];
-    at->pred = key[0];
-    at->args = pl_arena_memdup(&t->arena, key + 1, (size_t)nargs * sizeof(int));
-    at->name = NULL;
-    if ((nargs && !at->args) || pl_keymap_put(&t->atom_ids, key, nargs + 1, id) < 0 ||
-        list_push(&g->atoms_by_pred[key[0]], id) < 0) {
-        g->oom = true;
-        return -1;
-    }
-    t->natoms++;
-    g->changed = true;
-    return id;
-}
-
-/* Relaxed effects: every add effect whose condition can hold is reached. */
-static void relax_effects(grounder *g, const pl_effect *e)
-{
-    switch (e->kind) {
-    case PL_E_AND:
-        for (int i = 0; i < e->nkids; i++)
-            relax_effects(g, e->kids[i]);
-        break;
-    case PL_E_FORALL: {
-        /* enumerate the bound slots one at a time */
-        int slot = e->var_first, last = e->var_first + e->nvars;
-        int idx[64] = {0}, n[64];
-        const int *objs[64];
-        if (e->nvars > 64)
-            return;
-        for (int i = 0; i < e->nvars; i++) {
-            objs[i] = pl_task_objects_of(g->t, &g->a->vars[slot + i].types, &n[i]);
-            if (n[i] == 0)
-                return;
-        }
-        for (;;) {
-            for (int i = 0; i < e->nvars; i++)
-                g->binding[slot + i] = objs[i][idx[i]];
-            relax_effects(g, e->kids[0]);
-            int k = e->nvars - 1;
-            while (k >= 0 && ++idx[k] == n[k])
-                idx[k--] = 0;
-            if (k < 0)
-                break;
-        }
-        (void)last;
-        break;
-    }
-    case PL_E_WHEN: {
-        pl_lift_ctx c = {g->t, g->a->vars, g->binding, true, NULL, false};
-        if (pl_lift_eval(&c, e->cond, true))
-            relax_effects(g, e->kids[0]);
-        break;
-    }
-    case PL_E_ADD: {
-        int key[256];
-        pl_lift_atom_key(g->binding, e->pred, e->args, e->nargs, key);
-        intern_atom(g, key, e->nargs);
-        break;
-    }
-    case PL_E_DEL:
-    case PL_E_COST:
-        break;
-    }
-}
-
-static void candidate(grounder *g)
-{
-    pl_lift_ctx c = {g->t, g->a->vars, g->binding, true, NULL, false};
-    if (!pl_lift_eval(&c, g->a->pre, true))
-        return;
-    int key[256];
-    key[0] = g->schema;
-    copy_ints(key + 1, g->binding, g->a->nparams);
-    int n = g->found_schema.count;
-    int id = pl_keymap_put(&g->t->action_ids, key, g->a->nparams + 1, n);
-    if (id == -2) {
-        g->oom = true;
-        return;
-    }
-    if (id == n) {
-        if (list_push(&g->found_schema, g->schema) < 0 || list_push(&g->found_offset, g->found_args.count) < 0)
-            g->oom = true;
-        for (int i = 0; i < g->a->nparams; i++)
-            if (list_push(&g->found_args, g->binding[i]) < 0)
-                g->oom = true;
-    } else if (!g->has_when) {
-        return; /* its unconditional effects are reached already */
-    }
-    relax_effects(g, g->a->eff);
-}
-
-static void bind_free_params(grounder *g, int param)
-{
-    if (g->oom)
-        return;
-    if (param == g->a->nparams) {
-        candidate(g);
-        return;
-    }
-    if (g->bound[param]) {
-        bind_free_params(g, param + 1);
-        return;
-    }
-    int n;
-    const int *objs = pl_task_objects_of(g->t, &g->a->vars[param].types, &n);
-    g->bound[param] = true;
-    for (int i = 0; i < n; i++) {
-        g->binding[param] = objs[i];
-        bind_free_params(g, param + 1);
-    }
-    g->bound[param] = false;
-}
-
-/* Matches join atom k against known true atoms, binding its variables. */
-static void join(grounder *g, int k)
-{
-    if (g->oom)
-        return;
-    if (k == g->njoin) {
-        bind_free_params(g, 0);
-        return;
-    }
-    const pl_formula *f = g->join[k];
-    pl_task *t = g->t;
-    bool is_static = t->pred_static[f->pred];
-    int_list *list = is_static ? &g->statics_by_pred[f->pred] : &g->atoms_by_pred[f->pred];
-    int count = list->count;
-    for (int j = 0; j < count; j++) {
-        const int *args = is_static ? t->problem->init[list->ids[j]].args : t->atoms[list->ids[j]].args;
-        int newly[64], nnew = 0;
-        bool ok = true;
-        for (int i = 0; i < f->nargs && ok; i++) {
-            int term = f->args[i];
-            if (!PL_TERM_IS_VAR(term)) {
-                ok = PL_TERM_OBJ_INDEX(term) == args[i];
-            } else if (g->bound[term]) {
-                ok = g->binding[term] == args[i];
-            } else {
-                ok = pl_task_object_is_a(t, args[i], &g->a->vars[term].types);
-                if (ok) {
-                    g->bound[term] = true;
-                    g->binding[term] = args[i];
-                    newly[nnew++] = term;
-                }
-            }
-        }
-        if (ok)
-            join(g, k + 1);
-        for (int i = 0; i < nnew; i++)
-            g->bound[newly[i]] = false;
-    }
-}
-
-static void collect_join_atoms(const pl_formula *f, const pl_formula **out, int *n, int max)
-{
-    if (f->kind == PL_F_AND) {
-        for (int i = 0; i < f->nkids; i++)
-            collect_join_atoms(f->kids[i], out, n, max);
-    } else if (f->kind == PL_F_ATOM && *n < max) {
-        out[(*n)++] = f;
-    }
-}
-
-static bool effect_has_when(const pl_effect *e)
-{
-    if (e->kind == PL_E_WHEN)
-        return true;
-    for (int i = 0; i < e->nkids; i++)
-        if (effect_has_when(e->kids[i]))
-            return true;
-    return false;
-}
-
-static void mark_effect_preds(const pl_effect *e, bool *pred_static)
-{
-    if (e->kind == PL_E_ADD || e->kind == PL_E_DEL)
-        pred_static[e->pred] = false;
-    for (int i = 0; i < e->nkids; i++)
-        mark_effect_preds(e->kids[i], pred_static);
-}
-
-static int run_fixpoint(grounder *g)
-{
-    const pl_domain *d = g->t->domain;
-    int maxvars = 1;
-    for (int s = 0; s < d->nactions; s++)
-        if (d->actions[s].nvars > maxvars)
-            maxvars = d->actions[s].nvars;
-    g->binding = calloc((size_t)maxvars, sizeof *g->binding);
-    g->bound = calloc((size_t)maxvars, sizeof *g->bound);
-    g->join = malloc(256 * sizeof *g->join);
-    if (!g->binding || !g->bound || !g->join)
-        return -1;
-    do {
-        g->changed = false;
-        for (int s = 0; s < d->nactions && !g->oom; s++) {
-            g->schema = s;
-            g->a = &d->actions[s];
-            g->njoin = 0;
-            collect_join_atoms(g->a->pre, g->join, &g->njoin, 256);
-            g->has_when = effect_has_when(g->a->eff);
-            int before = g->found_schema.count;
-            join(g, 0);
-            if (g->found_schema.count != before)
-                g->changed = true;
-        }
-    } while (g->changed && !g->oom);
-    return g->oom ? -1 : 0;
-}
-
-/* ---- building the ground actions ---- */
 
 static int init_value_key_find(const pl_task *t, int func, const int *args, int nargs, double *value)
 {
@@ -451,11 +183,11 @@ static bool flatten_pre(pl_task *t, int pre, pl_gaction *ga)
     return true;
 }
 
-static int build_actions(grounder *g, pl_gbuilder *b, pl_error *err)
+static int build_actions(const pl_found_actions *found, pl_gbuilder *b, pl_error *err)
 {
-    pl_task *t = g->t;
+    pl_task *t = b->t;
     const pl_domain *d = t->domain;
-    int n = g->found_schema.count;
+    int n = found->schema.count;
     t->actions = pl_arena_calloc(&t->arena, (size_t)n + 1, sizeof *t->actions);
     int *binding = malloc(PL_MAX_VARS * sizeof *binding);
     if (!t->actions || !binding) {
@@ -464,9 +196,9 @@ static int build_actions(grounder *g, pl_gbuilder *b, pl_error *err)
     }
     pl_keymap_free(&t->action_ids); /* rebuilt with the final numbering */
     for (int i = 0; i < n; i++) {
-        int schema = g->found_schema.ids[i];
+        int schema = found->schema.ids[i];
         const pl_action *a = &d->actions[schema];
-        const int *args = g->found_args.ids + g->found_offset.ids[i];
+        const int *args = found->args.ids + found->offset.ids[i];
         copy_ints(binding, args, a->nparams);
         b->vars = a->vars;
         int pre = pl_ground_cond(b, a->pre, binding, true);
@@ -504,10 +236,9 @@ static int build_actions(grounder *g, pl_gbuilder *b, pl_error *err)
     return PL_OK;
 }
 
-static int setup_objects_and_init(pl_task *t, grounder *g)
+static int index_object_names(pl_task *t)
 {
     const pl_problem *p = t->problem;
-    const pl_domain *d = t->domain;
     for (int o = 0; o < p->nobjects; o++) {
         int key[256], len = 0;
         for (const char *s = p->objects[o].name; *s && len < 256; s++)
@@ -515,50 +246,7 @@ static int setup_objects_and_init(pl_task *t, grounder *g)
         if (len < 256 && pl_keymap_put(&t->object_ids, key, len, o) < 0)
             return -1;
     }
-    t->pred_static = pl_arena_alloc(&t->arena, (size_t)d->npreds + 1);
-    if (!t->pred_static)
-        return -1;
-    for (int i = 0; i < d->npreds; i++)
-        t->pred_static[i] = true;
-    for (int a = 0; a < d->nactions; a++)
-        mark_effect_preds(d->actions[a].eff, t->pred_static);
-    g->atoms_by_pred = calloc((size_t)d->npreds + 1, sizeof *g->atoms_by_pred);
-    g->statics_by_pred = calloc((size_t)d->npreds + 1, sizeof *g->statics_by_pred);
-    if (!g->atoms_by_pred || !g->statics_by_pred)
-        return -1;
-    for (int i = 0; i < p->ninit; i++) {
-        const pl_init_atom *ia = &p->init[i];
-        int key[256];
-        key[0] = ia->pred;
-        copy_ints(key + 1, ia->args, ia->nargs);
-        if (t->pred_static[ia->pred]) {
-            int before = (int)t->static_true.count;
-            if (pl_keymap_put(&t->static_true, key, ia->nargs + 1, 1) < 0)
-                return -1;
-            if ((int)t->static_true.count != before && list_push(&g->statics_by_pred[ia->pred], i) < 0)
-                return -1;
-        } else if (intern_atom(g, key, ia->nargs) < 0) {
-            return -1;
-        }
-    }
-    t->nstatic_true = (int)t->static_true.count;
     return 0;
-}
-
-static void grounder_free(grounder *g, int npreds)
-{
-    for (int i = 0; g->atoms_by_pred && i < npreds; i++)
-        free(g->atoms_by_pred[i].ids);
-    for (int i = 0; g->statics_by_pred && i < npreds; i++)
-        free(g->statics_by_pred[i].ids);
-    free(g->atoms_by_pred);
-    free(g->statics_by_pred);
-    free(g->found_args.ids);
-    free(g->found_schema.ids);
-    free(g->found_offset.ids);
-    free(g->binding);
-    free(g->bound);
-    free(g->join);
 }
 
 pl_task *pl_task_new(const pl_problem *problem, pl_error *err)
@@ -571,18 +259,17 @@ pl_task *pl_task_new(const pl_problem *problem, pl_error *err)
     t->problem = problem;
     t->domain = problem->domain;
     t->has_costs = problem->minimize_total_cost;
-    grounder g = {0};
-    g.t = t;
-    int npreds = t->domain->npreds;
-    if (pl_task_init_types(t) < 0 || setup_objects_and_init(t, &g) < 0 || run_fixpoint(&g) < 0) {
-        grounder_free(&g, npreds);
+    pl_found_actions found;
+    memset(&found, 0, sizeof found);
+    if (pl_task_init_types(t) < 0 || index_object_names(t) < 0 || pl_fixpoint_run(t, &found) < 0) {
+        pl_found_actions_free(&found);
         pl_task_free(t);
         pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0, "out of memory while grounding");
         return NULL;
     }
     pl_gbuilder b = {t, NULL, 0, 0};
-    if (build_actions(&g, &b, err) != PL_OK) {
-        grounder_free(&g, npreds);
+    if (build_actions(&found, &b, err) != PL_OK) {
+        pl_found_actions_free(&found);
         pl_task_free(t);
         return NULL;
     }
@@ -590,7 +277,7 @@ pl_task *pl_task_new(const pl_problem *problem, pl_error *err)
     b.vars = problem->goal_vars;
     t->goal = goal_binding ? pl_ground_cond(&b, problem->goal, goal_binding, true) : PL_GF_FALSE;
     free(goal_binding);
-    grounder_free(&g, npreds);
+    pl_found_actions_free(&found);
     t->words = (t->natoms + 63) / 64;
     if (t->words == 0)
         t->words = 1;

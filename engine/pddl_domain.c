@@ -178,8 +178,8 @@ static void parse_cost(pl_parser *p, pl_effect *e, const pl_token *head)
         while (pl_peek(p)->kind == PL_TOK_SYMBOL)
             PL_VEC_PUSH(p, &args, int, pl_parse_term(p));
         if (args.count != d->funcs[func].arity)
-            pl_parse_fail(p, f, PL_ERR_SEMANTIC, "function '%s' takes %d arguments, given %d", f->text,
-                          d->funcs[func].arity, args.count);
+            pl_parse_fail(p, f, PL_ERR_SEMANTIC, "function '%s' takes %d argument%s, given %d", f->text,
+                          d->funcs[func].arity, d->funcs[func].arity == 1 ? "" : "s", args.count);
         pl_expect_rparen(p, "the function term");
         e->cost.func = func;
         e->cost.args = args.data;
@@ -245,8 +245,9 @@ static pl_effect *parse_effect(pl_parser *p)
         e->args = args.data;
         e->nargs = args.count;
         if (args.count != p->dom->preds[pred].arity)
-            pl_parse_fail(p, atom_head, PL_ERR_SEMANTIC, "predicate '%s' takes %d arguments, given %d",
-                          atom_head->text, p->dom->preds[pred].arity, args.count);
+            pl_parse_fail(p, atom_head, PL_ERR_SEMANTIC, "predicate '%s' takes %d argument%s, given %d",
+                          atom_head->text, p->dom->preds[pred].arity, p->dom->preds[pred].arity == 1 ? "" : "s",
+                          args.count);
         if (negated)
             pl_expect_rparen(p, "the deleted atom");
     }
@@ -264,9 +265,14 @@ static void parse_action(pl_parser *p, pl_domain *d, pl_vec *actions)
     pl_vec slots = {0};
     p->slots = &slots;
     p->visible.count = 0;
+    bool seen_params = false;
     while (pl_peek(p)->kind == PL_TOK_SYMBOL) {
         const pl_token *key = pl_next(p);
+        if ((!strcmp(key->text, ":parameters") && seen_params) || (!strcmp(key->text, ":precondition") && a.pre) ||
+            (!strcmp(key->text, ":effect") && a.eff))
+            pl_parse_fail(p, key, PL_ERR_SYNTAX, "%s given twice in action '%s'", key->text, a.name);
         if (!strcmp(key->text, ":parameters")) {
+            seen_params = true;
             pl_expect_lparen(p, "the parameter list");
             pl_scope_push(p, &a.nparams);
             pl_expect_rparen(p, "the parameter list");

@@ -217,6 +217,11 @@ int pl_scope_push(pl_parser *p, int *count)
         pl_parse_fail(p, pl_peek(p), PL_ERR_LIMIT, "more than %d variables in one action", PL_MAX_VARS);
     for (int i = 0; i < n; i++) {
         pl_object *o = &((pl_object *)list.data)[i];
+        for (int j = 0; j < i; j++)
+            if (!strcmp(((pl_object *)list.data)[j].name, o->name)) {
+                pl_token at = {PL_TOK_SYMBOL, o->loc.line, o->loc.column, o->name};
+                pl_parse_fail(p, &at, PL_ERR_SEMANTIC, "variable '%s' declared twice", o->name);
+            }
         pl_variable v = {o->name, o->types, o->loc};
         PL_VEC_PUSH(p, p->slots, pl_variable, v);
         PL_VEC_PUSH(p, &p->visible, int, first + i);
@@ -322,6 +327,9 @@ pl_formula *pl_parse_formula(pl_parser *p)
             pl_parse_fail(p, pl_peek(p), PL_ERR_UNSUPPORTED,
                           "unsupported: numeric condition (= with a function term)");
         parse_atom_args(p, head, -1, f);
+        if (pl_peek(p)->kind == PL_TOK_LPAREN)
+            pl_parse_fail(p, pl_peek(p), PL_ERR_UNSUPPORTED,
+                          "unsupported: numeric condition (= with a function term)");
         if (f->nargs != 2)
             pl_parse_fail(p, head, PL_ERR_SEMANTIC, "'=' takes 2 arguments, given %d", f->nargs);
     } else {

@@ -53,8 +53,8 @@ static void parse_init_value(pl_parser *p, pl_problem *pr, pl_vec *values, const
         PL_VEC_PUSH(p, &args, int, PL_TERM_OBJ_INDEX(pl_parse_term(p)));
     pl_expect_rparen(p, "the function term");
     if (args.count != pr->domain->funcs[func].arity)
-        pl_parse_fail(p, fn, PL_ERR_SEMANTIC, "function '%s' takes %d arguments, given %d", fn->text,
-                      pr->domain->funcs[func].arity, args.count);
+        pl_parse_fail(p, fn, PL_ERR_SEMANTIC, "function '%s' takes %d argument%s, given %d", fn->text,
+                      pr->domain->funcs[func].arity, pr->domain->funcs[func].arity == 1 ? "" : "s", args.count);
     const pl_token *v = pl_next(p);
     char *end = NULL;
     double value = v->kind == PL_TOK_SYMBOL ? strtod(v->text, &end) : 0;
@@ -97,8 +97,8 @@ static void parse_init(pl_parser *p, pl_problem *pr)
             PL_VEC_PUSH(p, &args, int, PL_TERM_OBJ_INDEX(pl_parse_term(p)));
         }
         if (args.count != pr->domain->preds[pred].arity)
-            pl_parse_fail(p, head, PL_ERR_SEMANTIC, "predicate '%s' takes %d arguments, given %d", h,
-                          pr->domain->preds[pred].arity, args.count);
+            pl_parse_fail(p, head, PL_ERR_SEMANTIC, "predicate '%s' takes %d argument%s, given %d", h,
+                          pr->domain->preds[pred].arity, pr->domain->preds[pred].arity == 1 ? "" : "s", args.count);
         pl_expect_rparen(p, "the initial atom");
         pl_init_atom a = {pred, args.data, args.count, pl_loc_of(head)};
         PL_VEC_PUSH(p, &atoms, pl_init_atom, a);

@@ -248,7 +248,12 @@ int pl_parse_term(pl_parser *p)
                 return vis[i];
         pl_parse_fail(p, t, PL_ERR_SEMANTIC, "undeclared variable '%s'", t->text);
     }
-    int obj = p->prob ? pl_problem_find_object(p->prob, t->text) : -1;
+    int obj = -1;
+    if (p->prob) {
+        int key[255];
+        int len = pl_name_key(t->text, key, 255);
+        obj = len >= 0 ? pl_keymap_get(&p->object_names, key, len) : pl_problem_find_object(p->prob, t->text);
+    }
     if (obj < 0)
         for (int i = 0; i < p->dom->nconstants; i++)
             if (strcmp(p->dom->constants[i].name, t->text) == 0)

@@ -8,6 +8,7 @@
 
 #include "pddl.h"
 #include "pddl_lexer.h"
+#include "pl_keymap.h"
 
 /* Growable array living in the parser's arena: on error the parser unwinds
  * with longjmp and the arena frees everything, so nothing can leak. */
@@ -30,6 +31,7 @@ typedef struct {
     pl_vec *slots;            /* pl_variable: every variable of the current scope owner */
     pl_vec visible;           /* int: slot indices visible now, innermost last */
     int in_types;             /* inside (:types ...): forward references are normal */
+    pl_keymap object_names;   /* problem parser: object name -> index */
 } pl_parser;
 
 #define PL_VEC_PUSH(p, vec, type, value)                                   \

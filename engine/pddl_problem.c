@@ -4,6 +4,18 @@
 
 #include "pddl_parser_internal.h"
 
+/* Name -> object map for term lookups (the combined table). */
+static void index_object_names(pl_parser *p, const pl_problem *pr)
+{
+    pl_keymap_free(&p->object_names);
+    for (int i = 0; i < pr->nobjects; i++) {
+        int key[255];
+        int len = pl_name_key(pr->objects[i].name, key, 255);
+        if (len >= 0 && pl_keymap_put(&p->object_names, key, len, i) == -2)
+            pl_parse_fail(p, pl_peek(p), PL_ERR_LIMIT, "out of memory");
+    }
+}
+
 static void parse_objects(pl_parser *p, pl_problem *pr)
 {
     const pl_domain *d = pr->domain;
@@ -15,20 +27,23 @@ static void parse_objects(pl_parser *p, pl_problem *pr)
     pl_expect_rparen(p, "(:objects ...)");
     /* Drop repeated names (an object re-declaring a constant is common). */
     pl_object *objs = list.data;
+    pr->objects = objs;
+    pr->nobjects = first;
+    index_object_names(p, pr);
     int n = first;
     for (int i = first; i < list.count; i++) {
-        int dup = -1;
-        for (int j = 0; j < n && dup < 0; j++)
-            if (!strcmp(objs[j].name, objs[i].name))
-                dup = j;
-        if (dup >= 0) {
-            pl_token at = {PL_TOK_SYMBOL, objs[i].loc.line, objs[i].loc.column, NULL};
-            pl_parse_warn(p, &at, "object '%s' declared twice; the first declaration is used", objs[i].name);
+        int key[255];
+        int len = pl_name_key(objs[i].name, key, 255);
+        int at = len >= 0 ? pl_keymap_put(&p->object_names, key, len, n) : n;
+        if (at == -2)
+            pl_parse_fail(p, pl_peek(p), PL_ERR_LIMIT, "out of memory");
+        if (at != n) {
+            pl_token tok = {PL_TOK_SYMBOL, objs[i].loc.line, objs[i].loc.column, NULL};
+            pl_parse_warn(p, &tok, "object '%s' declared twice; the first declaration is used", objs[i].name);
             continue;
         }
         objs[n++] = objs[i];
     }
-    pr->objects = objs;
     pr->nobjects = n;
 }
 
@@ -136,6 +151,7 @@ static void parse_problem_body(pl_parser *p, pl_problem *pr)
     pl_expect_rparen(p, "(problem NAME)");
     pr->objects = pr->domain->constants;
     pr->nobjects = pr->domain->nconstants;
+    index_object_names(p, pr);
     pl_vec goal_vars = {0};
     while (pl_peek(p)->kind == PL_TOK_LPAREN) {
         pl_next(p);
@@ -215,6 +231,7 @@ pl_problem *pl_problem_parse(const pl_domain *domain, const char *text, size_t l
     p->dom = domain;
     p->prob = pr;
     int rc = run_problem_parser(p, pr);
+    pl_keymap_free(&p->object_names);
     free(p);
     if (rc < 0) {
         pl_problem_free(pr);

@@ -109,3 +109,14 @@ void pl_keymap_free(pl_keymap *m)
     free(m->values);
     memset(m, 0, sizeof *m);
 }
+
+int pl_name_key(const char *name, int *key, int max)
+{
+    int len = 0;
+    for (const char *s = name; *s; s++) {
+        if (len == max)
+            return -1;
+        key[len++] = (unsigned char)*s;
+    }
+    return len;
+}

@@ -24,4 +24,8 @@ int pl_keymap_get(const pl_keymap *m, const int *key, int len);
 int pl_keymap_put(pl_keymap *m, const int *key, int len, int value);
 void pl_keymap_free(pl_keymap *m);
 
+/* The key of a name in name -> index maps: its bytes as ints.  Returns the
+ * length, or -1 when the name is longer than `max` bytes. */
+int pl_name_key(const char *name, int *key, int max);
+
 #endif

@@ -240,10 +240,9 @@ static int index_object_names(pl_task *t)
 {
     const pl_problem *p = t->problem;
     for (int o = 0; o < p->nobjects; o++) {
-        int key[256], len = 0;
-        for (const char *s = p->objects[o].name; *s && len < 256; s++)
-            key[len++] = (unsigned char)*s;
-        if (len < 256 && pl_keymap_put(&t->object_ids, key, len, o) < 0)
+        int key[255];
+        int len = pl_name_key(p->objects[o].name, key, 255);
+        if (len >= 0 && pl_keymap_put(&t->object_ids, key, len, o) < 0)
             return -1;
     }
     return 0;
@@ -318,13 +317,9 @@ void pl_task_free(pl_task *t)
 
 int pl_task_find_object(const pl_task *t, const char *name)
 {
-    int key[256], len = 0;
-    for (const char *s = name; *s; s++) {
-        if (len == 256)
-            return -1;
-        key[len++] = (unsigned char)*s;
-    }
-    return pl_keymap_get(&t->object_ids, key, len);
+    int key[255];
+    int len = pl_name_key(name, key, 255);
+    return len < 0 ? -1 : pl_keymap_get(&t->object_ids, key, len);
 }
 
 int pl_task_atom_id(const pl_task *t, int pred, const int *args)

@@ -166,6 +166,72 @@ pl_answer pl_is_landmark(const pl_task *t, const pl_relaxed *r, const uint64_t *
     return a;
 }
 
+int pl_landmark_checker_init(pl_landmark_checker *c, const pl_task *t, const pl_relaxed *r, const uint64_t *state,
+                             const pl_limits *limits)
+{
+    memset(c, 0, sizeof *c);
+    c->t = t;
+    c->r = r;
+    if (limits)
+        c->limits = *limits;
+    c->state = pl_state_clone(t, state);
+    c->touched = calloc((size_t)t->natoms + 1, sizeof *c->touched);
+    uint64_t *s = pl_state_clone(t, state), *next = pl_state_new(t);
+    if (!c->state || !c->touched || !s || !next) {
+        free(s);
+        free(next);
+        pl_landmark_checker_free(c);
+        return -1;
+    }
+    pl_search_params p = pl_search_defaults();
+    p.heuristic = PL_H_FF;
+    p.greedy = true;
+    p.init = state;
+    apply_limits(&p, limits);
+    pl_search_result res;
+    c->solvable = answer_of(pl_search(t, r, &p, &res), PL_YES, PL_NO);
+    for (int a = 0; a < t->natoms; a++)
+        c->touched[a] = pl_state_has(s, a);
+    for (int i = 0; i < res.plan_length; i++) {
+        pl_task_apply(t, res.plan[i], s, next);
+        memcpy(s, next, (size_t)t->words * sizeof *s);
+        for (int a = 0; a < t->natoms; a++)
+            c->touched[a] |= pl_state_has(s, a);
+    }
+    c->plan = res.plan;
+    c->plan_length = res.plan_length;
+    res.plan = NULL;
+    pl_search_result_clear(&res);
+    free(s);
+    free(next);
+    return 0;
+}
+
+pl_answer pl_landmark_checker_test(const pl_landmark_checker *c, int atom, pl_search_result *witness)
+{
+    if (c->solvable == PL_YES && !c->touched[atom]) {
+        if (witness) {
+            memset(witness, 0, sizeof *witness);
+            witness->status = PL_SEARCH_SOLVED;
+            witness->plan = malloc(((size_t)c->plan_length + 1) * sizeof *witness->plan);
+            if (witness->plan) {
+                memcpy(witness->plan, c->plan, (size_t)c->plan_length * sizeof *c->plan);
+                witness->plan_length = c->plan_length;
+            }
+        }
+        return PL_NO;
+    }
+    return pl_is_landmark(c->t, c->r, c->state, atom, &c->limits, witness);
+}
+
+void pl_landmark_checker_free(pl_landmark_checker *c)
+{
+    free(c->state);
+    free(c->plan);
+    free(c->touched);
+    memset(c, 0, sizeof *c);
+}
+
 pl_answer pl_optimal_cost(const pl_task *t, const pl_relaxed *r, const uint64_t *state, const pl_limits *limits,
                           long long *cost, pl_search_result *plan)
 {

@@ -37,6 +37,26 @@ pl_answer pl_is_landmark(const pl_task *t, const pl_relaxed *r, const uint64_t *
                          const pl_limits *limits, pl_search_result *witness);
 /* `witness` (may be NULL) receives the search: for PL_NO, the plan that
  * avoids the atom (free with pl_search_result_clear). */
+/* Many landmark questions about one state: the checker finds one plan from
+ * the state first; every atom that plan never makes true is no landmark
+ * (the plan is the witness), and only the others need a search each. */
+typedef struct {
+    const pl_task *t;
+    const pl_relaxed *r;
+    uint64_t *state;        /* owned copy */
+    pl_limits limits;
+    pl_answer solvable;     /* of the task from the state */
+    int *plan;              /* owned: the reference plan (when solvable) */
+    int plan_length;
+    bool *touched;          /* per atom: true in some state along the plan */
+} pl_landmark_checker;
+
+int pl_landmark_checker_init(pl_landmark_checker *c, const pl_task *t, const pl_relaxed *r, const uint64_t *state,
+                             const pl_limits *limits);
+/* As pl_is_landmark; the witness of a PL_NO may be the reference plan. */
+pl_answer pl_landmark_checker_test(const pl_landmark_checker *c, int atom, pl_search_result *witness);
+void pl_landmark_checker_free(pl_landmark_checker *c);
+
 /* h*(state): *cost receives the optimal plan cost (YES), NO = unsolvable.
  * `plan` (may be NULL) receives the plan found (free with pl_search_result_clear). */
 pl_answer pl_optimal_cost(const pl_task *t, const pl_relaxed *r, const uint64_t *state, const pl_limits *limits,

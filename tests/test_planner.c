@@ -226,6 +226,8 @@ static int land_label_errors_seen;
 static void check_land(const cJSON *q, const pl_task *t, const pl_relaxed *r, const char *label, tally *tl)
 {
     const cJSON *ans = cJSON_GetObjectItemCaseSensitive(q, "answer");
+    pl_landmark_checker checker;
+    assert_int_equal(pl_landmark_checker_init(&checker, t, r, t->init, &limits), 0);
     static const char *const kinds[] = {"yes", "no"};
     for (int k = 0; k < 2; k++) {
         const cJSON *it;
@@ -246,7 +248,7 @@ static void check_land(const cJSON *q, const pl_task *t, const pl_relaxed *r, co
                 continue;
             }
             pl_search_result w;
-            pl_answer got = pl_is_landmark(t, r, t->init, id, &limits, &w);
+            pl_answer got = pl_landmark_checker_test(&checker, id, &w);
             pl_answer truth = known_truth(label, it->valuestring);
             if (truth != PL_UNKNOWN) {
                 assert_int_equal(got, truth);
@@ -265,6 +267,7 @@ static void check_land(const cJSON *q, const pl_task *t, const pl_relaxed *r, co
             pl_search_result_clear(&w);
         }
     }
+    pl_landmark_checker_free(&checker);
 }
 
 static void test_land(void **state)

@@ -40,16 +40,24 @@ static int by_atom_name(const void *a, const void *b)
     return strcmp(sort_task->atoms[*(const int *)a].name, sort_task->atoms[*(const int *)b].name);
 }
 
+/* Parses the arguments and loads DOMAIN PROBLEM (pos[0], pos[1]). */
+static int load_for(const char *cmd, int argc, char **argv, const char **pos, int want, bool *json,
+                    pl_loaded_task *lt)
+{
+    int rc = parse_args(cmd, argc, argv, pos, want, json);
+    if (rc != PL_EXIT_OK)
+        return rc;
+    return cli_load_task(pos[0], pos[1], lt) ? PL_EXIT_OK : PL_EXIT_INPUT;
+}
+
 int cmd_applicable(int argc, char **argv)
 {
     const char *pos[2];
     bool json;
-    int rc = parse_args("applicable", argc, argv, pos, 2, &json);
+    pl_loaded_task lt;
+    int rc = load_for("applicable", argc, argv, pos, 2, &json, &lt);
     if (rc != PL_EXIT_OK)
         return rc;
-    pl_loaded_task lt;
-    if (!cli_load_task(pos[0], pos[1], &lt))
-        return PL_EXIT_INPUT;
     const pl_task *t = lt.task;
     int *ids = malloc(((size_t)t->nactions + 1) * sizeof *ids);
     int n = ids ? pl_task_applicable_actions(t, t->init, ids) : 0;
@@ -139,12 +147,10 @@ int cmd_progress(int argc, char **argv)
 {
     const char *pos[3];
     bool json;
-    int rc = parse_args("progress", argc, argv, pos, 3, &json);
+    pl_loaded_task lt;
+    int rc = load_for("progress", argc, argv, pos, 3, &json, &lt);
     if (rc != PL_EXIT_OK)
         return rc;
-    pl_loaded_task lt;
-    if (!cli_load_task(pos[0], pos[1], &lt))
-        return PL_EXIT_INPUT;
     const pl_task *t = lt.task;
     pl_action_ref ref;
     pl_resolve_action(t, pos[2], &ref);

@@ -241,6 +241,20 @@ void pl_heuristic_free(pl_heuristic *h)
     free(h);
 }
 
+/* The next atom true in `state` after `after` (-1 to start), or -1. */
+static int next_state_atom(const pl_heuristic *h, const uint64_t *state, int after)
+{
+    int n = h->r->task->natoms, a = after + 1;
+    for (int w = a >> 6; w < h->r->task->words; w++) {
+        uint64_t bits = state[w] & (w == a >> 6 ? ~UINT64_C(0) << (a & 63) : ~UINT64_C(0));
+        if (bits) {
+            int found = w * 64 + __builtin_ctzll(bits);
+            return found < n ? found : -1;
+        }
+    }
+    return -1;
+}
+
 static inline void enqueue(pl_heuristic *h, int atom, int cost, int op)
 {
     if (cost < h->val[atom]) {
@@ -259,7 +273,6 @@ static void reset_costs(pl_heuristic *h)
 /* Generalised Dijkstra: h_max (additive = false) or h_add (true). */
 static void explore(pl_heuristic *h, const uint64_t *state, bool additive)
 {
-    int n = h->r->task->natoms;
     for (int a = 0; a < h->natoms; a++)
         h->val[a] = PL_H_INF;
     for (int o = 0; o < h->nops; o++) {
@@ -269,12 +282,8 @@ static void explore(pl_heuristic *h, const uint64_t *state, bool additive)
     }
     q_clear(&h->q);
     enqueue(h, h->true_atom, 0, -1);
-    for (int w = 0; w < h->r->task->words; w++)
-        for (uint64_t bits = state[w]; bits; bits &= bits - 1) {
-            int a = w * 64 + __builtin_ctzll(bits);
-            if (a < n)
-                enqueue(h, a, 0, -1);
-        }
+    for (int a = next_state_atom(h, state, -1); a >= 0; a = next_state_atom(h, state, a))
+        enqueue(h, a, 0, -1);
     while (h->q.count) {
         int c;
         int p = q_pop(&h->q, &c);
@@ -367,18 +376,14 @@ static void mark_goal_plateau(pl_heuristic *h)
  * the operators that enter it form the cut.  Returns the cut's cost. */
 static int find_cut(pl_heuristic *h, const uint64_t *state, int *ncut)
 {
-    int n = h->r->task->natoms, top = 0;
+    int top = 0;
     *ncut = 0;
     h->status[h->true_atom] = BEFORE_GOAL_ZONE;
     h->stack[top++] = h->true_atom;
-    for (int w = 0; w < h->r->task->words; w++)
-        for (uint64_t bits = state[w]; bits; bits &= bits - 1) {
-            int a = w * 64 + __builtin_ctzll(bits);
-            if (a < n) {
-                h->status[a] = BEFORE_GOAL_ZONE;
-                h->stack[top++] = a;
-            }
-        }
+    for (int a = next_state_atom(h, state, -1); a >= 0; a = next_state_atom(h, state, a)) {
+        h->status[a] = BEFORE_GOAL_ZONE;
+        h->stack[top++] = a;
+    }
     while (top) {
         int p = h->stack[--top];
         const int *list = h->pre_of[p];

@@ -23,6 +23,32 @@ static pl_answer answer_of(pl_search_status s, pl_answer solved, pl_answer unsol
     return s == PL_SEARCH_SOLVED ? solved : s == PL_SEARCH_UNSOLVABLE ? unsolvable : PL_UNKNOWN;
 }
 
+/* Greedy search with h_FF: its dead ends are relaxed-unreachable, so pruning
+ * them keeps "exhausted" a proof. */
+static pl_search_params existence_search(const uint64_t *state, const pl_limits *limits)
+{
+    pl_search_params p = pl_search_defaults();
+    p.heuristic = PL_H_FF;
+    p.greedy = true;
+    p.init = state;
+    apply_limits(&p, limits);
+    return p;
+}
+
+/* Runs the search and maps its outcome; `kept` (may be NULL) receives the
+ * result, which is freed otherwise. */
+static pl_answer decide(const pl_task *t, const pl_relaxed *r, const pl_search_params *p, pl_answer solved,
+                        pl_answer unsolvable, pl_search_result *kept)
+{
+    pl_search_result res;
+    pl_answer a = answer_of(pl_search(t, r, p, &res), solved, unsolvable);
+    if (kept)
+        *kept = res;
+    else
+        pl_search_result_clear(&res);
+    return a;
+}
+
 int pl_relaxed_reachable(const pl_relaxed *r, const uint64_t *state, bool *out_atoms, bool *out_actions)
 {
     const pl_task *t = r->task;
@@ -89,17 +115,10 @@ pl_answer pl_atom_reachable(const pl_task *t, const pl_relaxed *r, const uint64_
 {
     if (pl_state_has(state, atom))
         return PL_YES;
-    pl_search_params p = pl_search_defaults();
-    p.heuristic = PL_H_FF; /* dead ends it reports are relaxed-unreachable: safe to prune */
-    p.greedy = true;
-    p.init = state;
+    pl_search_params p = existence_search(state, limits);
     p.goal_atoms = &atom;
     p.ngoal_atoms = 1;
-    apply_limits(&p, limits);
-    pl_search_result res;
-    pl_answer a = answer_of(pl_search(t, r, &p, &res), PL_YES, PL_NO);
-    pl_search_result_clear(&res);
-    return a;
+    return decide(t, r, &p, PL_YES, PL_NO, NULL);
 }
 
 pl_answer pl_action_reachable(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int action,
@@ -108,10 +127,7 @@ pl_answer pl_action_reachable(const pl_task *t, const pl_relaxed *r, const uint6
     if (pl_task_applicable(t, action, state))
         return PL_YES;
     const pl_gaction *ga = &t->actions[action];
-    pl_search_params p = pl_search_defaults();
-    p.heuristic = PL_H_FF;
-    p.greedy = true;
-    p.init = state;
+    pl_search_params p = existence_search(state, limits);
     if (ga->pre != PL_GF_TRUE) {
         p.use_goal_cond = true;
         p.goal_cond = ga->pre;
@@ -122,11 +138,7 @@ pl_answer pl_action_reachable(const pl_task *t, const pl_relaxed *r, const uint6
         p.goal_neg = ga->pre_neg;
         p.ngoal_neg = ga->npre_neg;
     }
-    apply_limits(&p, limits);
-    pl_search_result res;
-    pl_answer a = answer_of(pl_search(t, r, &p, &res), PL_YES, PL_NO);
-    pl_search_result_clear(&res);
-    return a;
+    return decide(t, r, &p, PL_YES, PL_NO, NULL);
 }
 
 pl_answer pl_is_landmark(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int atom,
@@ -150,18 +162,9 @@ pl_answer pl_is_landmark(const pl_task *t, const pl_relaxed *r, const uint64_t *
             }
             disabled[a] = true;
         }
-    pl_search_params p = pl_search_defaults();
-    p.heuristic = PL_H_FF;
-    p.greedy = true;
-    p.init = state;
+    pl_search_params p = existence_search(state, limits);
     p.disabled = disabled;
-    apply_limits(&p, limits);
-    pl_search_result res;
-    pl_answer a = answer_of(pl_search(t, r, &p, &res), PL_NO, PL_YES);
-    if (witness)
-        *witness = res;
-    else
-        pl_search_result_clear(&res);
+    pl_answer a = decide(t, r, &p, PL_NO, PL_YES, witness);
     free(disabled);
     return a;
 }
@@ -183,13 +186,9 @@ int pl_landmark_checker_init(pl_landmark_checker *c, const pl_task *t, const pl_
         pl_landmark_checker_free(c);
         return -1;
     }
-    pl_search_params p = pl_search_defaults();
-    p.heuristic = PL_H_FF;
-    p.greedy = true;
-    p.init = state;
-    apply_limits(&p, limits);
+    pl_search_params p = existence_search(state, limits);
     pl_search_result res;
-    c->solvable = answer_of(pl_search(t, r, &p, &res), PL_YES, PL_NO);
+    c->solvable = decide(t, r, &p, PL_YES, PL_NO, &res);
     for (int a = 0; a < t->natoms; a++)
         c->touched[a] = pl_state_has(s, a);
     for (int i = 0; i < res.plan_length; i++) {
@@ -239,7 +238,7 @@ pl_answer pl_optimal_cost(const pl_task *t, const pl_relaxed *r, const uint64_t 
     p.init = state;
     apply_limits(&p, limits);
     pl_search_result res;
-    pl_answer a = answer_of(pl_search(t, r, &p, &res), PL_YES, PL_NO);
+    pl_answer a = decide(t, r, &p, PL_YES, PL_NO, &res);
     if (a == PL_YES)
         *cost = res.cost;
     if (plan)
@@ -271,9 +270,7 @@ pl_answer pl_is_next_action(const pl_task *t, const pl_relaxed *r, const uint64_
     p.init = next;
     p.cost_bound = remaining;
     apply_limits(&p, limits);
-    pl_search_result res;
-    pl_answer a = answer_of(pl_search(t, r, &p, &res), PL_YES, PL_NO);
-    pl_search_result_clear(&res);
+    pl_answer a = decide(t, r, &p, PL_YES, PL_NO, NULL);
     free(next);
     return a;
 }

@@ -43,10 +43,16 @@ typedef struct {
     bool split_effects;       /* some action became several relaxed ops */
     bool integral_costs;      /* every action cost is a non-negative integer */
     int *action_cost;         /* per ground action, rounded */
+    struct pl_mutexes_s *mutexes; /* owned; h^2 pairs from the initial state, when computed */
 } pl_relaxed;
 
 pl_relaxed *pl_relaxed_new(const pl_task *t);
 void pl_relaxed_free(pl_relaxed *r);
+/* Computes the h^2 mutexes of the initial state (mutex.h), which the
+ * reachability questions of reach.h then use as instant proofs.  Costs
+ * O(actions x atoms x precondition) per pass: worth it when many questions
+ * are asked about one task.  Returns -1 on out of memory. */
+int pl_relaxed_add_mutexes(pl_relaxed *r);
 
 /* Positive atoms a ground condition requires in every case (top-level
  * conjunction); written to out (capacity t->natoms); returns the count. */

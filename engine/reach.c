@@ -2,6 +2,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "mutex.h"
 #include "reach.h"
 
 const char *pl_answer_name(pl_answer a)
@@ -21,6 +22,16 @@ static void apply_limits(pl_search_params *p, const pl_limits *l)
 static pl_answer answer_of(pl_search_status s, pl_answer solved, pl_answer unsolvable)
 {
     return s == PL_SEARCH_SOLVED ? solved : s == PL_SEARCH_UNSOLVABLE ? unsolvable : PL_UNKNOWN;
+}
+
+/* True when the h^2 table (computed for the initial state) proves that the
+ * atoms can never hold together from `state`. */
+static bool mutex_proof(const pl_relaxed *r, const uint64_t *state, const int *atoms, int n)
+{
+    const pl_task *t = r->task;
+    if (!r->mutexes || memcmp(state, t->init, (size_t)t->words * sizeof *state))
+        return false;
+    return !pl_mutexes_allow(r->mutexes, atoms, n);
 }
 
 /* Greedy search with h_FF: its dead ends are relaxed-unreachable, so pruning
@@ -115,6 +126,8 @@ pl_answer pl_atom_reachable(const pl_task *t, const pl_relaxed *r, const uint64_
 {
     if (pl_state_has(state, atom))
         return PL_YES;
+    if (mutex_proof(r, state, &atom, 1))
+        return PL_NO;
     pl_search_params p = existence_search(state, limits);
     p.goal_atoms = &atom;
     p.ngoal_atoms = 1;
@@ -127,6 +140,17 @@ pl_answer pl_action_reachable(const pl_task *t, const pl_relaxed *r, const uint6
     if (pl_task_applicable(t, action, state))
         return PL_YES;
     const pl_gaction *ga = &t->actions[action];
+    int *req = malloc(((size_t)ga->npre_pos + (size_t)t->natoms + 1) * sizeof *req);
+    if (req) {
+        int n = 0;
+        for (int i = 0; i < ga->npre_pos; i++)
+            req[n++] = ga->pre_pos[i];
+        n += pl_cond_required_atoms(t, ga->pre, req + n);
+        bool proof = mutex_proof(r, state, req, n);
+        free(req);
+        if (proof)
+            return PL_NO;
+    }
     pl_search_params p = existence_search(state, limits);
     if (ga->pre != PL_GF_TRUE) {
         p.use_goal_cond = true;

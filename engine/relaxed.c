@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "heuristic.h"
+#include "mutex.h"
 
 int pl_cond_required_atoms(const pl_task *t, int cond, int *out)
 {
@@ -195,5 +196,13 @@ void pl_relaxed_free(pl_relaxed *r)
     free(r->nadd_of);
     free(r->no_pre_ops);
     free(r->action_cost);
+    pl_mutexes_free(r->mutexes);
     free(r);
+}
+
+int pl_relaxed_add_mutexes(pl_relaxed *r)
+{
+    if (!r->mutexes)
+        r->mutexes = pl_mutexes_new(r->task, r->task->init);
+    return r->mutexes ? 0 : -1;
 }

@@ -26,7 +26,7 @@ typedef struct {
     int total, agree, unknown, disagree;
 } tally;
 
-typedef void (*question_check)(const cJSON *q, const pl_task *t, const pl_relaxed *r, const char *label,
+typedef void (*question_check)(const cJSON *q, const pl_task *t, pl_relaxed *r, const char *label,
                                tally *tl);
 
 static void for_each_question(const char *task, question_check check, tally *tl)
@@ -81,7 +81,7 @@ static int action_of(const pl_task *t, const char *text)
     return a;
 }
 
-static void check_nexta(const cJSON *q, const pl_task *t, const pl_relaxed *r, const char *label, tally *tl)
+static void check_nexta(const cJSON *q, const pl_task *t, pl_relaxed *r, const char *label, tally *tl)
 {
     const cJSON *ans = cJSON_GetObjectItemCaseSensitive(q, "answer");
     long long opt = atoll(cJSON_GetObjectItemCaseSensitive(ans, "opt")->valuestring);
@@ -122,8 +122,9 @@ static void test_nexta(void **state)
     assert_int_equal(tl.disagree, 0);
 }
 
-static void check_reach(const cJSON *q, const pl_task *t, const pl_relaxed *r, const char *label, tally *tl)
+static void check_reach(const cJSON *q, const pl_task *t, pl_relaxed *r, const char *label, tally *tl)
 {
+    assert_int_equal(pl_relaxed_add_mutexes(r), 0);
     const cJSON *it;
     cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(q, "answer"))
     {
@@ -157,8 +158,9 @@ static void test_reach(void **state)
     assert_int_equal(tl.disagree, 0);
 }
 
-static void check_areach(const cJSON *q, const pl_task *t, const pl_relaxed *r, const char *label, tally *tl)
+static void check_areach(const cJSON *q, const pl_task *t, pl_relaxed *r, const char *label, tally *tl)
 {
+    assert_int_equal(pl_relaxed_add_mutexes(r), 0);
     const cJSON *it;
     cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(q, "answer"))
     {
@@ -223,7 +225,7 @@ static void assert_avoiding_plan(const pl_task *t, const pl_search_result *w, in
 
 static int land_label_errors_seen;
 
-static void check_land(const cJSON *q, const pl_task *t, const pl_relaxed *r, const char *label, tally *tl)
+static void check_land(const cJSON *q, const pl_task *t, pl_relaxed *r, const char *label, tally *tl)
 {
     const cJSON *ans = cJSON_GetObjectItemCaseSensitive(q, "answer");
     pl_landmark_checker checker;

@@ -102,6 +102,41 @@ static void test_applicable_and_progress(void **state)
     free(r.out);
 }
 
+static void test_plan(void **state)
+{
+    (void)state;
+    run_result r = run("plan " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 0);
+    expect_output(&r, "(unstack d a)\n(put-down d)\n");
+    expect_output(&r, "(stack a b)\n; cost = 8 (unit cost)\n");
+    free(r.out);
+
+    r = run("plan --json --search astar-hmax " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 0);
+    cJSON *j = cJSON_Parse(r.out);
+    assert_non_null(j);
+    assert_string_equal(cJSON_GetObjectItem(j, "status")->valuestring, "solved");
+    assert_true(cJSON_IsTrue(cJSON_GetObjectItem(j, "optimal")));
+    assert_int_equal(cJSON_GetObjectItem(j, "cost")->valueint, 8);
+    assert_true(cJSON_GetObjectItem(cJSON_GetObjectItem(j, "statistics"), "expansions")->valueint > 0);
+    cJSON_Delete(j);
+    free(r.out);
+
+    r = run("plan --search gbfs-ff " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 0);
+    expect_output(&r, "; cost = ");
+    free(r.out);
+
+    r = run("plan " DOMAIN " " PLANLENS_SOURCE_DIR "/tests/pddl/cli/unsolvable-problem.pddl");
+    assert_int_equal(r.status, 1);
+    expect_output(&r, "; unsolvable: no plan exists");
+    free(r.out);
+
+    r = run("plan --search astar-magic " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 2);
+    free(r.out);
+}
+
 static void test_exit_codes(void **state)
 {
     (void)state;
@@ -128,6 +163,7 @@ int main(void)
         cmocka_unit_test(test_validate_reports),
         cmocka_unit_test(test_validate_json),
         cmocka_unit_test(test_applicable_and_progress),
+        cmocka_unit_test(test_plan),
         cmocka_unit_test(test_exit_codes),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,0 +1,229 @@
+/* Search and heuristics on the hand-written IPC fixtures: every optimal
+ * search agrees on the optimal cost, heuristics stay below it, greedy plans
+ * are valid, limits answer "unknown", and the reachability questions answer
+ * what the fixtures make obvious. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "mutex.h"
+#include "plan.h"
+#include "reach.h"
+#include "test_support.h"
+
+static const char *const fixtures[] = {"gripper",   "logistics",         "briefcase", "depot-either", "handshake",
+                                       "lab-security", "road-delivery", "blocksworld-upper", "elevator"};
+
+static void load_fixture(const char *name, pl_loaded_task *lt)
+{
+    char d[512], p[512];
+    snprintf(d, sizeof d, "%s/tests/pddl/ipc/%s-domain.pddl", PLANLENS_SOURCE_DIR, name);
+    snprintf(p, sizeof p, "%s/tests/pddl/ipc/%s-problem.pddl", PLANLENS_SOURCE_DIR, name);
+    pl_error err = PL_ERROR_INIT;
+    if (pl_load_task_files(d, p, lt, NULL, &err) != PL_OK)
+        fail_msg("%s: %s", name, err.message);
+}
+
+static pl_search_result solve(const pl_task *t, const pl_relaxed *r, pl_heuristic_kind h, bool greedy)
+{
+    pl_search_params p = pl_search_defaults();
+    p.heuristic = h;
+    p.greedy = greedy;
+    pl_search_result res;
+    pl_search(t, r, &p, &res);
+    return res;
+}
+
+/* The plan found is valid when simulated, and its cost is what search said. */
+static void assert_plan_valid(const pl_task *t, const pl_search_result *res)
+{
+    char **steps = calloc((size_t)res->plan_length + 1, sizeof *steps);
+    for (int i = 0; i < res->plan_length; i++)
+        steps[i] = (char *)t->actions[res->plan[i]].name;
+    pl_trace *tr = pl_trace_new(t, steps, res->plan_length);
+    assert_true(tr->valid);
+    assert_true((long long)tr->cost == res->cost);
+    pl_trace_free(tr);
+    free(steps);
+}
+
+static void test_optimal_searches_agree(void **state)
+{
+    (void)state;
+    for (size_t f = 0; f < sizeof fixtures / sizeof fixtures[0]; f++) {
+        pl_loaded_task lt;
+        load_fixture(fixtures[f], &lt);
+        pl_relaxed *r = pl_relaxed_new(lt.task);
+        pl_search_result blind = solve(lt.task, r, PL_H_BLIND, false);
+        assert_int_equal(blind.status, PL_SEARCH_SOLVED);
+        assert_plan_valid(lt.task, &blind);
+        static const pl_heuristic_kind admissible[] = {PL_H_MAX, PL_H_LMCUT};
+        for (int k = 0; k < 2; k++) {
+            pl_search_result res = solve(lt.task, r, admissible[k], false);
+            assert_int_equal(res.status, PL_SEARCH_SOLVED);
+            if (res.cost != blind.cost)
+                fail_msg("%s: %s cost %lld, blind %lld", fixtures[f], pl_heuristic_name(admissible[k]), res.cost,
+                         blind.cost);
+            assert_true(res.initial_h <= blind.cost);
+            assert_plan_valid(lt.task, &res);
+            pl_search_result_clear(&res);
+        }
+        static const pl_heuristic_kind greedy[] = {PL_H_FF, PL_H_ADD};
+        for (int k = 0; k < 2; k++) {
+            pl_search_result res = solve(lt.task, r, greedy[k], true);
+            assert_int_equal(res.status, PL_SEARCH_SOLVED);
+            assert_true(res.cost >= blind.cost);
+            assert_plan_valid(lt.task, &res);
+            pl_search_result_clear(&res);
+        }
+        pl_search_result_clear(&blind);
+        pl_relaxed_free(r);
+        pl_loaded_task_free(&lt);
+    }
+}
+
+static void test_action_costs_are_optimised(void **state)
+{
+    (void)state;
+    pl_loaded_task lt;
+    load_fixture("road-delivery", &lt);
+    assert_true(lt.task->has_costs);
+    pl_relaxed *r = pl_relaxed_new(lt.task);
+    pl_search_result res = solve(lt.task, r, PL_H_LMCUT, false);
+    assert_int_equal(res.status, PL_SEARCH_SOLVED);
+    /* The fixture's own plan costs 23; delivering p2 first costs 22. */
+    assert_int_equal(res.cost, 22);
+    pl_search_result_clear(&res);
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+}
+
+static void test_conditional_effects_use_hmax(void **state)
+{
+    (void)state;
+    pl_loaded_task lt;
+    load_fixture("briefcase", &lt);
+    pl_relaxed *r = pl_relaxed_new(lt.task);
+    assert_true(r->split_effects);
+    pl_search_result res = solve(lt.task, r, PL_H_LMCUT, false);
+    assert_int_equal(res.heuristic_used, PL_H_MAX);
+    assert_int_equal(res.status, PL_SEARCH_SOLVED);
+    pl_search_result_clear(&res);
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+}
+
+static void test_limits_answer_unknown(void **state)
+{
+    (void)state;
+    pl_loaded_task lt;
+    load_fixture("logistics", &lt);
+    pl_relaxed *r = pl_relaxed_new(lt.task);
+    pl_search_params p = pl_search_defaults();
+    p.heuristic = PL_H_BLIND;
+    p.max_expansions = 3;
+    pl_search_result res;
+    assert_int_equal(pl_search(lt.task, r, &p, &res), PL_SEARCH_LIMIT);
+    assert_string_equal(res.limit, "expansions");
+    assert_null(res.plan);
+    pl_search_result_clear(&res);
+    pl_limits limits = {3, 0, 0};
+    long long cost = -1;
+    /* a limit is never reported as "unsolvable" */
+    assert_int_equal(pl_optimal_cost(lt.task, r, lt.task->init, &limits, &cost, NULL), PL_UNKNOWN);
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+}
+
+static int atom(const pl_task *t, const char *text)
+{
+    bool is_static;
+    int id = pl_resolve_atom(t, text, &is_static, NULL);
+    if (id < 0)
+        fail_msg("no atom %s", text);
+    return id;
+}
+
+static int action(const pl_task *t, const char *text)
+{
+    pl_action_ref ref;
+    pl_resolve_action(t, text, &ref);
+    int a = ref.action;
+    pl_action_ref_clear(&ref);
+    if (a < 0)
+        fail_msg("no action %s", text);
+    return a;
+}
+
+/* Blocksworld (upper-case fixture): c on a, a and b and d on the table;
+ * goal a on b on c on d. */
+static void test_reachability_questions(void **state)
+{
+    (void)state;
+    pl_loaded_task lt;
+    load_fixture("blocksworld-upper", &lt);
+    const pl_task *t = lt.task;
+    pl_relaxed *r = pl_relaxed_new(t);
+    assert_int_equal(pl_relaxed_add_mutexes(r), 0);
+    const pl_limits limits = {100000, 0, 0};
+    assert_int_equal(pl_atom_reachable(t, r, t->init, atom(t, "(on d a)"), &limits), PL_YES);
+    assert_int_equal(pl_atom_reachable(t, r, t->init, atom(t, "(holding b)"), &limits), PL_YES);
+    /* (stack a a) needs (holding a) and (clear a): mutex */
+    pl_action_ref ref;
+    pl_resolve_action(t, "(stack a a)", &ref);
+    if (ref.status == PL_REF_OK)
+        assert_int_equal(pl_action_reachable(t, r, t->init, ref.action, &limits), PL_NO);
+    else
+        assert_int_equal(ref.status, PL_REF_UNREACHABLE);
+    pl_action_ref_clear(&ref);
+    assert_false(pl_mutex_pair_reachable(r->mutexes, atom(t, "(holding a)"), atom(t, "(handempty)")));
+    assert_true(pl_mutex_pair_reachable(r->mutexes, atom(t, "(holding a)"), atom(t, "(clear b)")));
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+}
+
+static void test_landmarks_and_next_actions(void **state)
+{
+    (void)state;
+    pl_loaded_task lt;
+    load_fixture("blocksworld-upper", &lt);
+    const pl_task *t = lt.task;
+    pl_relaxed *r = pl_relaxed_new(t);
+    const pl_limits limits = {100000, 0, 0};
+    /* the goal atoms are landmarks; c sits on a and a must move, so (holding a) is one too */
+    pl_search_result w;
+    assert_int_equal(pl_is_landmark(t, r, t->init, atom(t, "(on a b)"), &limits, &w), PL_YES);
+    assert_int_equal(w.status, PL_SEARCH_UNSOLVABLE);
+    pl_search_result_clear(&w);
+    assert_int_equal(pl_is_landmark(t, r, t->init, atom(t, "(holding a)"), &limits, NULL), PL_YES);
+    /* putting c down on the table is avoidable (c can go straight onto d) */
+    assert_int_equal(pl_is_landmark(t, r, t->init, atom(t, "(ontable c)"), &limits, &w), PL_NO);
+    assert_int_equal(w.status, PL_SEARCH_SOLVED);
+    pl_search_result_clear(&w);
+    long long hstar = -1;
+    assert_int_equal(pl_optimal_cost(t, r, t->init, &limits, &hstar, NULL), PL_YES);
+    assert_int_equal(hstar, 6);
+    assert_int_equal(pl_is_next_action(t, r, t->init, action(t, "(unstack c a)"), hstar, &limits), PL_YES);
+    assert_int_equal(pl_is_next_action(t, r, t->init, action(t, "(pick-up b)"), hstar, &limits), PL_NO);
+    assert_int_equal(pl_is_next_action(t, r, t->init, action(t, "(pick-up d)"), -1, &limits), PL_NO);
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_optimal_searches_agree),
+        cmocka_unit_test(test_action_costs_are_optimised),
+        cmocka_unit_test(test_conditional_effects_use_hmax),
+        cmocka_unit_test(test_limits_answer_unknown),
+        cmocka_unit_test(test_reachability_questions),
+        cmocka_unit_test(test_landmarks_and_next_actions),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

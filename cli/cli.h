@@ -28,6 +28,15 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format
 bool cli_load_task(const char *domain, const char *problem, pl_loaded_task *out);
 /* Prints an engine error as "planlens: file:line:col: message". */
 void cli_print_error(const pl_error *err);
+/* Prints each warning as "planlens: warning: file:line:col: message" (as much
+ * of the location as is known), then clears the list. */
+void cli_print_warnings(pl_diags *w);
+/* Writes text with control characters and invalid UTF-8 escaped as \xNN, so
+ * that a hostile input file cannot drive the terminal through our messages. */
+void cli_put_safe(FILE *out, const char *text);
+/* Applies $PLANLENS_MAX_INPUT_MB to the engine's input limit; on a bad value
+ * prints a usage error and returns PL_EXIT_USAGE. */
+int cli_apply_input_limit(void);
 /* Prints a cJSON tree followed by a newline and frees it. */
 struct cJSON;
 void cli_print_json(struct cJSON *j);

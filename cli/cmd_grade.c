@@ -73,18 +73,6 @@ static int parse_args(int argc, char **argv, grade_args *a)
     return PL_EXIT_OK;
 }
 
-static void print_warnings(pl_diags *w)
-{
-    for (size_t i = 0; i < w->count; i++) {
-        const pl_diag *d = &w->items[i];
-        if (d->line)
-            fprintf(stderr, "planlens: warning: %s:%d: %s\n", d->file ? d->file : "?", d->line, d->message);
-        else
-            fprintf(stderr, "planlens: warning: %s: %s\n", d->file ? d->file : "?", d->message);
-    }
-    pl_diags_clear(w);
-}
-
 static bool load_inputs(const grade_args *a, pl_acp_questions *qs, pl_run_responses *rs)
 {
     pl_diags warnings = PL_DIAGS_INIT;
@@ -94,7 +82,7 @@ static bool load_inputs(const grade_args *a, pl_acp_questions *qs, pl_run_respon
         ok = pl_acp_questions_load(qs, a->questions[i], &warnings, &err) == PL_OK;
     for (int i = 0; i < a->nresponses && ok; i++)
         ok = pl_run_responses_load(rs, a->responses[i], &warnings, &err) == PL_OK;
-    print_warnings(&warnings);
+    cli_print_warnings(&warnings);
     if (!ok)
         cli_print_error(&err);
     pl_error_clear(&err);

@@ -77,13 +77,17 @@ static void print_trace(const char *file, const pl_plan_steps *steps, const pl_t
         printf("%s: Plan valid: %d action%s, cost %g%s\n", file, tr->nsteps, tr->nsteps == 1 ? "" : "s",
                tr->cost, unit);
     } else {
-        printf("%s: Plan invalid\n", file);
+        cli_put_safe(stdout, file);
+        fputs(": Plan invalid\n", stdout);
         printf("  executed %d of %d actions (LEA %d)\n", tr->lea, tr->nsteps, tr->lea);
     }
     for (int i = 0; i < tr->nsteps; i++) {
         char *w = step_warning(steps, tr, i);
-        if (w)
-            printf("  warning: %s\n", w);
+        if (w) {
+            fputs("  warning: ", stdout);
+            cli_put_safe(stdout, w);
+            putchar('\n');
+        }
         free(w);
     }
     if (tr->failed_step >= 0) {
@@ -91,9 +95,14 @@ static void print_trace(const char *file, const pl_plan_steps *steps, const pl_t
         if (st->ref.status == PL_REF_OK)
             printf("  action at index %d (line %d): %s is not applicable\n", tr->failed_step, steps->lines[tr->failed_step],
                    st->ref.text);
-        else
-            printf("  action at index %d (line %d): %s: %s\n", tr->failed_step, steps->lines[tr->failed_step], st->ref.text,
-                   st->ref.detail ? st->ref.detail : pl_ref_status_name(st->ref.status));
+        else {
+            /* the step's text is the model's, not a name the task knows: quote it safely */
+            printf("  action at index %d (line %d): ", tr->failed_step, steps->lines[tr->failed_step]);
+            cli_put_safe(stdout, st->ref.text);
+            fputs(": ", stdout);
+            cli_put_safe(stdout, st->ref.detail ? st->ref.detail : pl_ref_status_name(st->ref.status));
+            putchar('\n');
+        }
         for (int k = 0; k < st->nunmet; k++)
             printf("    unmet precondition: %s\n", st->unmet[k]);
     }
@@ -138,9 +147,11 @@ int cmd_validate(int argc, char **argv)
     }
     for (int p = 0; p < nplans; p++) {
         pl_error err = PL_ERROR_INIT;
-        char *text = pl_read_file(plans[p], NULL, &err);
+        size_t len = 0;
+        char *text = pl_read_file(plans[p], &len, &err);
         pl_plan_steps steps;
-        if (!text || pl_plan_steps_parse(text, &steps, &err) != PL_OK) {
+        if (!text || pl_check_text(plans[p], text, len, &err) != PL_OK ||
+            pl_plan_steps_parse(text, &steps, &err) != PL_OK) {
             cli_print_error(&err);
             pl_error_clear(&err);
             free(text);

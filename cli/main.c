@@ -19,16 +19,24 @@ static const char usage[] =
     "  plan DOMAIN PROBLEM [--search astar-lmcut|astar-hmax|astar-blind|gbfs-ff|gbfs-add]\n"
     "       [--time-limit SEC] [--json]\n"
     "      Find a plan (optimal with astar-*), printed in Fast Downward's sas_plan form.\n"
+    "  grade --questions FILE... --responses FILE... [--mode official|sound|both]\n"
+    "        [--format table|json|jsonl|csv] [--jobs N] [--shard I/N]\n"
+    "      Regrade model answers to ACPBench and ACPBench-Hard questions, officially and soundly.\n"
     "\n"
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
     "Plan files: one action per line, ';' comments; Fast Downward sas_plan and VAL forms.\n"
     "\n"
     "Exit codes: 0 valid/ok, 1 invalid plan, inapplicable action or no plan found,\n"
     "            2 usage error,\n"
-    "            3 input error (unreadable file, PDDL error, unsupported feature).\n";
+    "            3 input error (unreadable file, PDDL error, unsupported feature, limit).\n"
+    "\n"
+    "Environment: PLANLENS_MAX_INPUT_MB caps the size of any input file once\n"
+    "decompressed (default 1024).\n";
 
 int main(int argc, char **argv)
 {
+    if (cli_apply_input_limit() != PL_EXIT_OK)
+        return PL_EXIT_USAGE;
     if (argc < 2) {
         fputs(usage, stderr);
         return PL_EXIT_USAGE;

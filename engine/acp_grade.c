@@ -33,6 +33,7 @@ static void cache_clear(acp_question_cache *c)
     free(c->official_next);
     if (c->load_status > 0)
         pl_loaded_task_free(&c->lt);
+    pl_error_clear(&c->load_error);
 }
 
 void pl_acp_grader_free(pl_acp_grader *g)
@@ -77,6 +78,32 @@ static int grow(pl_acp_grader *g)
     return 0;
 }
 
+/* 1 when the question's task is loaded into c, else -1 with c->load_error set.
+ * PDDL errors are located as "<file>[record N].PDDL_problem:line:col". */
+static int load_question_task(acp_question_cache *c, const pl_acp_question *q)
+{
+    if (!q->domain_pddl || !q->problem_pddl) {
+        pl_error_set(&c->load_error, PL_ERR_SEMANTIC, q->source, q->record, 0, "question %s has no PDDL", q->id);
+        return -1;
+    }
+    char *dname = pl_strdup_printf("%s[record %d].PDDL_domain", q->source ? q->source : "?", q->record);
+    char *pname = pl_strdup_printf("%s[record %d].PDDL_problem", q->source ? q->source : "?", q->record);
+    int rc = dname && pname &&
+                     pl_load_task_texts(q->domain_pddl, strlen(q->domain_pddl), dname, q->problem_pddl,
+                                        strlen(q->problem_pddl), pname, &c->lt, NULL, &c->load_error) == PL_OK
+                 ? 1
+                 : -1;
+    free(dname);
+    free(pname);
+    if (rc > 0 && !(c->relaxed = pl_relaxed_new(c->lt.task))) {
+        pl_loaded_task_free(&c->lt);
+        rc = -1;
+    }
+    if (rc < 0 && !c->load_error.message)
+        pl_error_set(&c->load_error, PL_ERR_LIMIT, NULL, 0, 0, "out of memory");
+    return rc;
+}
+
 acp_question_cache *acp_cache_get(pl_acp_grader *g, const pl_acp_question *q, pl_error *err)
 {
     if ((g->used + 1) * 2 > g->cap && grow(g) < 0) {
@@ -88,25 +115,11 @@ acp_question_cache *acp_cache_get(pl_acp_grader *g, const pl_acp_question *q, pl
         c->q = q;
         g->used++;
     }
-    if (c->load_status == 0) {
-        c->load_status = -1;
-        if (!q->domain_pddl || !q->problem_pddl) {
-            pl_error_set(err, PL_ERR_SEMANTIC, q->source, q->record, 0, "question %s has no PDDL", q->id);
-            return NULL;
-        }
-        if (pl_load_task_texts(q->domain_pddl, strlen(q->domain_pddl), "PDDL_domain", q->problem_pddl,
-                               strlen(q->problem_pddl), "PDDL_problem", &c->lt, NULL, err) != PL_OK)
-            return NULL;
-        c->relaxed = pl_relaxed_new(c->lt.task);
-        if (!c->relaxed) {
-            pl_loaded_task_free(&c->lt);
-            pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0, "out of memory");
-            return NULL;
-        }
-        c->load_status = 1;
-    }
+    if (c->load_status == 0)
+        c->load_status = load_question_task(c, q);
     if (c->load_status < 0) {
-        pl_error_set(err, PL_ERR_SEMANTIC, q->source, q->record, 0, "question %s: its PDDL does not load", q->id);
+        pl_error_set(err, c->load_error.code, c->load_error.file, c->load_error.line, c->load_error.column, "%s",
+                     c->load_error.message ? c->load_error.message : "out of memory");
         return NULL;
     }
     return c;

@@ -13,6 +13,7 @@
 typedef struct {
     const pl_acp_question *q;
     int load_status;            /* 0 not tried, 1 loaded, -1 failed */
+    pl_error load_error;        /* why it failed, repeated on every later use */
     pl_loaded_task lt;
     pl_relaxed *relaxed;
     bool has_mutexes;

@@ -31,7 +31,8 @@ bool pl_run_first_line_is_object(const char *text, size_t len);
 typedef struct pl_lm_eval_file pl_lm_eval_file;
 pl_lm_eval_file *pl_lm_eval_file_new(const char *path);
 void pl_lm_eval_file_free(pl_lm_eval_file *f);
-/* 1 when loaded, 0 when skipped, -1 when out of memory. */
+/* 1 when loaded, 2 when the line repeats a doc already loaded (another
+ * filter's line), 0 when skipped as bad, -1 when out of memory. */
 int pl_lm_eval_record(pl_lm_eval_file *f, pl_run_reader *rd, const cJSON *rec, int line);
 
 /* Inspect logs (run_inspect.c, run_inspect_zip.c): the samples of a log

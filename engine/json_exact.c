@@ -210,6 +210,14 @@ static void syntax_error(const char *text, size_t len, size_t off, bool trailing
 
 cJSON *pl_json_parse_exact(const char *text, size_t len, const char *file, pl_error *err)
 {
+    /* cJSON would end a string at a raw NUL and silently drop the rest */
+    const char *nul = memchr(text, '\0', len);
+    if (nul) {
+        int line, column;
+        pl_text_position(text, (size_t)(nul - text), &line, &column);
+        pl_error_set(err, PL_ERR_SYNTAX, file, line, column, "invalid JSON: NUL byte");
+        return NULL;
+    }
     spans s = {NULL, 0, 0};
     char *rewritten = NULL;
     size_t rlen = len;

@@ -210,8 +210,16 @@ pl_problem *pl_problem_parse(const pl_domain *domain, const char *text, size_t l
 void pl_problem_free(pl_problem *p);
 
 /* Reads a whole file (plain or gzip-compressed when it ends in .gz) into an
- * owned NUL-terminated buffer; *len receives its length. */
+ * owned NUL-terminated buffer; *len receives its length.  A file larger than
+ * the input limit (after decompression) is a PL_ERR_LIMIT error. */
 char *pl_read_file(const char *path, size_t *len, pl_error *err);
+/* The input limit of pl_read_file, process-wide (default 1 GiB). */
+void pl_set_max_input_bytes(size_t limit);
+/* PL_OK when text[0..len) holds no NUL byte; else an error at its line and
+ * column.  For readers that take C strings, so that nothing after a NUL is
+ * silently ignored. */
+pl_error_code pl_check_text(const char *path, const char *text, size_t len, pl_error *err);
+size_t pl_max_input_bytes(void);
 
 int pl_domain_find_type(const pl_domain *d, const char *name);
 int pl_domain_find_pred(const pl_domain *d, const char *name);

@@ -18,6 +18,7 @@ int pl_lex(const char *text, size_t len, const char *file, pl_arena *arena,
     int line = 1;
     size_t line_start = 0;
     size_t i = 0;
+    int depth = 0;
     for (;;) {
         while (i < len) {
             unsigned char c = (unsigned char)text[i];
@@ -54,6 +55,13 @@ int pl_lex(const char *text, size_t len, const char *file, pl_arena *arena,
         if (c == '(' || c == ')') {
             t->kind = c == '(' ? PL_TOK_LPAREN : PL_TOK_RPAREN;
             i++;
+            depth += c == '(' ? 1 : -1;
+            if (depth > PL_MAX_NESTING) {
+                int tl = t->line, tc = t->column;
+                free(toks);
+                return pl_error_set(err, PL_ERR_LIMIT, file, tl, tc,
+                                    "parentheses nested deeper than %d levels", PL_MAX_NESTING);
+            }
             continue;
         }
         if (!is_symbol_char(c)) {
@@ -67,6 +75,11 @@ int pl_lex(const char *text, size_t len, const char *file, pl_arena *arena,
         size_t start = i;
         while (i < len && is_symbol_char((unsigned char)text[i]))
             i++;
+        if (i - start > PL_MAX_SYMBOL) {
+            int tl = t->line, tc = t->column;
+            free(toks);
+            return pl_error_set(err, PL_ERR_LIMIT, file, tl, tc, "name longer than %d characters", PL_MAX_SYMBOL);
+        }
         char *s = pl_arena_strndup(arena, text + start, i - start);
         if (!s) {
             free(toks);

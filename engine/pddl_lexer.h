@@ -8,6 +8,12 @@
 #include "pl_arena.h"
 #include "pl_error.h"
 
+/* Limits that keep hostile input from exhausting the stack of the recursive
+ * parsers and groundings downstream, or memory: real domains nest < 20
+ * levels and use names of < 100 characters. */
+#define PL_MAX_NESTING 1000
+#define PL_MAX_SYMBOL 4096
+
 typedef enum { PL_TOK_LPAREN, PL_TOK_RPAREN, PL_TOK_SYMBOL, PL_TOK_END } pl_token_kind;
 
 typedef struct {
@@ -22,7 +28,8 @@ typedef struct {
 } pl_token_list;
 
 /* Tokenises `text`; tokens and symbols are allocated in `arena`.
- * Fails only on characters no PDDL text contains (reported with location). */
+ * Fails on characters no PDDL text contains and on the limits above
+ * (reported with location). */
 int pl_lex(const char *text, size_t len, const char *file, pl_arena *arena,
            pl_token_list *out, pl_error *err);
 

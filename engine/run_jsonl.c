@@ -117,6 +117,8 @@ static int native_record(pl_run_reader *rd, const cJSON *rec, int line)
     return pl_run_push(rd, &r) < 0 ? -1 : 1;
 }
 
+/* What pl_lm_eval_record or native_record returned for the line (0 also for
+ * a line that is not a JSON object). */
 static int load_line(pl_run_reader *rd, pl_lm_eval_file *lm, const char *s, size_t n, int line)
 {
     pl_error e = PL_ERROR_INIT;
@@ -143,10 +145,16 @@ pl_error_code pl_run_load_jsonl(pl_run_reader *rd, const char *text, size_t len,
     line_reader lr = {text, len, 0, 0};
     const char *s;
     size_t n;
-    int got = lm_eval && !lm ? -1 : 0;
+    int got = lm_eval && !lm ? -1 : 0, records = 0, skipped = 0;
     while (got >= 0 && next_line(&lr, &s, &n))
-        if (!is_blank(s, n))
+        if (!is_blank(s, n)) {
             got = load_line(rd, lm, s, n, lr.line);
+            records += got != 2; /* another lm-eval filter's copy is not a record of its own */
+            skipped += got == 0;
+        }
     pl_lm_eval_file_free(lm);
+    if (got >= 0 && skipped)
+        pl_diags_add(rd->warnings, rd->path, 0, 0, "%d of %d records skipped, %d loaded", skipped, records,
+                     records - skipped);
     return got < 0 ? pl_error_set(err, PL_ERR_LIMIT, rd->path, 0, 0, "out of memory") : PL_OK;
 }

@@ -142,7 +142,7 @@ int pl_lm_eval_record(pl_lm_eval_file *f, pl_run_reader *rd, const cJSON *rec, i
     int key = cJSON_IsNumber(doc_id) ? doc_id->valueint : -1;
     /* Another filter's line for a doc already loaded: same generations. */
     if (key >= 0 && pl_keymap_get(&f->seen, &key, 1) >= 0)
-        return 0;
+        return 2;
     const cJSON *doc = pl_json_get(rec, "doc"), *gens = cJSON_GetArrayItem(pl_json_get(rec, "resps"), 0);
     char *id = pl_json_id_text(pl_json_get(doc, "id"));
     const char *missing = missing_part(doc, id, gens);

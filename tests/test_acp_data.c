@@ -390,9 +390,10 @@ static void test_native_jsonl(void **state)
     assert_null(rs.items[2].group);
     assert_int_equal(rs.items[2].line, 6);
     assert_string_equal(rs.items[2].source, path);
-    assert_int_equal(warnings.count, 2);
+    assert_int_equal(warnings.count, 3);
     assert_warning(&warnings, 0, path, 4, "invalid JSON");
     assert_warning(&warnings, 1, path, 5, "missing response");
+    assert_warning(&warnings, 2, path, 0, "2 of 5 records skipped, 3 loaded");
     pl_run_responses_free(&rs);
     pl_diags_clear(&warnings);
 }
@@ -423,8 +424,10 @@ static void test_lm_eval_samples(void **state)
     assert_string_equal(r->group, "applicable_actions_gen"); /* from the task in the file name */
     assert_int_equal(r->line, 5);
     assert_true(r->has_stored_score && r->stored_score == 0.0);
-    assert_int_equal(warnings.count, 1);
+    assert_int_equal(warnings.count, 2);
     assert_warning(&warnings, 0, path, 3, "invalid JSON");
+    /* the second filter's copy of doc 0 (line 4) is neither a record nor skipped */
+    assert_warning(&warnings, 1, path, 0, "1 of 4 records skipped, 3 loaded");
 
     /* model_name from results_<date>.json, not the directory */
     const char *path2 = FIXTURES "lm-eval/results/samples_acp_prog_bool_2025-06-01T08-00-00.000001.jsonl";
@@ -435,8 +438,9 @@ static void test_lm_eval_samples(void **state)
     assert_string_equal(r->model, "ibm-granite/granite-3.1-8b-instruct");
     assert_string_equal(r->group, "progression_bool");
     assert_true(r->has_stored_score && r->stored_score == 1.0);
-    assert_int_equal(warnings.count, 2);
-    assert_warning(&warnings, 1, path2, 2, "missing doc.id");
+    assert_int_equal(warnings.count, 4);
+    assert_warning(&warnings, 2, path2, 2, "missing doc.id");
+    assert_warning(&warnings, 3, path2, 0, "1 of 2 records skipped, 1 loaded");
 
     pl_acp_questions qs = PL_ACP_QUESTIONS_INIT;
     load_questions(&qs, FIXTURES "questions.json", &warnings);

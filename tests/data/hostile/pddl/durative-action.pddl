@@ -1,0 +1,5 @@
+(define (domain d)
+  (:requirements :durative-actions)
+  (:predicates (p))
+  (:durative-action a :parameters () :duration (= ?duration 1)
+    :condition (at start (p)) :effect (at end (not (p)))))

@@ -1,0 +1,1 @@
+(domain blocksworld (:predicates (p)))

@@ -1,0 +1,1 @@
+(define (problem p) (:domain d) (:objects a) (:init) (:goal (and)))

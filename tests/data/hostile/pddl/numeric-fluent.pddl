@@ -1,0 +1,5 @@
+(define (domain d)
+  (:requirements :numeric-fluents)
+  (:predicates (p))
+  (:functions (fuel))
+  (:action a :parameters () :precondition (> (fuel) 0) :effect (decrease (fuel) 1)))

@@ -1,0 +1,5 @@
+; Four blocks: d sits on a; build the tower a-b-c-d (a on b on c on d).
+(define (problem bw-sample-4)
+  (:domain blocksworld-4ops)
+  (:objects a b c d)
+  (:init (handempty) (on d a) (ontable a) 

@@ -1,0 +1,17 @@
+; Blocksworld with four operators, as used by PlanBench.
+; Written for planlens's sample runs.
+(define (domain blocksworld-4ops)
+  (:requirements :strips)
+  (:predicates (clear ?x) (ontable ?x) (handempty) (holding ?x) (on ?x ?y))
+
+  (:action pick-up
+    :parameters (?ob)
+    :precondition (and (clear ?ob) (ontable ?ob) (handempty))
+    :effect (and (holding ?ob) (not (clear ?ob)) (not (ontable ?ob)) (not (handempty))))
+
+  (:action put-down
+    :parameters (?ob)
+    :precondition (holding ?ob)
+    :effect (and (clear ?ob) (handempty) (ontable ?ob) (not (holding ?ob))))
+
+  

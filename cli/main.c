@@ -22,6 +22,9 @@ static const char usage[] =
     "  grade --questions FILE... --responses FILE... [--mode official|sound|both]\n"
     "        [--format table|json|jsonl|csv] [--jobs N] [--shard I/N]\n"
     "      Regrade model answers to ACPBench and ACPBench-Hard questions, officially and soundly.\n"
+    "  report --questions FILE... --responses FILE... [--bin-width W | --bins N]\n"
+    "         [--by task|domain|model] [--format table|csv|json] [--ascii]\n"
+    "      IoU / action-distance histograms beside binary success, per run and task.\n"
     "\n"
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
     "Plan files: one action per line, ';' comments; Fast Downward sas_plan and VAL forms.\n"
@@ -60,5 +63,7 @@ int main(int argc, char **argv)
         return cmd_plan(argc - 2, argv + 2);
     if (!strcmp(cmd, "grade"))
         return cmd_grade(argc - 2, argv + 2);
+    if (!strcmp(cmd, "report"))
+        return cmd_report(argc - 2, argv + 2);
     return cli_usage_error(cmd, "unknown command");
 }

@@ -7,33 +7,7 @@
 
 #include "acp_runs_internal.h"
 #include "json_exact.h"
-
-typedef struct {
-    const char *text;
-    size_t len, at;
-    int line;
-} line_reader;
-
-/* The next line, without its newline; false at the end of the text. */
-static bool next_line(line_reader *lr, const char **s, size_t *n)
-{
-    if (lr->at >= lr->len)
-        return false;
-    const char *start = lr->text + lr->at, *nl = memchr(start, '\n', lr->len - lr->at);
-    *s = start;
-    *n = nl ? (size_t)(nl - start) : lr->len - lr->at;
-    lr->at += *n + 1;
-    lr->line++;
-    return true;
-}
-
-static bool is_blank(const char *s, size_t n)
-{
-    for (size_t i = 0; i < n; i++)
-        if (!isspace((unsigned char)s[i]))
-            return false;
-    return true;
-}
+#include "text_lines.h"
 
 /* One line parsed; a syntax error's position is given in the whole file. */
 static cJSON *parse_line(const char *path, const char *s, size_t n, int line, pl_error *err)
@@ -46,11 +20,11 @@ static cJSON *parse_line(const char *path, const char *s, size_t n, int line, pl
 
 bool pl_run_first_line_is_object(const char *text, size_t len)
 {
-    line_reader lr = {text, len, 0, 0};
+    pl_line_reader lr = {text, len, 0, 0};
     const char *s;
     size_t n;
-    while (next_line(&lr, &s, &n)) {
-        if (is_blank(s, n))
+    while (pl_next_line(&lr, &s, &n)) {
+        if (pl_is_blank(s, n))
             continue;
         cJSON *j = pl_json_parse_exact(s, n, NULL, NULL);
         bool object = cJSON_IsObject(j);
@@ -65,13 +39,13 @@ bool pl_run_first_line_is_object(const char *text, size_t len)
 static pl_error_code detect_lm_eval(const pl_run_reader *rd, const char *text, size_t len, bool *lm_eval,
                                     pl_error *err)
 {
-    line_reader lr = {text, len, 0, 0};
+    pl_line_reader lr = {text, len, 0, 0};
     const char *s;
     size_t n;
     pl_error first_err = PL_ERROR_INIT;
-    while (next_line(&lr, &s, &n)) {
+    while (pl_next_line(&lr, &s, &n)) {
         pl_error line_err = PL_ERROR_INIT;
-        cJSON *j = is_blank(s, n) ? NULL : parse_line(rd->path, s, n, lr.line, &line_err);
+        cJSON *j = pl_is_blank(s, n) ? NULL : parse_line(rd->path, s, n, lr.line, &line_err);
         if (!j) {
             if (!first_err.code)
                 first_err = line_err;
@@ -142,12 +116,12 @@ pl_error_code pl_run_load_jsonl(pl_run_reader *rd, const char *text, size_t len,
     if (rc)
         return rc;
     pl_lm_eval_file *lm = lm_eval ? pl_lm_eval_file_new(rd->path) : NULL;
-    line_reader lr = {text, len, 0, 0};
+    pl_line_reader lr = {text, len, 0, 0};
     const char *s;
     size_t n;
     int got = lm_eval && !lm ? -1 : 0, records = 0, skipped = 0;
-    while (got >= 0 && next_line(&lr, &s, &n))
-        if (!is_blank(s, n)) {
+    while (got >= 0 && pl_next_line(&lr, &s, &n))
+        if (!pl_is_blank(s, n)) {
             got = load_line(rd, lm, s, n, lr.line);
             records += got != 2; /* another lm-eval filter's copy is not a record of its own */
             skipped += got == 0;

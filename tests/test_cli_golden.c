@@ -1,9 +1,11 @@
-/* Golden tests of planlens on hostile input: every case of
- * tests/data/hostile/cases.tsv runs the real binary in that directory and must
- * exit with the recorded code and print exactly the recorded stdout and
- * stderr (expected/<name>.txt) — never crash, never hang.  Large inputs
- * (deep nesting, gzip bomb, huge lines) are written at run time into a
- * scratch directory named @TMP in the cases and the goldens.
+/* Golden tests of the planlens command line: `test_cli_golden DIR` runs
+ * every case of DIR/cases.tsv (name, environment, arguments) on the real
+ * binary inside DIR; each must exit with the recorded code and print exactly
+ * the recorded stdout and stderr (DIR/expected/<name>.txt) — and never crash
+ * or hang.  Used for the hostile-input corpus (tests/data/hostile) and the
+ * report output (tests/data/report).  Inputs too large to keep in the
+ * repository (deep nesting, gzip bomb, huge lines) are written at run time
+ * into a scratch directory, named @TMP in the cases and the goldens.
  *
  * PLANLENS_UPDATE_GOLDEN=1 rewrites the goldens instead of comparing (review
  * the diff before committing). */
@@ -12,6 +14,7 @@
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,44 +26,23 @@
 
 #include <cmocka.h>
 
-#define HOSTILE_DIR PLANLENS_SOURCE_DIR "/tests/data/hostile"
+#include "pddl.h"
+
 #define CASE_TIMEOUT_SECONDS 60
 
 typedef struct {
     char name[128];
     char env[128];
     char args[512];
-} hostile_case;
+} golden_case;
 
 static char scratch[256];
+static const char *case_dir;
 
+/* The whole file, or NULL when it cannot be read. */
 static char *read_all(const char *path, size_t *len)
 {
-    FILE *f = fopen(path, "rb");
-    if (!f)
-        return NULL;
-    size_t cap = 4096, n = 0;
-    char *buf = malloc(cap + 1);
-    size_t got;
-    while (buf && (got = fread(buf + n, 1, cap - n, f)) > 0) {
-        n += got;
-        if (n == cap) {
-            char *grown = realloc(buf, cap * 2 + 1);
-            if (!grown) {
-                free(buf);
-                buf = NULL;
-                break;
-            }
-            buf = grown;
-            cap *= 2;
-        }
-    }
-    fclose(f);
-    if (buf)
-        buf[n] = '\0';
-    if (len)
-        *len = n;
-    return buf;
+    return pl_read_file(path, len, NULL);
 }
 
 static void write_file(const char *name, const char *data, size_t len)
@@ -147,7 +129,7 @@ static char *mask_scratch(const char *text)
 
 /* Runs planlens with the case's arguments; returns the transcript compared
  * with the golden: "exit N\n--- stdout\n...--- stderr\n...". */
-static char *run_case(const hostile_case *c)
+static char *run_case(const golden_case *c)
 {
     char argbuf[512], *argv[64];
     int argc = 0;
@@ -172,7 +154,7 @@ static char *run_case(const hostile_case *c)
     if (pid == 0) {
         int out = open(out_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
         int err = open(err_path, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (out < 0 || err < 0 || chdir(HOSTILE_DIR) != 0)
+        if (out < 0 || err < 0 || chdir(case_dir) != 0)
             _exit(127);
         dup2(out, 1);
         dup2(err, 2);
@@ -220,10 +202,10 @@ static char *run_case(const hostile_case *c)
 
 static void test_case(void **state)
 {
-    const hostile_case *c = *state;
+    const golden_case *c = *state;
     char *got = run_case(c);
     char golden[512];
-    snprintf(golden, sizeof golden, "%s/expected/%s.txt", HOSTILE_DIR, c->name);
+    snprintf(golden, sizeof golden, "%s/expected/%s.txt", case_dir, c->name);
     const char *update = getenv("PLANLENS_UPDATE_GOLDEN");
     if (update && !strcmp(update, "1")) {
         FILE *f = fopen(golden, "wb");
@@ -241,21 +223,22 @@ static void test_case(void **state)
     free(got);
 }
 
-static int load_cases(hostile_case **out)
+static int load_cases(golden_case **out, bool *uses_scratch)
 {
     char path[512];
-    snprintf(path, sizeof path, "%s/cases.tsv", HOSTILE_DIR);
+    snprintf(path, sizeof path, "%s/cases.tsv", case_dir);
     char *text = read_all(path, NULL);
     if (!text)
         return -1;
+    *uses_scratch = strstr(text, "@TMP/") != NULL;
     int n = 0, cap = 128;
-    hostile_case *cases = calloc((size_t)cap, sizeof *cases);
+    golden_case *cases = calloc((size_t)cap, sizeof *cases);
     for (char *line = strtok(text, "\n"); line && cases; line = strtok(NULL, "\n")) {
         if (line[0] == '#' || !line[0])
             continue;
         if (n == cap)
             break;
-        hostile_case *c = &cases[n];
+        golden_case *c = &cases[n];
         if (sscanf(line, "%127[^\t]\t%127[^\t]\t%511[^\n]", c->name, c->env, c->args) == 3)
             n++;
     }
@@ -264,18 +247,25 @@ static int load_cases(hostile_case **out)
     return cases ? n : -1;
 }
 
-int main(void)
+int main(int argc, char **argv)
 {
-    hostile_case *cases = NULL;
-    int n = load_cases(&cases);
+    if (argc != 2) {
+        fprintf(stderr, "usage: test_cli_golden DIR\n");
+        return 2;
+    }
+    case_dir = argv[1];
+    golden_case *cases = NULL;
+    bool uses_scratch = false;
+    int n = load_cases(&cases, &uses_scratch);
     if (n <= 0) {
-        fprintf(stderr, "test_hostile_input: cannot read %s/cases.tsv\n", HOSTILE_DIR);
+        fprintf(stderr, "test_cli_golden: cannot read %s/cases.tsv\n", case_dir);
         return 1;
     }
     snprintf(scratch, sizeof scratch, "%s/planlens-hostile-XXXXXX", getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
     if (!mkdtemp(scratch))
         return 1;
-    write_generated_inputs();
+    if (uses_scratch)
+        write_generated_inputs();
     struct CMUnitTest *tests = calloc((size_t)n, sizeof *tests);
     if (!tests)
         return 1;
@@ -284,11 +274,11 @@ int main(void)
         tests[i].test_func = test_case;
         tests[i].initial_state = &cases[i];
     }
-    int failed = _cmocka_run_group_tests("hostile_input", tests, (size_t)n, NULL, NULL);
+    int failed = _cmocka_run_group_tests(case_dir, tests, (size_t)n, NULL, NULL);
     char cmd[600];
     snprintf(cmd, sizeof cmd, "rm -rf '%s'", scratch);
     if (system(cmd) != 0)
-        fprintf(stderr, "test_hostile_input: could not remove %s\n", scratch);
+        fprintf(stderr, "test_cli_golden: could not remove %s\n", scratch);
     free(tests);
     free(cases);
     return failed;

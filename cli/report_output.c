@@ -1,0 +1,198 @@
+/* planlens report: grouping rows and drawing histograms as text, CSV or JSON. */
+#include <cjson/cJSON.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "histogram.h"
+#include "report_rows.h"
+
+#define BAR_WIDTH 40
+#define BINARY_WIDTH 20
+
+typedef struct {
+    const report_row *rows;
+    const report_options *opts;
+} sort_ctx;
+
+static sort_ctx ctx; /* qsort has no context argument in C11 */
+
+/* The group key's fields in comparison order. */
+static void key_of(const report_row *r, const char *k[3])
+{
+    bool by_model = ctx.opts->by == REPORT_BY_MODEL, by_domain = ctx.opts->by == REPORT_BY_DOMAIN;
+    k[0] = by_model ? r->task : r->model;
+    k[1] = by_model ? r->model : r->task;
+    k[2] = by_domain ? r->domain : "";
+}
+
+/* Tasks sort in the paper's order, not alphabetically. */
+static int task_rank(const char *task)
+{
+    static const char *const order[] = {"applicability", "state", "prog_pos", "prog_neg",
+                                        "tracking",      "plan",  "costplan", "app", "prog"};
+    for (int i = 0; i < (int)(sizeof order / sizeof *order); i++)
+        if (!strcmp(task, order[i]))
+            return i;
+    return (int)(sizeof order / sizeof *order);
+}
+
+static int compare_groups(const report_row *a, const report_row *b)
+{
+    const char *ka[3], *kb[3];
+    key_of(a, ka);
+    key_of(b, kb);
+    for (int i = 0; i < 3; i++) {
+        bool is_task = (i == 0) == (ctx.opts->by == REPORT_BY_MODEL);
+        int c = is_task ? task_rank(ka[i]) - task_rank(kb[i]) : 0;
+        if (!c)
+            c = strcmp(ka[i], kb[i]);
+        if (c)
+            return c;
+    }
+    return 0;
+}
+
+static int compare_indices(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    int c = compare_groups(&ctx.rows[a], &ctx.rows[b]);
+    return c ? c : (a > b) - (a < b); /* input order within a group */
+}
+
+/* A bar of `value` out of `max` in `width` cells: Unicode eighth blocks, or
+ * '#'; padded to the full width when something follows on the line. */
+static void print_bar(FILE *f, double value, double max, int width, bool ascii, bool pad)
+{
+    static const char *const eighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
+    int units = max > 0 ? (int)lround(value / max * width * 8) : 0, cells = 0;
+    for (; units >= 8; units -= 8, cells++)
+        fputs(ascii ? "#" : "█", f);
+    if (units > 0) {
+        fputs(ascii ? "#" : eighths[units], f);
+        cells++;
+    }
+    for (; pad && cells < width; cells++)
+        fputc(' ', f);
+}
+
+static void print_table_group(FILE *f, const report_row *first, const pl_histogram *h, const report_options *o)
+{
+    const char *metric = first->is_distance ? "action distance" : "IoU";
+    fprintf(f, "%s · %s", first->model, first->task);
+    if (o->by == REPORT_BY_DOMAIN)
+        fprintf(f, " · %s", first->domain);
+    fprintf(f, " · %s · %d answer%s · %d parse failure%s\n", metric, h->n, h->n == 1 ? "" : "s", h->n_parse_fail,
+            h->n_parse_fail == 1 ? "" : "s");
+    int max = 1;
+    for (int b = 0; b < h->nbins; b++)
+        max = h->bins[b].count > max ? h->bins[b].count : max;
+    int decimals = fabs(h->bin_width * 10 - round(h->bin_width * 10)) < 1e-9 ? 1 : 2;
+    for (int b = 0; b < h->nbins; b++) {
+        fprintf(f, "  %.*f-%.*f %6d ", decimals, h->bins[b].lo, decimals, h->bins[b].hi, h->bins[b].count);
+        print_bar(f, h->bins[b].count, max, BAR_WIDTH, o->ascii, b < 2);
+        if (b < 2) {
+            int count = b == 0 ? h->n_success : h->n - h->n_success;
+            fprintf(f, "  %-7s %6d ", b == 0 ? "success" : "failure", count);
+            print_bar(f, count, h->n, BINARY_WIDTH, o->ascii, false);
+        }
+        fputc('\n', f);
+    }
+    fprintf(f, "  mean %.3f  median %.3f  skewness %.3f  binary success %d/%d (%.1f%%)\n\n", h->mean, h->median,
+            h->skewness, h->n_success, h->n, h->n ? 100.0 * h->n_success / h->n : 0.0);
+}
+
+static void print_csv_group(FILE *f, const report_row *first, const pl_histogram *h, const report_options *o)
+{
+    for (int b = 0; b < h->nbins; b++)
+        fprintf(f, "%s,%s,%s,%s,%.4f,%.4f,%d,%d,%d,%d,%.6f,%.6f,%.6f\n", first->model, first->task,
+                o->by == REPORT_BY_DOMAIN ? first->domain : "*", first->is_distance ? "ad" : "iou", h->bins[b].lo,
+                h->bins[b].hi, h->bins[b].count, h->n, h->n_success, h->n_parse_fail, h->mean, h->median,
+                h->skewness);
+}
+
+static cJSON *json_group(const report_row *rows, const int *members, const report_row *first, const pl_histogram *h,
+                         const report_options *o)
+{
+    cJSON *g = cJSON_CreateObject();
+    cJSON_AddStringToObject(g, "model", first->model);
+    cJSON_AddStringToObject(g, "task", first->task);
+    if (o->by == REPORT_BY_DOMAIN)
+        cJSON_AddStringToObject(g, "domain", first->domain);
+    cJSON_AddStringToObject(g, "metric", first->is_distance ? "action_distance" : "iou");
+    cJSON_AddNumberToObject(g, "n", h->n);
+    cJSON_AddNumberToObject(g, "success", h->n_success);
+    cJSON_AddNumberToObject(g, "parse_failures", h->n_parse_fail);
+    cJSON_AddNumberToObject(g, "mean", h->mean);
+    cJSON_AddNumberToObject(g, "median", h->median);
+    cJSON_AddNumberToObject(g, "skewness", h->skewness);
+    cJSON_AddNumberToObject(g, "bin_width", h->bin_width);
+    cJSON *bins = cJSON_AddArrayToObject(g, "bins");
+    for (int b = 0; b < h->nbins; b++) {
+        cJSON *bin = cJSON_CreateObject();
+        cJSON_AddNumberToObject(bin, "lo", h->bins[b].lo);
+        cJSON_AddNumberToObject(bin, "hi", h->bins[b].hi);
+        cJSON_AddNumberToObject(bin, "count", h->bins[b].count);
+        cJSON *ids = cJSON_AddArrayToObject(bin, "ids");
+        for (int m = 0; m < h->bins[b].count; m++)
+            cJSON_AddItemToArray(ids, cJSON_CreateString(rows[members[h->bins[b].members[m]]].id));
+        cJSON_AddItemToArray(bins, bin);
+    }
+    return g;
+}
+
+int report_print(FILE *f, const report_row *rows, int n, const report_options *opts)
+{
+    int *order = malloc((size_t)(n ? n : 1) * sizeof *order);
+    double *values = malloc((size_t)(n ? n : 1) * sizeof *values);
+    unsigned char *failed = malloc((size_t)(n ? n : 1));
+    cJSON *json = opts->format == REPORT_JSON ? cJSON_CreateArray() : NULL;
+    int rc = order && values && failed && (json || opts->format != REPORT_JSON) ? 0 : -1;
+    for (int i = 0; rc == 0 && i < n; i++)
+        order[i] = i;
+    ctx = (sort_ctx){rows, opts};
+    if (rc == 0)
+        qsort(order, (size_t)n, sizeof *order, compare_indices);
+    if (rc == 0 && opts->format == REPORT_CSV)
+        fputs("model,task,domain,metric,bin_lo,bin_hi,count,n,success,parse_failures,mean,median,skewness\n", f);
+    for (int start = 0, end; rc == 0 && start < n; start = end) {
+        const report_row *first = &rows[order[start]];
+        for (end = start; end < n && !compare_groups(first, &rows[order[end]]); end++) {
+            values[end - start] = rows[order[end]].value;
+            failed[end - start] = rows[order[end]].parse_failed;
+        }
+        pl_histogram h;
+        pl_error err = PL_ERROR_INIT;
+        if (pl_histogram_build(values, failed, end - start, opts->bin_width, !first->is_distance, &h, &err) != PL_OK) {
+            cli_print_error(&err);
+            pl_error_clear(&err);
+            rc = -1;
+            break;
+        }
+        /* success is the verdict's, not the histogram's value test (a valid plan may have AD > 0) */
+        h.n_success = 0;
+        for (int i = start; i < end; i++)
+            h.n_success += rows[order[i]].success;
+        if (opts->format == REPORT_TABLE)
+            print_table_group(f, first, &h, opts);
+        else if (opts->format == REPORT_CSV)
+            print_csv_group(f, first, &h, opts);
+        else
+            cJSON_AddItemToArray(json, json_group(rows, order + start, first, &h, opts));
+        pl_histogram_free(&h);
+    }
+    if (rc == 0 && json) {
+        char *s = cJSON_Print(json);
+        if (s)
+            fprintf(f, "%s\n", s);
+        free(s);
+    }
+    if (rc == 0 && n == 0 && opts->format == REPORT_TABLE)
+        fputs("no answers to IoU questions\n", f);
+    cJSON_Delete(json);
+    free(order);
+    free(values);
+    free(failed);
+    return rc;
+}

@@ -1,0 +1,34 @@
+/* planlens report: one row per graded answer, grouped into histograms. */
+#ifndef PL_REPORT_ROWS_H
+#define PL_REPORT_ROWS_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef enum { REPORT_BY_TASK, REPORT_BY_DOMAIN, REPORT_BY_MODEL } report_grouping;
+typedef enum { REPORT_TABLE, REPORT_CSV, REPORT_JSON } report_format;
+
+typedef struct {
+    const char *id;      /* borrowed from the loaded questions */
+    const char *model;   /* the run's model, else its file name (borrowed) */
+    const char *task;    /* "applicability", ..., or ACPBench "app" / "prog" */
+    const char *domain;  /* may be "?" */
+    double value;        /* IoU, or action distance for plan tasks */
+    bool is_distance;
+    bool success;
+    bool parse_failed;
+} report_row;
+
+typedef struct {
+    report_grouping by;
+    report_format format;
+    double bin_width;
+    bool ascii;          /* '#' bars instead of Unicode blocks */
+} report_options;
+
+/* Groups the rows (by run × task, × domain, or task × run) and prints one
+ * histogram per group with its binary-success bar, count, mean, median and
+ * skewness.  Returns 0, or -1 when out of memory. */
+int report_print(FILE *f, const report_row *rows, int n, const report_options *opts);
+
+#endif

@@ -25,6 +25,9 @@ static const char usage[] =
     "  report --questions FILE... --responses FILE... [--bin-width W | --bins N]\n"
     "         [--by task|domain|model] [--format table|csv|json] [--ascii]\n"
     "      IoU / action-distance histograms beside binary success, per run and task.\n"
+    "  gen --domain D --problem P... [--tasks LIST] [--track-length K] [--seed N]\n"
+    "      [--templates DIR] [--time-limit S] [--out FILE]\n"
+    "      Write the IoU paper's questions for each problem (planlens-iou/1 JSONL).\n"
     "\n"
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
     "Plan files: one action per line, ';' comments; Fast Downward sas_plan and VAL forms.\n"
@@ -65,5 +68,7 @@ int main(int argc, char **argv)
         return cmd_grade(argc - 2, argv + 2);
     if (!strcmp(cmd, "report"))
         return cmd_report(argc - 2, argv + 2);
+    if (!strcmp(cmd, "gen"))
+        return cmd_gen(argc - 2, argv + 2);
     return cli_usage_error(cmd, "unknown command");
 }

@@ -1,0 +1,208 @@
+/* planlens gen: the IoU paper's question set for each problem, as
+ * planlens-iou/1 JSONL (docs/GEN.md). */
+#include <cjson/cJSON.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "gen_questions.h"
+
+typedef struct {
+    const char *domain, *templates, *out;
+    const char **problems;
+    int nproblems;
+    pl_gen_options opts;
+} gen_args;
+
+static int parse_tasks(const char *list, unsigned *mask)
+{
+    *mask = 0;
+    char buf[256];
+    snprintf(buf, sizeof buf, "%s", list);
+    for (char *s = buf, *end; *s; s = end + (*end != '\0')) {
+        end = s + strcspn(s, ",");
+        char save = *end;
+        *end = '\0';
+        pl_iou_task t;
+        if (!pl_iou_task_parse(s, &t))
+            return cli_usage_error("gen", "--tasks: unknown task '%s' (applicability, state, prog_pos, prog_neg, "
+                                          "tracking, plan, costplan)",
+                                   s);
+        *mask |= 1u << t;
+        *end = save;
+    }
+    return *mask ? PL_EXIT_OK : cli_usage_error("gen", "--tasks needs at least one task");
+}
+
+static int parse_args(int argc, char **argv, gen_args *a)
+{
+    a->opts = pl_gen_default_options();
+    a->templates = PLANLENS_TEMPLATE_DIR;
+    a->problems = calloc((size_t)argc + 1, sizeof *a->problems);
+    if (!a->problems)
+        return cli_usage_error("gen", "out of memory");
+    bool in_problems = false;
+    for (int i = 0; i < argc; i++) {
+        const char *s = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        bool was_problems = in_problems;
+        in_problems = false;
+        if (!strcmp(s, "--domain") && v) {
+            a->domain = argv[++i];
+        } else if (!strcmp(s, "--problem")) {
+            in_problems = true;
+        } else if (!strcmp(s, "--tasks") && v) {
+            if (parse_tasks(argv[++i], &a->opts.tasks) != PL_EXIT_OK)
+                return PL_EXIT_USAGE;
+        } else if (!strcmp(s, "--track-length") && v) {
+            a->opts.track_length = atoi(argv[++i]);
+            if (a->opts.track_length < 1 || a->opts.track_length > 1000)
+                return cli_usage_error("gen", "--track-length takes 1 to 1000 actions, not '%s'", v);
+        } else if (!strcmp(s, "--seed") && v) {
+            char *end;
+            a->opts.seed = strtoull(argv[++i], &end, 10);
+            if (*end || !*v)
+                return cli_usage_error("gen", "--seed takes a non-negative integer, not '%s'", v);
+        } else if (!strcmp(s, "--time-limit") && v) {
+            a->opts.plan_seconds = strtod(argv[++i], NULL);
+            if (a->opts.plan_seconds <= 0)
+                return cli_usage_error("gen", "--time-limit expects a positive number of seconds");
+        } else if (!strcmp(s, "--templates") && v) {
+            a->templates = argv[++i];
+        } else if (!strcmp(s, "--out") && v) {
+            a->out = argv[++i];
+        } else if (s[0] == '-' && s[1] == '-') {
+            return cli_usage_error("gen", "unknown or incomplete option '%s'", s);
+        } else if (was_problems) {
+            a->problems[a->nproblems++] = s;
+            in_problems = true;
+        } else {
+            return cli_usage_error("gen", "'%s': problem files go after --problem", s);
+        }
+    }
+    if (!a->domain || !a->nproblems)
+        return cli_usage_error("gen", "needs --domain FILE and --problem FILE...");
+    return PL_EXIT_OK;
+}
+
+/* The domain's template (DIR/<domain name>.tmpl), else the generic one. */
+static pl_gen_template *template_for(const char *dir, const pl_domain *d, bool *failed)
+{
+    char *path = pl_strdup_printf("%s/%s.tmpl", dir, d->name);
+    FILE *probe = path ? fopen(path, "r") : NULL;
+    pl_gen_template *t = NULL;
+    *failed = false;
+    if (probe) {
+        fclose(probe);
+        pl_error err = PL_ERROR_INIT;
+        if (!(t = pl_gen_template_load(path, d, &err))) {
+            cli_print_error(&err);
+            *failed = true;
+        }
+        pl_error_clear(&err);
+    } else {
+        t = pl_gen_template_generic(d);
+    }
+    free(path);
+    return t;
+}
+
+static cJSON *string_array(char *const *items, int n)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int i = 0; a && i < n; i++)
+        cJSON_AddItemToArray(a, cJSON_CreateString(items[i]));
+    return a;
+}
+
+static void write_question(FILE *f, const pl_iou_question *q, uint64_t seed, const char *dtext, const char *ptext)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "format", "planlens-iou/1");
+    cJSON_AddStringToObject(o, "id", q->id);
+    cJSON_AddStringToObject(o, "domain", q->domain);
+    cJSON_AddStringToObject(o, "problem", q->problem);
+    cJSON_AddStringToObject(o, "task", pl_iou_task_name(q->task));
+    cJSON_AddStringToObject(o, "context", q->context);
+    cJSON_AddStringToObject(o, "question", q->question);
+    cJSON_AddItemToObject(o, "answer", string_array(q->answer, q->nanswer));
+    cJSON_AddItemToObject(o, "actions", string_array(q->actions, q->nactions));
+    cJSON_AddStringToObject(o, "statics", "included");
+    char seed_text[32];
+    snprintf(seed_text, sizeof seed_text, "%llu", (unsigned long long)seed);
+    cJSON_AddRawToObject(o, "seed", seed_text);
+    cJSON_AddStringToObject(o, "pddl_domain", dtext);
+    cJSON_AddStringToObject(o, "pddl_problem", ptext);
+    char *line = cJSON_PrintUnformatted(o);
+    if (line)
+        fprintf(f, "%s\n", line);
+    free(line);
+    cJSON_Delete(o);
+}
+
+/* Generates one problem's questions into f; returns an exit code. */
+static int gen_problem(const gen_args *a, const char *problem, const char *dtext, FILE *f)
+{
+    pl_loaded_task lt;
+    if (!cli_load_task(a->domain, problem, &lt))
+        return PL_EXIT_INPUT;
+    bool failed;
+    pl_gen_template *tmpl = template_for(a->templates, lt.domain, &failed);
+    pl_error err = PL_ERROR_INIT;
+    char *ptext = tmpl ? pl_read_file(problem, NULL, &err) : NULL;
+    pl_gen_set set;
+    int rc = PL_EXIT_INPUT;
+    if (ptext && pl_gen_questions(lt.task, tmpl, &a->opts, &set) == 0) {
+        for (int i = 0; i < set.count; i++)
+            write_question(f, &set.items[i], a->opts.seed, dtext, ptext);
+        for (int i = 0; i < set.nskipped; i++)
+            fprintf(stderr, "planlens: gen: %s\n", set.skipped[i]);
+        pl_gen_set_free(&set);
+        rc = PL_EXIT_OK;
+    } else if (tmpl && ptext) {
+        fprintf(stderr, "planlens: out of memory\n");
+    } else if (!failed) {
+        cli_print_error(&err);
+    }
+    pl_error_clear(&err);
+    free(ptext);
+    pl_gen_template_free(tmpl);
+    pl_loaded_task_free(&lt);
+    return rc;
+}
+
+int cmd_gen(int argc, char **argv)
+{
+    gen_args a = {0};
+    int rc = parse_args(argc, argv, &a);
+    pl_error err = PL_ERROR_INIT;
+    char *dtext = rc == PL_EXIT_OK ? pl_read_file(a.domain, NULL, &err) : NULL;
+    if (rc == PL_EXIT_OK && !dtext) {
+        cli_print_error(&err);
+        rc = PL_EXIT_INPUT;
+    }
+    /* --out: write beside the target and rename at the end, so a failed run
+     * never leaves a half-written file in place of a good one */
+    char *tmp = rc == PL_EXIT_OK && a.out ? pl_strdup_printf("%s.partial", a.out) : NULL;
+    FILE *f = tmp ? fopen(tmp, "w") : stdout;
+    if (rc == PL_EXIT_OK && !f) {
+        fprintf(stderr, "planlens: gen: cannot write %s\n", tmp ? tmp : "(out of memory)");
+        rc = PL_EXIT_INPUT;
+    }
+    for (int i = 0; rc == PL_EXIT_OK && i < a.nproblems; i++)
+        rc = gen_problem(&a, a.problems[i], dtext, f);
+    if (tmp && f) {
+        bool ok = fclose(f) == 0 && rc == PL_EXIT_OK;
+        if (ok && rename(tmp, a.out) != 0) {
+            fprintf(stderr, "planlens: gen: cannot rename %s to %s\n", tmp, a.out);
+            rc = PL_EXIT_INPUT;
+        } else if (!ok) {
+            remove(tmp);
+        }
+    }
+    pl_error_clear(&err);
+    free(tmp);
+    free(dtext);
+    free(a.problems);
+    return rc;
+}

@@ -79,12 +79,12 @@ static void print_bar(FILE *f, double value, double max, int width, bool ascii, 
 
 static void print_table_group(FILE *f, const report_row *first, const pl_histogram *h, const report_options *o)
 {
-    const char *metric = first->is_distance ? "action distance" : "IoU";
-    fprintf(f, "%s · %s", first->model, first->task);
+    const char *metric = first->is_distance ? "action distance" : "IoU", *sep = o->ascii ? " - " : " · ";
+    fprintf(f, "%s%s%s", first->model, sep, first->task);
     if (o->by == REPORT_BY_DOMAIN)
-        fprintf(f, " · %s", first->domain);
-    fprintf(f, " · %s · %d answer%s · %d parse failure%s\n", metric, h->n, h->n == 1 ? "" : "s", h->n_parse_fail,
-            h->n_parse_fail == 1 ? "" : "s");
+        fprintf(f, "%s%s", sep, first->domain);
+    fprintf(f, "%s%s%s%d answer%s%s%d parse failure%s\n", sep, metric, sep, h->n, h->n == 1 ? "" : "s", sep,
+            h->n_parse_fail, h->n_parse_fail == 1 ? "" : "s");
     int max = 1;
     for (int b = 0; b < h->nbins; b++)
         max = h->bins[b].count > max ? h->bins[b].count : max;

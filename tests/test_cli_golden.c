@@ -158,7 +158,11 @@ static char *run_case(const golden_case *c)
             _exit(127);
         dup2(out, 1);
         dup2(err, 2);
+        /* the same environment everywhere: a UTF-8 locale, no input limit */
         unsetenv("PLANLENS_MAX_INPUT_MB");
+        unsetenv("LC_ALL");
+        unsetenv("LC_CTYPE");
+        setenv("LANG", "C.UTF-8", 1);
         if (strcmp(c->env, "-")) {
             char env[128];
             snprintf(env, sizeof env, "%s", c->env);

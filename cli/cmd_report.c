@@ -91,19 +91,6 @@ typedef struct {
     char **domains; /* ACPBench domain names read from the PDDL, parallel to acp.items */
 } report_inputs;
 
-/* The name in "(define (domain NAME) ...", or "?". */
-static char *pddl_domain_name(const char *pddl)
-{
-    const char *s = pddl ? strstr(pddl, "(domain") : NULL;
-    if (!s)
-        return pl_strdup("?");
-    s += 7;
-    while (*s == ' ' || *s == '\t' || *s == '\n')
-        s++;
-    size_t n = strcspn(s, " \t\r\n()");
-    return n ? pl_strndup(s, n) : pl_strdup("?");
-}
-
 static bool load_inputs(const report_args *a, report_inputs *in)
 {
     pl_diags warnings = PL_DIAGS_INIT;
@@ -122,7 +109,7 @@ static bool load_inputs(const report_args *a, report_inputs *in)
     if (ok && in->acp.count && !(in->domains = calloc((size_t)in->acp.count, sizeof *in->domains)))
         ok = false;
     for (int i = 0; ok && i < in->acp.count; i++)
-        ok = (in->domains[i] = pddl_domain_name(in->acp.items[i].domain_pddl)) != NULL;
+        ok = (in->domains[i] = pl_acp_question_domain(&in->acp.items[i])) != NULL;
     return ok;
 }
 

@@ -1,11 +1,19 @@
 /* planlens: batch commands over PDDL tasks and plans. */
+#define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "tui.h"
 
 static const char usage[] =
-    "usage: planlens COMMAND [ARGS]\n"
+    "usage: planlens [--color=auto|always|never] [--ascii] [--no-mouse] [--batch] [PATH...]\n"
+    "       planlens COMMAND [ARGS]\n"
+    "\n"
+    "Without a command, opens the files and directories given (sample-runs/ when none)\n"
+    "in the terminal explorer; without a usable terminal (or with --batch) it prints\n"
+    "the dashboard as text.  Keys: ? in the explorer, docs/EXPLORER.md.\n"
     "\n"
     "Commands:\n"
     "  validate DOMAIN PROBLEM PLAN... [--json]\n"
@@ -43,10 +51,8 @@ int main(int argc, char **argv)
 {
     if (cli_apply_input_limit() != PL_EXIT_OK)
         return PL_EXIT_USAGE;
-    if (argc < 2) {
-        fputs(usage, stderr);
-        return PL_EXIT_USAGE;
-    }
+    if (argc < 2)
+        return tui_main(0, argv + 1);
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         fputs(usage, stdout);
@@ -70,5 +76,8 @@ int main(int argc, char **argv)
         return cmd_report(argc - 2, argv + 2);
     if (!strcmp(cmd, "gen"))
         return cmd_gen(argc - 2, argv + 2);
-    return cli_usage_error(cmd, "unknown command");
+    /* not a command: options and paths of the explorer */
+    if (!strncmp(cmd, "--", 2) || access(cmd, F_OK) == 0)
+        return tui_main(argc - 1, argv + 1);
+    return cli_usage_error(cmd, "unknown command (and no such file or directory)");
 }

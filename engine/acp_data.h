@@ -80,6 +80,9 @@ const pl_acp_question *pl_acp_questions_find(const pl_acp_questions *qs, const c
 const pl_acp_question *pl_acp_questions_find_text(const pl_acp_questions *qs, const char *group,
                                                   const char *context, const char *question);
 void pl_acp_questions_free(pl_acp_questions *qs);
+/* The domain name in the question's PDDL ("(define (domain NAME) ..."), as a
+ * new string; "?" when there is none. */
+char *pl_acp_question_domain(const pl_acp_question *q);
 
 typedef enum { PL_RUN_NATIVE, PL_RUN_LM_EVAL, PL_RUN_INSPECT } pl_run_kind;
 

@@ -199,3 +199,15 @@ void pl_acp_questions_free(pl_acp_questions *qs)
     pl_acp_index_free(qs->index);
     *qs = (pl_acp_questions)PL_ACP_QUESTIONS_INIT;
 }
+
+char *pl_acp_question_domain(const pl_acp_question *q)
+{
+    const char *s = q->domain_pddl ? strstr(q->domain_pddl, "(domain") : NULL;
+    if (!s)
+        return pl_strdup("?");
+    s += 7;
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r')
+        s++;
+    size_t n = strcspn(s, " \t\r\n()");
+    return n ? pl_strndup(s, n) : pl_strdup("?");
+}

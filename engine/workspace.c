@@ -1,0 +1,173 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "workspace_internal.h"
+
+static const char *model_of(const pl_run_response *r)
+{
+    if (r->model)
+        return r->model;
+    const char *slash = strrchr(r->source, '/');
+    return slash ? slash + 1 : r->source;
+}
+
+/* One record per response that answers a loaded question. */
+static int build_records(pl_workspace *ws, pl_diags *warnings)
+{
+    ws->records = calloc((size_t)ws->runs.count + 1, sizeof *ws->records);
+    if (!ws->records)
+        return -1;
+    int unmatched = 0;
+    for (int i = 0; i < ws->runs.count; i++) {
+        const pl_run_response *r = &ws->runs.items[i];
+        pl_ws_record *rec = &ws->records[ws->nrecords];
+        rec->resp = r;
+        rec->model = model_of(r);
+        rec->id = r->id;
+        if ((rec->iou = pl_iou_questions_find(&ws->iou, r->id))) {
+            rec->task = pl_iou_task_name(rec->iou->task);
+            rec->domain = rec->iou->domain ? rec->iou->domain : "?";
+        } else if ((rec->acp = pl_acp_questions_match(&ws->acp, r))) {
+            rec->task = pl_acp_task_name(rec->acp->task);
+            rec->domain = ws->domains[rec->acp - ws->acp.items];
+        } else {
+            unmatched++;
+            continue;
+        }
+        ws->nrecords++;
+    }
+    if (unmatched)
+        pl_diags_add(warnings, NULL, 0, 0, "%d response%s answer no question that is open", unmatched,
+                     unmatched == 1 ? "" : "s");
+    return 0;
+}
+
+pl_workspace *pl_workspace_open(const char *const *paths, int npaths, pl_diags *warnings)
+{
+    pl_workspace *ws = calloc(1, sizeof *ws);
+    if (!ws)
+        return NULL;
+    atomic_init(&ws->graded, 0);
+    atomic_init(&ws->stop, false);
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < npaths; i++)
+        rc = ws_load_path(ws, paths[i], 0, warnings);
+    if (rc == 0 && ws->acp.count && !(ws->domains = calloc((size_t)ws->acp.count, sizeof *ws->domains)))
+        rc = -1;
+    for (int i = 0; rc == 0 && i < ws->acp.count; i++)
+        rc = (ws->domains[i] = pl_acp_question_domain(&ws->acp.items[i])) ? 0 : -1;
+    if (rc == 0)
+        rc = build_records(ws, warnings);
+    if (rc < 0) {
+        pl_workspace_close(ws);
+        return NULL;
+    }
+    return ws;
+}
+
+static void grade_record(pl_acp_grader *ag, pl_iou_grader *ig, pl_ws_record *rec)
+{
+    if (rec->iou) {
+        if (pl_iou_grade(ig, rec->iou, rec->resp->response, &rec->iou_v) < 0) {
+            rec->error = pl_strdup("out of memory");
+            return;
+        }
+        rec->score = rec->sound_score = rec->iou_v.success;
+        rec->has_value = true;
+        rec->value = rec->iou_v.value;
+        rec->is_distance = rec->iou_v.is_distance;
+        rec->parse_failed = !rec->iou_v.list.ok;
+    } else {
+        pl_error err = PL_ERROR_INIT;
+        if (pl_acp_grade(ag, rec->acp, rec->resp->response, &rec->acp_v, &err) != 0)
+            rec->error = err.message ? pl_error_format(&err) : pl_strdup("out of memory");
+        pl_error_clear(&err);
+        rec->score = rec->acp_v.score;
+        rec->sound_score = rec->acp_v.sound_score;
+        rec->has_value = rec->acp_v.has_iou;
+        rec->value = rec->acp_v.iou;
+        rec->parse_failed = rec->acp_v.parsed && cJSON_IsNull(rec->acp_v.parsed);
+    }
+    rec->graded = true;
+}
+
+static void *grade_all(void *arg)
+{
+    pl_workspace *ws = arg;
+    pl_acp_grade_options opts = pl_acp_grade_default_options();
+    pl_acp_grader *ag = pl_acp_grader_new(&opts);
+    pl_iou_grader *ig = pl_iou_grader_new();
+    for (int i = atomic_load(&ws->graded); i < ws->nrecords && !atomic_load(&ws->stop); i++) {
+        if (ag && ig)
+            grade_record(ag, ig, &ws->records[i]);
+        else
+            ws->records[i].error = pl_strdup("out of memory");
+        atomic_store_explicit(&ws->graded, i + 1, memory_order_release);
+    }
+    pl_iou_grader_free(ig);
+    pl_acp_grader_free(ag);
+    return NULL;
+}
+
+int pl_workspace_grade_start(pl_workspace *ws)
+{
+    if (ws->thread_running)
+        return 0;
+    if (pthread_create(&ws->thread, NULL, grade_all, ws) == 0) {
+        ws->thread_running = true;
+        return 0;
+    }
+    grade_all(ws);
+    return -1;
+}
+
+int pl_workspace_graded(const pl_workspace *ws)
+{
+    return atomic_load_explicit(&((pl_workspace *)ws)->graded, memory_order_acquire);
+}
+
+int pl_workspace_count(const pl_workspace *ws)
+{
+    return ws->nrecords;
+}
+
+const pl_ws_record *pl_workspace_record(const pl_workspace *ws, int i)
+{
+    return &ws->records[i];
+}
+
+int pl_workspace_nsources(const pl_workspace *ws)
+{
+    return ws->nsources;
+}
+
+const char *pl_workspace_source(const pl_workspace *ws, int i)
+{
+    return ws->sources[i];
+}
+
+void pl_workspace_close(pl_workspace *ws)
+{
+    if (!ws)
+        return;
+    if (ws->thread_running) {
+        atomic_store(&ws->stop, true);
+        pthread_join(ws->thread, NULL);
+    }
+    for (int i = 0; i < ws->nrecords; i++) {
+        pl_acp_verdict_clear(&ws->records[i].acp_v);
+        pl_iou_verdict_clear(&ws->records[i].iou_v);
+        free(ws->records[i].error);
+    }
+    free(ws->records);
+    for (int i = 0; ws->domains && i < ws->acp.count; i++)
+        free(ws->domains[i]);
+    free(ws->domains);
+    for (int i = 0; i < ws->nsources; i++)
+        free(ws->sources[i]);
+    free(ws->sources);
+    pl_acp_questions_free(&ws->acp);
+    pl_iou_questions_free(&ws->iou);
+    pl_run_responses_free(&ws->runs);
+    free(ws);
+}

@@ -1,0 +1,63 @@
+/* What the explorer shows: every question set and model run found under the
+ * paths a user opened, one record per response, graded in the background.
+ *
+ * Formats are detected per file: ACPBench question lists (.json, .json.gz),
+ * planlens-iou/1 question sets (.jsonl), runs (native JSONL, lm-eval
+ * samples, Inspect .json/.eval).  Directories are searched recursively
+ * (hidden entries and PDDL files are skipped).  A file that does not load is
+ * a warning; the rest opens.
+ *
+ * Grading runs on one background thread in record order; the UI thread
+ * reads records [0, pl_workspace_graded()) at any moment without locks (the
+ * count is published with release/acquire ordering), so partial results
+ * appear as they come and the screen never waits. */
+#ifndef PL_WORKSPACE_H
+#define PL_WORKSPACE_H
+
+#include <stdbool.h>
+
+#include "acp_grade.h"
+#include "iou_verdict.h"
+
+typedef struct {
+    const pl_run_response *resp;
+    const pl_acp_question *acp;    /* the ACPBench question answered, or NULL */
+    const pl_iou_question *iou;    /* the IoU question answered, or NULL */
+    const char *model;             /* the run's model, else its file name */
+    const char *task;              /* "app", ..., "applicability", ... */
+    const char *domain;            /* from the PDDL; "?" when unknown */
+    const char *id;
+    /* filled by grading: */
+    bool graded;
+    int score;                     /* official (ACPBench) or binary success (IoU) */
+    int sound_score;               /* = score for IoU questions */
+    bool has_value;
+    double value;                  /* IoU, or action distance for plans */
+    bool is_distance;
+    bool parse_failed;
+    pl_acp_verdict acp_v;          /* details of an ACPBench verdict */
+    pl_iou_verdict iou_v;          /* details of an IoU verdict */
+    char *error;                   /* why there is no verdict, or NULL */
+} pl_ws_record;
+
+typedef struct pl_workspace pl_workspace;
+
+/* Loads everything under the paths (no grading yet).  NULL only when out of
+ * memory; unreadable or unknown files become warnings. */
+pl_workspace *pl_workspace_open(const char *const *paths, int npaths, pl_diags *warnings);
+/* Starts grading on a background thread.  Returns 0, or -1 when the thread
+ * cannot start (then grading runs to completion in this call). */
+int pl_workspace_grade_start(pl_workspace *ws);
+/* Records graded so far (monotonic) and in all. */
+int pl_workspace_graded(const pl_workspace *ws);
+int pl_workspace_count(const pl_workspace *ws);
+/* Record i; valid for i < pl_workspace_count, graded fields only for
+ * i < pl_workspace_graded. */
+const pl_ws_record *pl_workspace_record(const pl_workspace *ws, int i);
+/* Files and how many questions / responses each held ("runs/m1.jsonl: 40 responses"). */
+int pl_workspace_nsources(const pl_workspace *ws);
+const char *pl_workspace_source(const pl_workspace *ws, int i);
+/* Stops grading (if running) and frees everything. */
+void pl_workspace_close(pl_workspace *ws);
+
+#endif

@@ -1,0 +1,121 @@
+/* Finding and loading the files of a workspace: directory walk and format
+ * detection. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "workspace_internal.h"
+
+#define MAX_DEPTH 8
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/* The first non-blank byte of the file (through gzip), or 0. */
+static char first_byte(const char *path)
+{
+    size_t len;
+    char *text = pl_read_file(path, &len, NULL);
+    char c = 0;
+    for (size_t i = 0; text && i < len && !c; i++)
+        if (text[i] != ' ' && text[i] != '\n' && text[i] != '\r' && text[i] != '\t')
+            c = text[i];
+    free(text);
+    return c;
+}
+
+static int add_source(pl_workspace *ws, char *line)
+{
+    if (!line)
+        return -1;
+    char **grown = realloc(ws->sources, (size_t)(ws->nsources + 1) * sizeof *grown);
+    if (!grown) {
+        free(line);
+        return -1;
+    }
+    ws->sources = grown;
+    ws->sources[ws->nsources++] = line;
+    return 0;
+}
+
+/* Loads one file by its detected format; unknown files are skipped
+ * quietly, files that fail to load are warnings. */
+static int load_file(pl_workspace *ws, const char *path, pl_diags *warnings)
+{
+    bool json = ends_with(path, ".json") || ends_with(path, ".json.gz");
+    bool jsonl = ends_with(path, ".jsonl") || ends_with(path, ".jsonl.gz");
+    if (!json && !jsonl && !ends_with(path, ".eval"))
+        return 0;
+    pl_error err = PL_ERROR_INIT;
+    pl_error_code rc;
+    int before_q = ws->acp.count + ws->iou.count, before_r = ws->runs.count;
+    if (json && first_byte(path) == '[')
+        rc = pl_acp_questions_load(&ws->acp, path, warnings, &err);
+    else if (jsonl && pl_iou_file_is_native(path))
+        rc = pl_iou_questions_load(&ws->iou, path, warnings, &err);
+    else
+        rc = pl_run_responses_load(&ws->runs, path, warnings, &err);
+    if (rc != PL_OK) {
+        if (rc == PL_ERR_LIMIT && err.message && !strcmp(err.message, "out of memory")) {
+            pl_error_clear(&err);
+            return -1;
+        }
+        pl_diags_add(warnings, err.file ? err.file : path, err.line, err.column, "not opened: %s",
+                     err.message ? err.message : "error");
+        pl_error_clear(&err);
+        return 0;
+    }
+    int nq = ws->acp.count + ws->iou.count - before_q, nr = ws->runs.count - before_r;
+    return add_source(ws, nq ? pl_strdup_printf("%s: %d question%s", path, nq, nq == 1 ? "" : "s")
+                             : pl_strdup_printf("%s: %d response%s", path, nr, nr == 1 ? "" : "s"));
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Loads a file, or every file under a directory in name order. */
+int ws_load_path(pl_workspace *ws, const char *path, int depth, pl_diags *warnings)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        pl_diags_add(warnings, path, 0, 0, "not opened: no such file or directory");
+        return 0;
+    }
+    if (!S_ISDIR(st.st_mode))
+        return load_file(ws, path, warnings);
+    if (depth >= MAX_DEPTH)
+        return 0;
+    DIR *dir = opendir(path);
+    if (!dir) {
+        pl_diags_add(warnings, path, 0, 0, "not opened: cannot read the directory");
+        return 0;
+    }
+    char **names = NULL;
+    int n = 0, rc = 0;
+    for (struct dirent *e; rc == 0 && (e = readdir(dir));) {
+        if (e->d_name[0] == '.')
+            continue;
+        char **grown = realloc(names, (size_t)(n + 1) * sizeof *names);
+        if (!grown || !(grown[n] = pl_strdup_printf("%s/%s", path, e->d_name)))
+            rc = -1;
+        if (grown)
+            names = grown;
+        n += rc == 0;
+    }
+    closedir(dir);
+    if (names)
+        qsort(names, (size_t)n, sizeof *names, by_name); /* the same order on every machine */
+    for (int i = 0; rc == 0 && i < n; i++)
+        rc = ws_load_path(ws, names[i], depth + 1, warnings);
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return rc;
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# End-to-end tests of the explorer, driven as a person would: tmux types keys
+# (send-keys) and reads the screen (capture-pane).
+#   tests/e2e/explorer.sh PATH/TO/planlens
+set -u
+bin=$1
+root=$(cd "$(dirname "$0")/../.." && pwd)
+sock=planlens-e2e-$$
+export XDG_STATE_HOME=$(mktemp -d) XDG_CONFIG_HOME=$(mktemp -d)
+failures=0
+t() { tmux -L "$sock" "$@"; }
+cleanup() { t kill-server 2>/dev/null; rm -rf "$XDG_STATE_HOME" "$XDG_CONFIG_HOME"; }
+trap cleanup EXIT
+
+screen() { t capture-pane -p -t e2e; }
+# wait_for TEXT: up to 10 s for TEXT to appear on the screen
+wait_for() {
+  for _ in $(seq 100); do screen | grep -qF -- "$1" && return 0; sleep 0.1; done
+  return 1
+}
+check() { # check NAME TEXT
+  if wait_for "$2"; then echo "ok: $1"; else echo "FAIL: $1: '$2' not on screen:"; screen; failures=$((failures + 1)); fi
+}
+check_absent() { # check_absent NAME TEXT (after a short settle)
+  sleep 0.3
+  if screen | grep -qF -- "$2"; then echo "FAIL: $1: '$2' still on screen"; screen; failures=$((failures + 1)); else echo "ok: $1"; fi
+}
+keys() { t send-keys -t e2e "$@"; sleep 0.15; }
+start() { # start [ENV=VAL...] -- ARGS
+  t kill-session -t e2e 2>/dev/null
+  t new-session -d -s e2e -x 120 -y 30 "env LANG=C.UTF-8 $* ; echo EXITED rc=\$?; sleep 60"
+}
+
+cd "$root"
+start "$bin"
+check "dashboard opens on sample-runs" "planlens › dashboard"
+check "dashboard shows a run" "synthetic-careful"
+check "grading finishes" "160 graded"
+
+keys h
+check "histogram" "› histogram"
+check "binary-success bar beside it" "success"
+keys Enter
+check "a bin opens the question list" "› histogram › questions"
+keys Enter
+check "a question opens its detail" "Ground truth and answer"
+keys q q q
+check "back to the dashboard" "synthetic-sloppy"
+check_absent "breadcrumbs shrink" "› histogram"
+
+keys f
+keys "task=app" Enter
+check "filter narrows the dashboard" "[task=app]"
+check_absent "filtered rows are gone" "applicability"
+keys f
+keys "iou<x" Enter
+check "a bad filter is reported in place" "filter: column 5: expected a number"
+keys F
+check "clearing the filter brings rows back" "applicability"
+
+keys /
+keys "sloppy" Enter
+check_absent "search finds the text" "not found"
+keys /
+keys "no-such-run" Enter
+check "a failed search says so" "not found: no-such-run"
+
+keys '?'
+check "help overlay from the live keymap" "Keys (from the live keymap"
+check "help lists a binding" "histogram"
+keys Escape
+check_absent "help closes" "Keys (from the live keymap"
+
+keys :
+keys "filter model~careful" Enter
+check "the : prompt runs commands" "[model~careful]"
+
+t resize-window -t e2e -x 30 -y 6
+check "a tiny terminal gets a message" "too small"
+t resize-window -t e2e -x 120 -y 30
+check "resizing back redraws" "planlens › dashboard"
+
+keys Q
+check "Q quits" "EXITED rc=0"
+[ -s "$XDG_STATE_HOME/planlens/history" ] && echo "ok: prompt history saved" || { echo "FAIL: no history file"; failures=$((failures + 1)); }
+
+# SIGTERM restores the terminal and exits 128+15
+start "$bin"
+check "second start" "160 graded"
+pid=$(pgrep -n -f "^$bin\$" || pgrep -n -x planlens)
+kill -TERM "$pid"
+check "SIGTERM exits cleanly" "EXITED rc=143"
+
+# NO_COLOR: no colour escapes, the selection still in reverse video
+start NO_COLOR=1 "$bin"
+check "NO_COLOR starts" "160 graded"
+if t capture-pane -p -e -t e2e | grep -q $'\e\[3[0-7]'; then echo "FAIL: colour with NO_COLOR"; failures=$((failures + 1)); else echo "ok: NO_COLOR has no colour"; fi
+if t capture-pane -p -e -t e2e | grep -q $'\e\[7m'; then echo "ok: selection in reverse video"; else echo "FAIL: no reverse video"; failures=$((failures + 1)); fi
+keys Q
+
+# TERM=dumb and a missing terminal fall back to batch output
+start TERM=dumb "$bin"
+check "TERM=dumb prints the dashboard" "runs × tasks"
+check "and exits" "EXITED rc=0"
+
+# a keymap override from $XDG_CONFIG_HOME
+mkdir -p "$XDG_CONFIG_HOME/planlens"
+printf 'bind generic x quit\n' > "$XDG_CONFIG_HOME/planlens/keymap"
+start "$bin"
+check "third start" "160 graded"
+keys x
+check "user keymap binds x to quit" "EXITED rc=0"
+
+echo "$failures failure(s)"
+[ "$failures" -eq 0 ]

@@ -1,0 +1,176 @@
+/* View models built from a real workspace (sample-runs/), checked without a
+ * terminal: the dashboard's numbers equal the records' verdicts, the list
+ * sorts, the detail gives every item its role, and a histogram bin holds
+ * exactly the records whose value falls in it. */
+#define _POSIX_C_SOURCE 200809L
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "views.h"
+
+#define SAMPLES PLANLENS_SOURCE_DIR "/sample-runs"
+
+static pl_workspace *open_graded(void)
+{
+    const char *paths[] = {SAMPLES};
+    pl_diags warnings = PL_DIAGS_INIT;
+    pl_workspace *ws = pl_workspace_open(paths, 1, &warnings);
+    assert_non_null(ws);
+    pl_diags_clear(&warnings);
+    assert_int_equal(pl_workspace_grade_start(ws), 0);
+    while (pl_workspace_graded(ws) < pl_workspace_count(ws)) {
+        struct timespec ts = {0, 5000000};
+        nanosleep(&ts, NULL);
+    }
+    assert_true(pl_workspace_count(ws) > 100);
+    return ws;
+}
+
+static char *line_text(const pl_view_model *vm, int i)
+{
+    char *s = pl_vm_line_text(&vm->lines[i]);
+    assert_non_null(s);
+    return s;
+}
+
+static void test_dashboard(void **state)
+{
+    pl_workspace *ws = *state;
+    pl_view_model vm;
+    pl_dashboard_rows rows;
+    pl_view_dashboard(ws, NULL, 120, &vm, &rows);
+    assert_false(vm.oom);
+    assert_string_equal(vm.title, "dashboard");
+    assert_int_equal(vm.lines[0].target, -1); /* the header */
+    assert_true(rows.nkeys > 4);
+    /* every row's official accuracy is the mean of its records' scores */
+    for (int row = 1; row < vm.nlines; row++) {
+        int target = vm.lines[row].target;
+        const char *key = rows.keys[target], *tab = strchr(key, '\t');
+        int n = 0, right = 0;
+        for (int i = 0; i < pl_workspace_count(ws); i++) {
+            const pl_ws_record *r = pl_workspace_record(ws, i);
+            if (!strncmp(r->model, key, (size_t)(tab - key)) && !r->model[tab - key] && !strcmp(r->task, tab + 1)) {
+                n++;
+                right += r->score;
+            }
+        }
+        char want[32];
+        snprintf(want, sizeof want, "%.1f%%", 100.0 * right / n);
+        char *text = line_text(&vm, row);
+        assert_non_null(strstr(text, want));
+        free(text);
+        const pl_span *acc = &vm.lines[row].spans[1];
+        assert_int_equal(acc->role, 100.0 * right / n >= 50 ? ROLE_CORRECT : ROLE_WRONG);
+    }
+    pl_dashboard_rows_free(&rows);
+    pl_vm_free(&vm);
+}
+
+static void test_list_sort_and_filter(void **state)
+{
+    pl_workspace *ws = *state;
+    int col;
+    char *err = NULL;
+    pl_filter *f = pl_filter_parse("task=state", &col, &err);
+    pl_selection sel = {f, NULL, 0};
+    pl_view_model vm;
+    pl_view_list(ws, &sel, SORT_IOU, true, 120, &vm);
+    assert_true(vm.nlines > 2);
+    double last = 2;
+    for (int i = 1; i < vm.nlines; i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, vm.lines[i].target);
+        assert_string_equal(r->task, "state");
+        assert_true(r->value <= last);
+        last = r->value;
+    }
+    assert_non_null(strstr(vm.status, "sorted by iou (descending)"));
+    pl_vm_free(&vm);
+    pl_filter_free(f);
+}
+
+static void test_detail_roles(void **state)
+{
+    pl_workspace *ws = *state;
+    /* a record with a hallucinated item: its detail shows it in that role, with the reason */
+    for (int i = 0; i < pl_workspace_count(ws); i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, i);
+        if (!r->iou || !r->iou_v.cmp.n_hallucinated)
+            continue;
+        pl_view_model vm;
+        pl_view_detail(ws, i, 100, &vm);
+        int hallucinated = 0, correct = 0;
+        for (int l = 0; l < vm.nlines; l++)
+            for (int s = 0; s < vm.lines[l].nspans; s++) {
+                hallucinated += vm.lines[l].spans[s].role == ROLE_HALLUCINATED;
+                correct += vm.lines[l].spans[s].role == ROLE_CORRECT;
+            }
+        assert_int_equal(hallucinated, r->iou_v.cmp.n_hallucinated);
+        assert_true(correct >= 2 * r->iou_v.cmp.n_both); /* both columns of each shared item */
+        pl_vm_free(&vm);
+        return;
+    }
+    fail_msg("no record with a hallucinated item in sample-runs");
+}
+
+static void test_histogram_members(void **state)
+{
+    pl_workspace *ws = *state;
+    pl_view_model vm;
+    pl_view_histogram(ws, NULL, 0.1, true, 120, &vm);
+    int checked = 0;
+    for (int l = 0; l < vm.nlines; l++) {
+        int target = vm.lines[l].target;
+        if (target < 0)
+            continue;
+        int n;
+        int *members = pl_histogram_members(ws, NULL, 0.1, target, &n);
+        assert_non_null(members);
+        int bin = target % PL_HIST_TARGET_STRIDE;
+        for (int i = 0; i < n; i++) {
+            const pl_ws_record *r = pl_workspace_record(ws, members[i]);
+            int want = (int)floor(r->value * 10 + 1e-9);
+            assert_int_equal(want > 9 ? 9 : want, bin);
+        }
+        char count[16];
+        snprintf(count, sizeof count, " %d ", n);
+        char *text = line_text(&vm, l);
+        assert_non_null(strstr(text, count));
+        free(text);
+        free(members);
+        checked++;
+    }
+    assert_true(checked > 10);
+    pl_vm_free(&vm);
+}
+
+static int setup(void **state)
+{
+    *state = open_graded();
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    pl_workspace_close(*state);
+    return 0;
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_dashboard),
+        cmocka_unit_test(test_list_sort_and_filter),
+        cmocka_unit_test(test_detail_roles),
+        cmocka_unit_test(test_histogram_members),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

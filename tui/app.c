@@ -1,0 +1,301 @@
+/* Screens and actions: what each key does to the stack of screens. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+
+tui_screen *tui_top(tui_app *app)
+{
+    return &app->stack[app->depth - 1];
+}
+
+tui_screen *tui_push(tui_app *app, tui_view_kind kind)
+{
+    if (app->depth == MAX_DEPTH) {
+        snprintf(app->message, sizeof app->message, "too many screens open: go back first");
+        return NULL;
+    }
+    tui_screen *s = &app->stack[app->depth++];
+    memset(s, 0, sizeof *s);
+    s->kind = kind;
+    s->record = -1;
+    s->bin_width = 0.05;
+    s->stale = true;
+    return s;
+}
+
+static void screen_free(tui_screen *s)
+{
+    pl_filter_free(s->filter);
+    free(s->filter_text);
+    free(s->subset);
+    pl_vm_free(&s->vm);
+    pl_dashboard_rows_free(&s->rows);
+}
+
+void tui_close_all(tui_app *app)
+{
+    while (app->depth)
+        screen_free(&app->stack[--app->depth]);
+}
+
+void tui_pop(tui_app *app)
+{
+    if (app->depth <= 1) {
+        app->quit = true;
+        return;
+    }
+    screen_free(&app->stack[--app->depth]);
+    tui_top(app)->stale = true;
+}
+
+static int first_selectable(const pl_view_model *vm, int from, int dir)
+{
+    for (int i = from; i >= 0 && i < vm->nlines; i += dir)
+        if (vm->lines[i].target >= 0)
+            return i;
+    return -1;
+}
+
+void tui_rebuild(tui_app *app, tui_screen *s)
+{
+    int old_target = s->cursor >= 0 && s->cursor < s->vm.nlines ? s->vm.lines[s->cursor].target : -1;
+    pl_vm_free(&s->vm);
+    pl_dashboard_rows_free(&s->rows);
+    pl_selection sel = {s->filter, s->subset, s->nsubset};
+    int width = app->cols > 20 ? app->cols : 80;
+    switch (s->kind) {
+    case VIEW_DASHBOARD:
+        pl_view_dashboard(app->ws, &sel, width, &s->vm, &s->rows);
+        break;
+    case VIEW_LIST:
+        pl_view_list(app->ws, &sel, s->sort, s->descending, width, &s->vm);
+        break;
+    case VIEW_DETAIL:
+        pl_view_detail(app->ws, s->record, width, &s->vm);
+        break;
+    default:
+        pl_view_histogram(app->ws, &sel, s->bin_width, app->ascii, width, &s->vm);
+        break;
+    }
+    /* keep the selection on the same record / row when the model changes */
+    int at = -1;
+    for (int i = 0; old_target >= 0 && i < s->vm.nlines && at < 0; i++)
+        if (s->vm.lines[i].target == old_target)
+            at = i;
+    if (at < 0)
+        at = s->cursor < s->vm.nlines ? first_selectable(&s->vm, s->cursor, 1) : -1;
+    if (at < 0)
+        at = first_selectable(&s->vm, 0, 1);
+    s->cursor = at >= 0 ? at : 0;
+    s->stale = false;
+}
+
+/* A filter for one dashboard row: model and task. */
+static char *row_filter(const char *key)
+{
+    const char *tab = strchr(key, '\t');
+    return tab ? pl_strdup_printf("model=\"%.*s\" task=\"%s\"", (int)(tab - key), key, tab + 1) : NULL;
+}
+
+static void set_filter(tui_screen *s, pl_filter *f, const char *text)
+{
+    pl_filter_free(s->filter);
+    free(s->filter_text);
+    s->filter = f;
+    s->filter_text = text ? pl_strdup(text) : NULL;
+    s->stale = true;
+}
+
+/* A new screen of `kind` over the same records as `from`, narrowed by `extra`. */
+static tui_screen *push_narrowed(tui_app *app, tui_view_kind kind, const tui_screen *from, const char *extra)
+{
+    char *text = from->filter_text && extra ? pl_strdup_printf("(%s) and (%s)", from->filter_text, extra)
+                 : extra                    ? pl_strdup(extra)
+                 : from->filter_text        ? pl_strdup(from->filter_text)
+                                            : NULL;
+    int col;
+    char *error = NULL;
+    pl_filter *f = text ? pl_filter_parse(text, &col, &error) : NULL;
+    free(error);
+    int *subset = from->subset ? malloc((size_t)from->nsubset * sizeof *subset) : NULL;
+    tui_screen *s = (!text || f) && (!from->subset || subset) ? tui_push(app, kind) : NULL;
+    if (!s) {
+        pl_filter_free(f);
+        free(text);
+        free(subset);
+        return NULL;
+    }
+    s->filter = f;
+    s->filter_text = text;
+    if (subset) {
+        memcpy(subset, from->subset, (size_t)from->nsubset * sizeof *subset);
+        s->subset = subset;
+        s->nsubset = from->nsubset;
+    }
+    return s;
+}
+
+static void open_selected(tui_app *app)
+{
+    tui_screen *s = tui_top(app);
+    if (s->cursor >= s->vm.nlines || s->vm.lines[s->cursor].target < 0)
+        return;
+    int target = s->vm.lines[s->cursor].target;
+    if (s->kind == VIEW_DASHBOARD && target < s->rows.nkeys) {
+        char *f = row_filter(s->rows.keys[target]);
+        push_narrowed(app, VIEW_LIST, s, f);
+        free(f);
+    } else if (s->kind == VIEW_LIST) {
+        tui_screen *d = tui_push(app, VIEW_DETAIL);
+        if (d)
+            d->record = target;
+    } else if (s->kind == VIEW_HISTOGRAM) {
+        pl_selection sel = {s->filter, s->subset, s->nsubset};
+        int n;
+        int *members = pl_histogram_members(app->ws, &sel, s->bin_width, target, &n);
+        tui_screen *l = members ? tui_push(app, VIEW_LIST) : NULL;
+        if (l) {
+            l->subset = members;
+            l->nsubset = n;
+        } else {
+            free(members);
+        }
+    }
+}
+
+static void move(tui_screen *s, int by)
+{
+    int dir = by > 0 ? 1 : -1, steps = by > 0 ? by : -by, at = s->cursor;
+    for (int i = 0; i < steps; i++) {
+        int next = first_selectable(&s->vm, at + dir, dir);
+        if (next < 0) {
+            /* no selectable line that way: scroll plain text instead */
+            if (first_selectable(&s->vm, 0, 1) < 0)
+                s->top = s->top + dir * (steps - i) < 0 ? 0 : s->top + dir * (steps - i);
+            break;
+        }
+        at = next;
+    }
+    s->cursor = at;
+}
+
+void tui_act(tui_app *app, tui_action action)
+{
+    tui_screen *s = tui_top(app);
+    int page = app->rows > 4 ? app->rows - 3 : 1;
+    app->message[0] = '\0';
+    switch (action) {
+    case ACT_QUIT:
+        app->quit = true;
+        break;
+    case ACT_BACK:
+        if (app->help)
+            app->help = false;
+        else
+            tui_pop(app);
+        break;
+    case ACT_HELP:
+        app->help = !app->help;
+        break;
+    case ACT_DOWN:
+    case ACT_UP:
+    case ACT_PAGE_DOWN:
+    case ACT_PAGE_UP:
+        move(s, action == ACT_DOWN ? 1 : action == ACT_UP ? -1 : action == ACT_PAGE_DOWN ? page : -page);
+        break;
+    case ACT_FIRST:
+        s->cursor = first_selectable(&s->vm, 0, 1) > 0 ? first_selectable(&s->vm, 0, 1) : 0;
+        s->top = 0;
+        break;
+    case ACT_LAST:
+        s->cursor = first_selectable(&s->vm, s->vm.nlines - 1, -1) >= 0 ? first_selectable(&s->vm, s->vm.nlines - 1, -1)
+                                                                          : s->vm.nlines - 1;
+        break;
+    case ACT_OPEN:
+        open_selected(app);
+        break;
+    case ACT_HISTOGRAM:
+        push_narrowed(app, VIEW_HISTOGRAM, s, NULL);
+        break;
+    case ACT_TOGGLE_BINS:
+        s->bin_width = s->bin_width > 0.075 ? 0.05 : 0.1;
+        s->stale = true;
+        break;
+    case ACT_SORT:
+        s->sort = (pl_sort_key)((s->sort + 1) % SORT_COUNT);
+        s->stale = true;
+        break;
+    case ACT_REVERSE:
+        s->descending = !s->descending;
+        s->stale = true;
+        break;
+    case ACT_CLEAR_FILTER:
+        set_filter(s, NULL, NULL);
+        break;
+    case ACT_SEARCH_NEXT:
+    case ACT_SEARCH_PREV:
+        tui_search(app, action == ACT_SEARCH_NEXT ? 1 : -1);
+        break;
+    case ACT_REFRESH:
+        s->stale = true;
+        break;
+    default:
+        break; /* prompts are handled by the loop, which owns the terminal */
+    }
+}
+
+void tui_apply_filter(tui_app *app, const char *text)
+{
+    int col;
+    char *error = NULL;
+    pl_filter *f = pl_filter_parse(text, &col, &error);
+    if (!f) {
+        snprintf(app->message, sizeof app->message, "filter: column %d: %s: %s", col, error ? error : "error", text);
+        free(error);
+        return;
+    }
+    set_filter(tui_top(app), f, *text ? text : NULL);
+}
+
+void tui_search(tui_app *app, int dir)
+{
+    tui_screen *s = tui_top(app);
+    if (!app->search || !*app->search || !s->vm.nlines)
+        return;
+    for (int k = 1; k <= s->vm.nlines; k++) {
+        int i = ((s->cursor + dir * k) % s->vm.nlines + s->vm.nlines) % s->vm.nlines;
+        char *text = pl_vm_line_text(&s->vm.lines[i]);
+        bool hit = text && strstr(text, app->search);
+        free(text);
+        if (hit) {
+            s->cursor = i;
+            if (s->vm.lines[i].target < 0)
+                s->top = i; /* plain text: scroll it into view */
+            return;
+        }
+    }
+    snprintf(app->message, sizeof app->message, "not found: %s", app->search);
+}
+
+void tui_command(tui_app *app, const char *line)
+{
+    while (*line == ' ')
+        line++;
+    if (!strcmp(line, "q") || !strcmp(line, "quit"))
+        app->quit = true;
+    else if (!strncmp(line, "filter", 6) && (line[6] == ' ' || !line[6]))
+        tui_apply_filter(app, line + 6 + (line[6] == ' '));
+    else if (!strncmp(line, "bins ", 5)) {
+        double w = strtod(line + 5, NULL);
+        if (w > 0 && w <= 1) {
+            tui_top(app)->bin_width = w;
+            tui_top(app)->stale = true;
+        }
+    } else if (!strcmp(line, "histogram"))
+        tui_act(app, ACT_HISTOGRAM);
+    else if (*line)
+        snprintf(app->message, sizeof app->message, "unknown command: %s (try :filter EXPR, :bins W, :histogram, :q)",
+                 line);
+}

@@ -1,0 +1,67 @@
+/* The explorer's state: a stack of screens over one workspace. */
+#ifndef PL_TUI_APP_H
+#define PL_TUI_APP_H
+
+#include <stdbool.h>
+
+#include "keymap.h"
+#include "views.h"
+
+#define MAX_DEPTH 32
+
+typedef struct {
+    tui_view_kind kind;
+    pl_filter *filter;       /* owned; NULL: none */
+    char *filter_text;
+    int *subset;             /* owned record indices (a histogram bin), or NULL */
+    int nsubset;
+    int record;              /* detail: the record shown */
+    pl_sort_key sort;
+    bool descending;
+    double bin_width;
+    pl_view_model vm;
+    pl_dashboard_rows rows;  /* dashboard: what each line opens */
+    int cursor, top;         /* selected line and first line shown */
+    bool stale;              /* rebuild the view model before drawing */
+} tui_screen;
+
+typedef struct {
+    pl_workspace *ws;
+    tui_keymap keymap;
+    tui_screen stack[MAX_DEPTH];
+    int depth;
+    bool ascii, color, mouse;
+    bool help;               /* the help overlay is open */
+    bool quit;
+    char *search;            /* last search text */
+    char message[512];       /* one-line notice or error for the status bar */
+    int last_graded;
+    int rows, cols;
+    char *history_path;
+} tui_app;
+
+/* Screens. */
+tui_screen *tui_push(tui_app *app, tui_view_kind kind);
+void tui_pop(tui_app *app); /* the last screen is not popped: it quits */
+void tui_close_all(tui_app *app);
+tui_screen *tui_top(tui_app *app);
+void tui_rebuild(tui_app *app, tui_screen *s);
+/* Performs an action on the top screen. */
+void tui_act(tui_app *app, tui_action action);
+/* Applies a filter expression to the top screen (errors go to the message). */
+void tui_apply_filter(tui_app *app, const char *text);
+/* Runs a ':' command. */
+void tui_command(tui_app *app, const char *line);
+/* Moves the cursor to the next (dir 1) or previous (-1) line matching the search. */
+void tui_search(tui_app *app, int dir);
+
+/* Drawing (draw.c). */
+void tui_draw(tui_app *app);
+void tui_init_colors(tui_app *app);
+
+/* Prompts (prompt.c): reads a line in the status bar with readline; NULL on Esc. */
+char *tui_prompt(tui_app *app, const char *prompt);
+void tui_prompt_setup(tui_app *app);
+void tui_prompt_teardown(tui_app *app);
+
+#endif

@@ -1,0 +1,43 @@
+/* Keys → named actions, per view, read from keymap files:
+ *   bind <view> <key> <action>
+ * (keymaps/default.keymap documents the key names).  Later lines and later
+ * files override earlier ones; `none` removes a binding. */
+#ifndef PL_TUI_KEYMAP_H
+#define PL_TUI_KEYMAP_H
+
+#include "pl_error.h"
+
+typedef enum {
+    ACT_NONE,
+    ACT_QUIT, ACT_BACK, ACT_HELP, ACT_DOWN, ACT_UP, ACT_PAGE_DOWN, ACT_PAGE_UP, ACT_FIRST, ACT_LAST, ACT_OPEN,
+    ACT_SEARCH, ACT_SEARCH_NEXT, ACT_SEARCH_PREV, ACT_PROMPT, ACT_FILTER, ACT_CLEAR_FILTER, ACT_REFRESH,
+    ACT_HISTOGRAM, ACT_TOGGLE_BINS, ACT_SORT, ACT_REVERSE,
+    ACT_COUNT
+} tui_action;
+
+typedef enum { VIEW_GENERIC, VIEW_DASHBOARD, VIEW_LIST, VIEW_DETAIL, VIEW_HISTOGRAM, VIEW_COUNT } tui_view_kind;
+
+const char *tui_action_name(tui_action a);
+const char *tui_view_name(tui_view_kind v);
+
+typedef struct {
+    tui_view_kind view;
+    int key;          /* curses key code */
+    tui_action action;
+} tui_binding;
+
+typedef struct {
+    tui_binding *items;
+    int count, cap;
+} tui_keymap;
+
+/* Adds the bindings of a file.  A missing file is PL_ERR_IO; a bad line is
+ * an error at file:line:col (nothing of that file is kept). */
+pl_error_code tui_keymap_load(tui_keymap *km, const char *path, pl_error *err);
+/* The action of a key in a view (view bindings first, then generic). */
+tui_action tui_keymap_lookup(const tui_keymap *km, tui_view_kind view, int key);
+/* A key's name as the keymap writes it ("Enter", "^F", "j"). */
+const char *tui_key_name(int key, char buf[16]);
+void tui_keymap_free(tui_keymap *km);
+
+#endif

@@ -1,0 +1,277 @@
+/* planlens [PATH...]: options, terminal set-up on /dev/tty, the event loop,
+ * and the batch fallback when there is no usable terminal. */
+#define _POSIX_C_SOURCE 200809L
+#include <curses.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "app.h"
+#include "tui.h"
+
+#define EXIT_USAGE 2
+#define EXIT_INPUT 3
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+    stop_signal = sig;
+}
+
+static const char usage[] =
+    "usage: planlens [--color=auto|always|never] [--ascii] [--no-mouse] [--batch] [PATH...]\n"
+    "Opens question sets and model runs (files or directories; sample-runs/ when none)\n"
+    "in the terminal explorer.  Keys: ? inside the explorer; docs/EXPLORER.md.\n";
+
+typedef struct {
+    const char **paths;
+    int npaths;
+    bool batch;
+} main_args;
+
+static int parse_args(int argc, char **argv, tui_app *app, main_args *a)
+{
+    const char *no_color = getenv("NO_COLOR"), *lang = getenv("LC_ALL");
+    if (!lang || !*lang)
+        lang = getenv("LC_CTYPE");
+    if (!lang || !*lang)
+        lang = getenv("LANG");
+    app->color = !(no_color && *no_color);
+    app->ascii = !(lang && (strstr(lang, "UTF-8") || strstr(lang, "utf8") || strstr(lang, "UTF8") || strstr(lang, "utf-8")));
+    app->mouse = true;
+    a->paths = calloc((size_t)argc + 1, sizeof *a->paths);
+    if (!a->paths)
+        return EXIT_INPUT;
+    for (int i = 0; i < argc; i++) {
+        const char *s = argv[i];
+        if (!strcmp(s, "--color=never") || !strcmp(s, "--no-color"))
+            app->color = false;
+        else if (!strcmp(s, "--color=always"))
+            app->color = true;
+        else if (!strcmp(s, "--color=auto") || !strcmp(s, "--color"))
+            ;
+        else if (!strcmp(s, "--ascii"))
+            app->ascii = true;
+        else if (!strcmp(s, "--no-mouse"))
+            app->mouse = false;
+        else if (!strcmp(s, "--batch"))
+            a->batch = true;
+        else if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
+            fputs(usage, stdout);
+            return -1;
+        } else if (s[0] == '-' && s[1] == '-') {
+            fprintf(stderr, "planlens: unknown option '%s'\n%s", s, usage);
+            return EXIT_USAGE;
+        } else {
+            a->paths[a->npaths++] = s;
+        }
+    }
+    if (!a->npaths)
+        a->paths[a->npaths++] = PLANLENS_SOURCE_DIR "/sample-runs";
+    return 0;
+}
+
+/* The dashboard as text, once grading is done. */
+static int batch_output(tui_app *app)
+{
+    pl_workspace_grade_start(app->ws);
+    while (pl_workspace_graded(app->ws) < pl_workspace_count(app->ws)) {
+        struct timespec ts = {0, 20000000};
+        nanosleep(&ts, NULL);
+    }
+    tui_screen *s = tui_top(app);
+    app->cols = 120;
+    tui_rebuild(app, s);
+    for (int i = 0; i < s->vm.nlines; i++) {
+        char *text = pl_vm_line_text(&s->vm.lines[i]);
+        if (text)
+            puts(text);
+        free(text);
+    }
+    if (s->vm.status)
+        puts(s->vm.status);
+    return 0;
+}
+
+static void load_keymaps(tui_app *app)
+{
+    pl_error err = PL_ERROR_INIT;
+    if (tui_keymap_load(&app->keymap, PLANLENS_KEYMAP_DIR "/default.keymap", &err) != PL_OK) {
+        char *m = pl_error_format(&err);
+        snprintf(app->message, sizeof app->message, "keymap: %s", m ? m : "error");
+        free(m);
+        pl_error_clear(&err);
+    }
+    const char *config = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+    char *user = config && *config ? pl_strdup_printf("%s/planlens/keymap", config)
+                 : home          ? pl_strdup_printf("%s/.config/planlens/keymap", home)
+                                 : NULL;
+    FILE *probe = user ? fopen(user, "r") : NULL;
+    if (probe) {
+        fclose(probe);
+        if (tui_keymap_load(&app->keymap, user, &err) != PL_OK) {
+            char *m = pl_error_format(&err);
+            snprintf(app->message, sizeof app->message, "keymap: %s (not applied)", m ? m : "error");
+            free(m);
+            pl_error_clear(&err);
+        }
+    }
+    free(user);
+}
+
+static void run_prompt(tui_app *app, tui_action action)
+{
+    const char *label = action == ACT_SEARCH ? "/" : action == ACT_FILTER ? "filter: " : ":";
+    char *line = tui_prompt(app, label);
+    if (line && action == ACT_SEARCH) {
+        free(app->search);
+        app->search = pl_strdup(line);
+        tui_search(app, 1);
+    } else if (line && action == ACT_FILTER) {
+        tui_apply_filter(app, line);
+    } else if (line) {
+        tui_command(app, line);
+    }
+    free(line);
+}
+
+static void handle_mouse(tui_app *app)
+{
+    MEVENT ev;
+    if (getmouse(&ev) != OK)
+        return;
+    if (ev.bstate & BUTTON4_PRESSED)
+        tui_act(app, ACT_UP);
+    else if (ev.bstate & BUTTON5_PRESSED)
+        tui_act(app, ACT_DOWN);
+    else if (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)) {
+        tui_screen *s = tui_top(app);
+        int line = s->top + ev.y - 1;
+        if (ev.y >= 1 && line < s->vm.nlines && s->vm.lines[line].target >= 0) {
+            if (s->cursor == line)
+                tui_act(app, ACT_OPEN);
+            else
+                s->cursor = line;
+        }
+    }
+}
+
+static void event_loop(tui_app *app)
+{
+    while (!app->quit && !stop_signal) {
+        int graded = pl_workspace_graded(app->ws);
+        if (graded != app->last_graded) { /* partial results appear as they come */
+            app->last_graded = graded;
+            tui_top(app)->stale = true;
+        }
+        tui_draw(app);
+        int ch = getch();
+        if (ch == ERR)
+            continue;
+        if (ch == KEY_RESIZE) {
+            for (int i = 0; i < app->depth; i++)
+                app->stack[i].stale = true;
+            continue;
+        }
+        if (ch == '\r' || ch == KEY_ENTER)
+            ch = '\n'; /* nonl(): Enter arrives as CR */
+        if (ch == KEY_MOUSE) {
+            handle_mouse(app);
+            continue;
+        }
+        tui_action action = tui_keymap_lookup(&app->keymap, app->help ? VIEW_GENERIC : tui_top(app)->kind, ch);
+        if (app->help && action != ACT_QUIT) {
+            app->help = false; /* any key closes the help */
+            continue;
+        }
+        if (action == ACT_SEARCH || action == ACT_FILTER || action == ACT_PROMPT)
+            run_prompt(app, action);
+        else
+            tui_act(app, action);
+    }
+}
+
+/* Curses on /dev/tty, so that stdout may be redirected.  false: no terminal. */
+static bool start_terminal(tui_app *app, FILE **tty, SCREEN **screen)
+{
+    const char *term = getenv("TERM");
+    if (!term || !*term || !strcmp(term, "dumb"))
+        return false;
+    *tty = fopen("/dev/tty", "r+");
+    if (!*tty)
+        return false;
+    *screen = newterm(NULL, *tty, *tty);
+    if (!*screen) {
+        fclose(*tty);
+        return false;
+    }
+    set_term(*screen);
+    set_escdelay(25);
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    timeout(100); /* wake up to show grading progress */
+    tui_init_colors(app);
+    if (app->mouse)
+        mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
+    return true;
+}
+
+int tui_main(int argc, char **argv)
+{
+    setlocale(LC_CTYPE, ""); /* ncursesw draws UTF-8 only under a UTF-8 locale */
+    tui_app app = {0};
+    main_args a = {0};
+    int rc = parse_args(argc, argv, &app, &a);
+    if (rc) {
+        free(a.paths);
+        return rc < 0 ? 0 : rc;
+    }
+    pl_diags warnings = PL_DIAGS_INIT;
+    app.ws = pl_workspace_open(a.paths, a.npaths, &warnings);
+    free(a.paths);
+    if (warnings.count)
+        snprintf(app.message, sizeof app.message, "%zu warning%s while opening (printed when you quit)",
+                 warnings.count, warnings.count == 1 ? "" : "s");
+    if (!app.ws) {
+        pl_diags_clear(&warnings);
+        fprintf(stderr, "planlens: out of memory\n");
+        return EXIT_INPUT;
+    }
+    load_keymaps(&app);
+    tui_push(&app, VIEW_DASHBOARD);
+    FILE *tty = NULL;
+    SCREEN *screen = NULL;
+    if (a.batch || !start_terminal(&app, &tty, &screen)) {
+        rc = batch_output(&app);
+    } else {
+        struct sigaction sa = {0};
+        sa.sa_handler = on_stop_signal;
+        sigaction(SIGINT, &sa, NULL);
+        sigaction(SIGTERM, &sa, NULL);
+        pl_workspace_grade_start(app.ws);
+        tui_prompt_setup(&app);
+        event_loop(&app);
+        tui_prompt_teardown(&app);
+        endwin();
+        delscreen(screen);
+        fclose(tty);
+        rc = stop_signal ? 128 + stop_signal : 0;
+    }
+    /* after the screen is gone, so that they stay readable */
+    for (size_t i = 0; i < warnings.count; i++)
+        fprintf(stderr, "planlens: warning: %s%s%s\n", warnings.items[i].file ? warnings.items[i].file : "",
+                warnings.items[i].file ? ": " : "", warnings.items[i].message);
+    pl_diags_clear(&warnings);
+    tui_close_all(&app);
+    free(app.search);
+    tui_keymap_free(&app.keymap);
+    pl_workspace_close(app.ws);
+    return rc;
+}

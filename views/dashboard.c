@@ -1,0 +1,94 @@
+/* Dashboard: runs × tasks with official and sound accuracy, mean IoU, parse
+ * errors and the disagreement counts a curator looks at first. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "groups.h"
+#include "pl_error.h"
+
+typedef struct {
+    int graded, official, sound, parse_errors, stored_differs, sound_differs, nvalues, errors;
+    double value_sum;
+    bool distance;
+} group_stats;
+
+static group_stats stats_of(const pl_workspace *ws, const pl_group *g)
+{
+    group_stats s = {0};
+    for (int i = 0; i < g->n; i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, g->members[i]);
+        if (!r->graded)
+            continue;
+        s.graded++;
+        s.errors += r->error != NULL;
+        s.official += r->score;
+        s.sound += r->sound_score;
+        s.parse_errors += r->parse_failed;
+        s.sound_differs += r->score != r->sound_score;
+        s.stored_differs += r->resp->has_stored_score && (r->resp->stored_score != r->score);
+        if (r->has_value) {
+            s.nvalues++;
+            s.value_sum += r->value;
+            s.distance = r->is_distance;
+        }
+    }
+    return s;
+}
+
+void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int width, pl_view_model *vm,
+                       pl_dashboard_rows *rows)
+{
+    (void)width;
+    pl_vm_init(vm);
+    memset(rows, 0, sizeof *rows);
+    int n, ngroups = 0;
+    int *records = pl_select_records(ws, sel, &n);
+    pl_group *groups = records ? pl_group_records(ws, records, n, &ngroups) : NULL;
+    rows->keys = calloc((size_t)ngroups + 1, sizeof *rows->keys);
+    if (!records || (n && !groups) || !rows->keys)
+        vm->oom = true;
+    pl_vm_set_title(vm, "dashboard");
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "%-28s %-14s %9s %9s %9s %8s %6s %8s %8s", "run", "task", "answers", "official",
+               "sound", "mean IoU", "parse!", "off!=snd", "stored!=");
+    int total_graded = 0;
+    for (int i = 0; rows->keys && i < ngroups; i++) {
+        const pl_group *g = &groups[i];
+        group_stats s = stats_of(ws, g);
+        total_graded += s.graded;
+        rows->keys[rows->nkeys++] = pl_strdup_printf("%s\t%s", g->model, g->task);
+        pl_vm_line(vm, i);
+        pl_vm_span(vm, ROLE_TEXT, "%-28.28s %-14.14s %4d/%-4d ", g->model, g->task, s.graded, g->n);
+        if (!s.graded) {
+            pl_vm_span(vm, ROLE_DIM, "%9s %9s %8s", "…", "…", "…");
+            continue;
+        }
+        double off = 100.0 * s.official / s.graded, snd = 100.0 * s.sound / s.graded;
+        pl_vm_span(vm, off >= 50 ? ROLE_CORRECT : ROLE_WRONG, "%8.1f%%", off);
+        pl_vm_span(vm, snd >= 50 ? ROLE_CORRECT : ROLE_WRONG, " %8.1f%%", snd);
+        if (s.nvalues)
+            pl_vm_span(vm, ROLE_TEXT, " %8.3f%s", s.value_sum / s.nvalues, s.distance ? "d" : " ");
+        else
+            pl_vm_span(vm, ROLE_DIM, " %8s ", "-");
+        pl_vm_span(vm, s.parse_errors ? ROLE_WRONG : ROLE_DIM, " %6d", s.parse_errors);
+        pl_vm_span(vm, s.sound_differs ? ROLE_HALLUCINATED : ROLE_DIM, " %8d", s.sound_differs);
+        pl_vm_span(vm, s.stored_differs ? ROLE_HALLUCINATED : ROLE_DIM, " %8d", s.stored_differs);
+        if (s.errors)
+            pl_vm_span(vm, ROLE_ERROR, "  %d error%s", s.errors, s.errors == 1 ? "" : "s");
+    }
+    if (!ngroups) {
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_DIM, "no responses to show (open question files together with model runs)");
+    }
+    pl_vm_set_status(vm, "%d runs × tasks · %d responses · %d graded", ngroups, n, total_graded);
+    pl_groups_free(groups, ngroups);
+    free(records);
+}
+
+void pl_dashboard_rows_free(pl_dashboard_rows *rows)
+{
+    for (int i = 0; i < rows->nkeys; i++)
+        free(rows->keys[i]);
+    free(rows->keys);
+    memset(rows, 0, sizeof *rows);
+}

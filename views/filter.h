@@ -1,0 +1,29 @@
+/* The explorer's filter language over workspace records:
+ *
+ *   task=app domain=ferry iou<0.5 score=0 model~gpt
+ *   !parse=ok or (task=prog and sound!=score)
+ *
+ * A term is FIELD OP VALUE.  Fields: task, domain, model, id (text; = and !=
+ * compare case-insensitively, ~ and !~ test for a substring), score, sound,
+ * iou (numbers; = != < <= > >=; iou is the IoU or action distance and is
+ * false for records without one), parse (ok | fail), graded (yes | no).
+ * `sound` may also be compared with the field `score` (sound!=score).
+ * Terms side by side are joined by `and`; `or`, `!` and parentheses work as
+ * usual.  Values with spaces go in double quotes. */
+#ifndef PL_FILTER_H
+#define PL_FILTER_H
+
+#include <stdbool.h>
+
+#include "workspace.h"
+
+typedef struct pl_filter pl_filter;
+
+/* Parses an expression.  NULL on a syntax error, with *error_column (1-based)
+ * and *error (a new string: what was expected) set; an empty expression
+ * parses to a filter that accepts everything. */
+pl_filter *pl_filter_parse(const char *text, int *error_column, char **error);
+bool pl_filter_match(const pl_filter *f, const pl_ws_record *r);
+void pl_filter_free(pl_filter *f);
+
+#endif

@@ -1,0 +1,133 @@
+/* Histogram: IoU (or action distance) per run × task with the binary-success
+ * bar beside it; each bin line opens the questions in it. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "groups.h"
+#include "histogram.h"
+
+#define BAR_WIDTH 36
+#define BINARY_WIDTH 16
+
+/* Graded records with a value, grouped. */
+static pl_group *valued_groups(const pl_workspace *ws, const pl_selection *sel, int *ngroups)
+{
+    int n, kept = 0;
+    int *records = pl_select_records(ws, sel, &n);
+    *ngroups = 0;
+    if (!records)
+        return NULL;
+    for (int i = 0; i < n; i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, records[i]);
+        if (r->graded && r->has_value)
+            records[kept++] = records[i];
+    }
+    pl_group *g = pl_group_records(ws, records, kept, ngroups);
+    free(records);
+    return g;
+}
+
+static int build(const pl_workspace *ws, const pl_group *g, double bin_width, pl_histogram *h)
+{
+    double *values = malloc((size_t)g->n * sizeof *values);
+    unsigned char *failed = malloc((size_t)g->n);
+    int rc = values && failed ? 0 : -1;
+    for (int i = 0; rc == 0 && i < g->n; i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, g->members[i]);
+        values[i] = r->value;
+        failed[i] = r->parse_failed;
+    }
+    pl_error err = PL_ERROR_INIT;
+    const pl_ws_record *first = pl_workspace_record(ws, g->members[0]);
+    if (rc == 0 && pl_histogram_build(values, failed, g->n, bin_width, !first->is_distance, h, &err) != PL_OK)
+        rc = -1;
+    if (rc == 0) { /* binary success is the verdict's (a valid plan may have AD > 0) */
+        h->n_success = 0;
+        for (int i = 0; i < g->n; i++)
+            h->n_success += pl_workspace_record(ws, g->members[i])->score;
+    }
+    pl_error_clear(&err);
+    free(values);
+    free(failed);
+    return rc;
+}
+
+static void bar(pl_view_model *vm, pl_role role, double value, double max, int width, bool ascii)
+{
+    static const char *const eighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
+    int units = max > 0 ? (int)lround(value / max * width * 8) : 0;
+    char buf[512] = "";
+    size_t n = 0;
+    for (; units >= 8 && n + 4 < sizeof buf; units -= 8)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", ascii ? "#" : "█");
+    if (units > 0)
+        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", ascii ? "#" : eighths[units]);
+    int cells = max > 0 ? (int)ceil(value / max * width - 1e-9) : 0;
+    pl_vm_span(vm, role, "%s%*s", buf, width - cells > 0 ? width - cells : 0, "");
+}
+
+void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double bin_width, bool ascii, int width,
+                       pl_view_model *vm)
+{
+    (void)width;
+    pl_vm_init(vm);
+    pl_vm_set_title(vm, "histogram");
+    int ngroups;
+    pl_group *groups = valued_groups(ws, sel, &ngroups);
+    for (int gi = 0; gi < ngroups; gi++) {
+        pl_histogram h;
+        if (build(ws, &groups[gi], bin_width, &h) < 0) {
+            vm->oom = true;
+            break;
+        }
+        bool distance = pl_workspace_record(ws, groups[gi].members[0])->is_distance;
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_HEADER, "%s · %s · %s · %d answers · %d parse failures", groups[gi].model,
+                   groups[gi].task, distance ? "action distance" : "IoU", h.n, h.n_parse_fail);
+        int max = 1;
+        for (int b = 0; b < h.nbins; b++)
+            max = h.bins[b].count > max ? h.bins[b].count : max;
+        for (int b = 0; b < h.nbins; b++) {
+            pl_vm_line(vm, h.bins[b].count ? gi * PL_HIST_TARGET_STRIDE + b : -1);
+            pl_vm_span(vm, ROLE_TEXT, "  %.2f-%.2f %5d ", h.bins[b].lo, h.bins[b].hi, h.bins[b].count);
+            bar(vm, ROLE_BAR, h.bins[b].count, max, BAR_WIDTH, ascii);
+            if (b < 2) {
+                int count = b == 0 ? h.n_success : h.n - h.n_success;
+                pl_vm_span(vm, ROLE_TEXT, "  %-7s %5d ", b == 0 ? "success" : "failure", count);
+                bar(vm, b == 0 ? ROLE_SUCCESS_BAR : ROLE_WRONG, count, h.n, BINARY_WIDTH, ascii);
+            }
+        }
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_DIM, "  mean %.3f  median %.3f  skewness %.3f  binary success %d/%d", h.mean, h.median,
+                   h.skewness, h.n_success, h.n);
+        pl_vm_line(vm, -1);
+        pl_histogram_free(&h);
+    }
+    if (!ngroups) {
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_DIM, "no graded answers with an IoU or action distance yet");
+    }
+    pl_vm_set_status(vm, "%d histograms · bin width %.2f", ngroups, bin_width);
+    pl_groups_free(groups, ngroups);
+}
+
+int *pl_histogram_members(const pl_workspace *ws, const pl_selection *sel, double bin_width, int target, int *n)
+{
+    *n = 0;
+    int ngroups, gi = target / PL_HIST_TARGET_STRIDE, b = target % PL_HIST_TARGET_STRIDE;
+    pl_group *groups = valued_groups(ws, sel, &ngroups);
+    int *out = NULL;
+    pl_histogram h;
+    if (groups && gi < ngroups && build(ws, &groups[gi], bin_width, &h) == 0) {
+        if (b < h.nbins && (out = malloc((size_t)(h.bins[b].count + 1) * sizeof *out))) {
+            for (int i = 0; i < h.bins[b].count; i++)
+                out[i] = groups[gi].members[h.bins[b].members[i]];
+            *n = h.bins[b].count;
+        }
+        pl_histogram_free(&h);
+    }
+    pl_groups_free(groups, ngroups);
+    return out;
+}

@@ -1,0 +1,158 @@
+/* Question detail: context, question, the response with the part the
+ * parser used highlighted, the truth and the answer side by side with a
+ * role per item, and the verdicts with the rule that decided them. */
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pl_error.h"
+#include "set_compare.h"
+#include "views.h"
+
+static void section(pl_view_model *vm, const char *title)
+{
+    pl_vm_line(vm, -1);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "%s", title);
+}
+
+static pl_role role_of(pl_item_role r)
+{
+    return r == PL_ITEM_BOTH ? ROLE_CORRECT : r == PL_ITEM_MISSED ? ROLE_MISSED
+                                          : r == PL_ITEM_WRONG    ? ROLE_WRONG
+                                                                  : ROLE_HALLUCINATED;
+}
+
+/* Truth | answer, one item per row: both first (same row), then missed, then
+ * the answer's wrong and hallucinated items with the engine's reason. */
+static void side_by_side(pl_view_model *vm, const pl_set_comparison *c, int width)
+{
+    int col = width / 2 - 4 > 20 ? width / 2 - 4 : 20;
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "  %-*s  %s", col, "ground truth", "model answer");
+    for (int i = 0; i < c->count; i++) {
+        const pl_set_item *it = &c->items[i];
+        pl_vm_line(vm, -1);
+        bool left = it->role == PL_ITEM_BOTH || it->role == PL_ITEM_MISSED;
+        bool right = it->role != PL_ITEM_MISSED;
+        pl_vm_span(vm, left ? role_of(it->role) : ROLE_DIM, "  %-*.*s", col, col, left ? it->text : "");
+        if (right)
+            pl_vm_span(vm, role_of(it->role), "  %s", it->text);
+        pl_vm_span(vm, ROLE_DIM, "  %s", pl_item_role_name(it->role));
+        if (it->why)
+            pl_vm_span(vm, ROLE_DIM, ": %s", it->why);
+    }
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_DIM, "  %d in both · %d missed · %d wrong · %d hallucinated · %d duplicates · IoU %.3f",
+               c->n_both, c->n_missed, c->n_answer_only - c->n_hallucinated, c->n_hallucinated, c->n_duplicates,
+               c->iou);
+}
+
+/* The response wrapped, with [start, end) in the parsed role. */
+static void response_text(pl_view_model *vm, const char *text, size_t start, size_t end, int width)
+{
+    if (end <= start || end > strlen(text)) {
+        pl_vm_wrapped(vm, ROLE_TEXT, text, width, 2);
+        return;
+    }
+    char *before = pl_strndup(text, start), *used = pl_strndup(text + start, end - start);
+    if (before && *before)
+        pl_vm_wrapped(vm, ROLE_DIM, before, width, 2);
+    if (used)
+        pl_vm_wrapped(vm, ROLE_PARSED, used, width, 2);
+    if (text[end])
+        pl_vm_wrapped(vm, ROLE_DIM, text + end, width, 2);
+    free(before);
+    free(used);
+}
+
+static char **json_strings(const cJSON *list, int *n)
+{
+    *n = 0;
+    int size = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
+    char **out = calloc((size_t)size + 1, sizeof *out);
+    const cJSON *it;
+    cJSON_ArrayForEach(it, list) {
+        if (out && cJSON_IsString(it))
+            out[(*n)++] = it->valuestring;
+    }
+    return out;
+}
+
+static void acp_details(pl_view_model *vm, const pl_ws_record *r, int width)
+{
+    const pl_acp_verdict *v = &r->acp_v;
+    section(vm, "Verdict");
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, r->score ? ROLE_CORRECT : ROLE_WRONG, "  official %d", r->score);
+    pl_vm_span(vm, ROLE_DIM, "  (rule: %s)", v->path ? v->path : "-");
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, r->sound_score ? ROLE_CORRECT : ROLE_WRONG, "  sound    %d", r->sound_score);
+    if (v->sound_reason)
+        pl_vm_wrapped(vm, ROLE_DIM, v->sound_reason, width, 11);
+    if (r->acp && r->acp->task == PL_ACP_APP && cJSON_IsArray(v->parsed) && cJSON_IsArray(r->acp->answer)) {
+        int na, nt;
+        char **answer = json_strings(v->parsed, &na), **truth = json_strings(r->acp->answer, &nt);
+        pl_set_comparison c;
+        if (answer && truth && pl_set_compare(answer, na, truth, nt, &c) == 0) {
+            section(vm, "Ground truth and answer");
+            side_by_side(vm, &c, width);
+            pl_set_comparison_free(&c);
+        }
+        free(answer);
+        free(truth);
+        return;
+    }
+    char *parsed = v->parsed ? cJSON_PrintUnformatted(v->parsed) : NULL;
+    char *truth = r->acp ? cJSON_PrintUnformatted(r->acp->answer) : NULL;
+    section(vm, "Parsed answer");
+    pl_vm_wrapped(vm, ROLE_TEXT, parsed ? parsed : "(none)", width, 2);
+    section(vm, "Ground truth (stored answer)");
+    pl_vm_wrapped(vm, ROLE_TEXT, truth ? truth : "(none)", width, 2);
+    free(parsed);
+    free(truth);
+}
+
+void pl_view_detail(const pl_workspace *ws, int record, int width, pl_view_model *vm)
+{
+    pl_vm_init(vm);
+    const pl_ws_record *r = pl_workspace_record(ws, record);
+    pl_vm_set_title(vm, "%s", r->id);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "%s · %s · %s · %s", r->model, r->domain, r->task, r->id);
+    const char *context = r->iou ? r->iou->context : r->acp ? r->acp->context : NULL;
+    const char *question = r->iou ? r->iou->question : r->acp ? r->acp->question : NULL;
+    section(vm, "Context");
+    pl_vm_wrapped(vm, ROLE_TEXT, context ? context : "(none)", width, 2);
+    section(vm, "Question");
+    pl_vm_wrapped(vm, ROLE_TEXT, question ? question : "(none)", width, 2);
+    section(vm, "Response");
+    if (r->graded && r->iou && r->iou_v.list.ok)
+        response_text(vm, r->resp->response, r->iou_v.list.span_start, r->iou_v.list.span_end, width);
+    else
+        pl_vm_wrapped(vm, ROLE_TEXT, r->resp->response, width, 2);
+    if (!r->graded) {
+        section(vm, "Verdict");
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_DIM, "  grading…");
+    } else if (r->error) {
+        section(vm, "Verdict");
+        pl_vm_wrapped(vm, ROLE_ERROR, r->error, width, 2);
+    } else if (r->iou) {
+        section(vm, "Ground truth and answer");
+        if (!r->iou_v.list.ok) {
+            pl_vm_line(vm, -1);
+            pl_vm_span(vm, ROLE_ERROR, "  no list found in the response: parse failure (IoU 0)");
+        }
+        side_by_side(vm, &r->iou_v.cmp, width);
+        section(vm, "Verdict");
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, r->score ? ROLE_CORRECT : ROLE_WRONG, "  binary success %d", r->score);
+        pl_vm_span(vm, ROLE_TEXT, "  %s %.3f", r->is_distance ? "action distance" : "IoU", r->value);
+        if (r->iou_v.note)
+            pl_vm_wrapped(vm, ROLE_DIM, r->iou_v.note, width, 2);
+    } else {
+        acp_details(vm, r, width);
+    }
+    pl_vm_set_status(vm, "%s", r->resp->source);
+}

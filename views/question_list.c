@@ -1,0 +1,105 @@
+/* Question list: one line per response with its verdicts, sortable. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "views.h"
+
+static const char *const sort_names[SORT_COUNT] = {"input", "id", "model", "domain", "task", "score", "sound", "iou"};
+
+const char *pl_sort_key_name(pl_sort_key k)
+{
+    return (unsigned)k < SORT_COUNT ? sort_names[k] : "?";
+}
+
+static const pl_workspace *sort_ws;
+static pl_sort_key sort_key;
+static bool sort_desc;
+
+static double number_of(const pl_ws_record *r)
+{
+    if (!r->graded)
+        return -1;
+    return sort_key == SORT_SCORE ? r->score : sort_key == SORT_SOUND ? r->sound_score : r->has_value ? r->value : -1;
+}
+
+static int by_key(const void *x, const void *y)
+{
+    int a = *(const int *)x, b = *(const int *)y;
+    const pl_ws_record *ra = pl_workspace_record(sort_ws, a), *rb = pl_workspace_record(sort_ws, b);
+    int c = 0;
+    switch (sort_key) {
+    case SORT_ID:
+        c = strcmp(ra->id, rb->id);
+        break;
+    case SORT_MODEL:
+        c = strcmp(ra->model, rb->model);
+        break;
+    case SORT_DOMAIN:
+        c = strcmp(ra->domain, rb->domain);
+        break;
+    case SORT_TASK:
+        c = strcmp(ra->task, rb->task);
+        break;
+    case SORT_SCORE:
+    case SORT_SOUND:
+    case SORT_IOU: {
+        double va = number_of(ra), vb = number_of(rb);
+        c = (va > vb) - (va < vb);
+        break;
+    }
+    default:
+        break;
+    }
+    if (sort_desc)
+        c = -c;
+    return c ? c : (a > b) - (a < b); /* ties keep input order */
+}
+
+void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key sort, bool descending, int width,
+                  pl_view_model *vm)
+{
+    (void)width;
+    pl_vm_init(vm);
+    int n;
+    int *records = pl_select_records(ws, sel, &n);
+    if (!records) {
+        vm->oom = true;
+        return;
+    }
+    sort_ws = ws;
+    sort_key = sort;
+    sort_desc = descending;
+    if (sort != SORT_INPUT || descending)
+        qsort(records, (size_t)n, sizeof *records, by_key);
+    pl_vm_set_title(vm, "questions");
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "%-34s %-18s %-12s %-13s %5s %5s %6s %-6s %s", "id", "run", "domain", "task", "score",
+               "sound", "IoU", "parse", "flags");
+    int right = 0, graded = 0, parse_fail = 0;
+    for (int i = 0; i < n; i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, records[i]);
+        pl_vm_line(vm, records[i]);
+        pl_vm_span(vm, ROLE_TEXT, "%-34.34s %-18.18s %-12.12s %-13.13s ", r->id, r->model, r->domain, r->task);
+        if (!r->graded) {
+            pl_vm_span(vm, ROLE_DIM, "%5s %5s %6s", "…", "…", "…");
+            continue;
+        }
+        graded++;
+        right += r->score;
+        parse_fail += r->parse_failed;
+        pl_vm_span(vm, r->score ? ROLE_CORRECT : ROLE_WRONG, "%5d", r->score);
+        pl_vm_span(vm, r->sound_score ? ROLE_CORRECT : ROLE_WRONG, " %5d", r->sound_score);
+        if (r->has_value)
+            pl_vm_span(vm, ROLE_TEXT, " %6.3f", r->value);
+        else
+            pl_vm_span(vm, ROLE_DIM, " %6s", "-");
+        pl_vm_span(vm, r->parse_failed ? ROLE_ERROR : ROLE_DIM, " %-6s", r->parse_failed ? "fail" : "ok");
+        bool differs = r->score != r->sound_score;
+        bool stored = r->resp->has_stored_score && r->resp->stored_score != r->score;
+        pl_vm_span(vm, ROLE_HALLUCINATED, " %s%s%s", differs ? "off!=sound " : "", stored ? "stored!=ours " : "",
+                   r->error ? "error" : "");
+    }
+    pl_vm_set_status(vm, "%d questions · %d graded · %d right · %d parse failures · sorted by %s%s", n, graded, right,
+                     parse_fail, pl_sort_key_name(sort), descending ? " (descending)" : "");
+    free(records);
+}

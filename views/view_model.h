@@ -1,0 +1,58 @@
+/* View models: what a screen shows, as plain data a test can read without a
+ * terminal.  A model is a title, lines of styled spans, and a status text;
+ * the terminal layer (tui/) maps each role to an attribute. */
+#ifndef PL_VIEW_MODEL_H
+#define PL_VIEW_MODEL_H
+
+#include <stdbool.h>
+
+typedef enum {
+    ROLE_TEXT,
+    ROLE_HEADER,       /* column headers, section titles */
+    ROLE_DIM,          /* secondary text */
+    ROLE_CORRECT,      /* in both / score 1 */
+    ROLE_WRONG,        /* answer-only item that exists in the task / score 0 */
+    ROLE_MISSED,       /* truth-only item */
+    ROLE_HALLUCINATED, /* answer-only item that names nothing of the task */
+    ROLE_BAR,          /* histogram bar */
+    ROLE_SUCCESS_BAR,  /* binary-success bar */
+    ROLE_PARSED,       /* the part of a response the parser used */
+    ROLE_ERROR,
+    ROLE_COUNT
+} pl_role;
+
+const char *pl_role_name(pl_role r); /* "text", "header", "correct", ... */
+
+typedef struct {
+    char *text;
+    pl_role role;
+} pl_span;
+
+typedef struct {
+    pl_span *spans;
+    int nspans, cap;
+    int target; /* what Enter opens from this line (record, group or bin); -1: not selectable */
+} pl_line;
+
+typedef struct {
+    char *title;   /* breadcrumb part of this screen */
+    pl_line *lines;
+    int nlines, cap;
+    char *status;  /* counts for the status bar */
+    bool oom;      /* an allocation failed: the model is incomplete */
+} pl_view_model;
+
+void pl_vm_init(pl_view_model *vm);
+void pl_vm_free(pl_view_model *vm);
+/* Starts a new line (target -1 = not selectable). */
+void pl_vm_line(pl_view_model *vm, int target);
+/* Appends a span to the current line. */
+void pl_vm_span(pl_view_model *vm, pl_role role, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+/* Appends text wrapped to `width` columns as new lines, each indented. */
+void pl_vm_wrapped(pl_view_model *vm, pl_role role, const char *text, int width, int indent);
+void pl_vm_set_title(pl_view_model *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void pl_vm_set_status(pl_view_model *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The line's text, spans joined (a new string; NULL when out of memory). */
+char *pl_vm_line_text(const pl_line *line);
+
+#endif

@@ -1,0 +1,49 @@
+/* The explorer's screens as view-model builders over a workspace.  Every
+ * number shown comes from the records' verdicts; nothing is regraded here. */
+#ifndef PL_VIEWS_H
+#define PL_VIEWS_H
+
+#include "filter.h"
+#include "view_model.h"
+#include "workspace.h"
+
+/* Records a screen works on: those passing the filter, or an explicit
+ * subset (a histogram bin). */
+typedef struct {
+    const pl_filter *filter; /* NULL: all */
+    const int *subset;       /* record indices, or NULL */
+    int nsubset;
+} pl_selection;
+
+/* Indices of the graded-or-not records in the selection (a new array;
+ * *n receives the count; NULL when out of memory). */
+int *pl_select_records(const pl_workspace *ws, const pl_selection *sel, int *n);
+
+/* Dashboard: one line per run × task (target = row index into *groups, which
+ * receives "model\ttask" keys; free them with pl_strings_free-like loops). */
+typedef struct {
+    char **keys; /* "model\ttask" per row */
+    int nkeys;
+} pl_dashboard_rows;
+void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int width, pl_view_model *vm,
+                       pl_dashboard_rows *rows);
+void pl_dashboard_rows_free(pl_dashboard_rows *rows);
+
+/* Question list: one line per record (target = record index). */
+typedef enum { SORT_INPUT, SORT_ID, SORT_MODEL, SORT_DOMAIN, SORT_TASK, SORT_SCORE, SORT_SOUND, SORT_IOU, SORT_COUNT } pl_sort_key;
+const char *pl_sort_key_name(pl_sort_key k);
+void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key sort, bool descending, int width,
+                  pl_view_model *vm);
+
+/* Question detail of one record. */
+void pl_view_detail(const pl_workspace *ws, int record, int width, pl_view_model *vm);
+
+/* Histograms per run × task of the selection's graded records with a value
+ * (target = group * PL_HIST_TARGET_STRIDE + bin); pl_histogram_members
+ * gives the record indices behind a target. */
+#define PL_HIST_TARGET_STRIDE 10000
+void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double bin_width, bool ascii, int width,
+                       pl_view_model *vm);
+int *pl_histogram_members(const pl_workspace *ws, const pl_selection *sel, double bin_width, int target, int *n);
+
+#endif

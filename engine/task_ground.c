@@ -198,7 +198,8 @@ static int build_actions(const pl_found_actions *found, pl_gbuilder *b, pl_error
     for (int i = 0; i < n; i++) {
         int schema = found->schema.ids[i];
         const pl_action *a = &d->actions[schema];
-        const int *args = found->args.ids + found->offset.ids[i];
+        /* a task whose actions all lack parameters stores no arguments at all */
+        const int *args = a->nparams ? found->args.ids + found->offset.ids[i] : NULL;
         copy_ints(binding, args, a->nparams);
         b->vars = a->vars;
         int pre = pl_ground_cond(b, a->pre, binding, true);

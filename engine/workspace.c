@@ -42,6 +42,52 @@ static int build_records(pl_workspace *ws, pl_diags *warnings)
     return 0;
 }
 
+static const pl_workspace *sort_ws;
+
+static int by_model_task(const void *x, const void *y)
+{
+    const pl_ws_record *a = &sort_ws->records[*(const int *)x], *b = &sort_ws->records[*(const int *)y];
+    int c = strcmp(a->model, b->model);
+    return c ? c : strcmp(a->task, b->task);
+}
+
+/* Numbers the runs × tasks once, so screens group records in one pass. */
+static int assign_groups(pl_workspace *ws)
+{
+    int *order = malloc((size_t)(ws->nrecords + 1) * sizeof *order);
+    ws->group_first = malloc((size_t)(ws->nrecords + 1) * sizeof *ws->group_first);
+    if (!order || !ws->group_first) {
+        free(order);
+        return -1;
+    }
+    for (int i = 0; i < ws->nrecords; i++)
+        order[i] = i;
+    sort_ws = ws; /* opening runs on one thread */
+    qsort(order, (size_t)ws->nrecords, sizeof *order, by_model_task);
+    for (int k = 0; k < ws->nrecords; k++) {
+        if (k == 0 || by_model_task(&order[k - 1], &order[k]))
+            ws->group_first[ws->ngroups++] = order[k];
+        ws->records[order[k]].group = ws->ngroups - 1;
+    }
+    free(order);
+    return 0;
+}
+
+int pl_workspace_ngroups(const pl_workspace *ws)
+{
+    return ws->ngroups;
+}
+
+const char *pl_workspace_group_model(const pl_workspace *ws, int group)
+{
+    return ws->records[ws->group_first[group]].model;
+}
+
+const char *pl_workspace_group_task(const pl_workspace *ws, int group)
+{
+    return ws->records[ws->group_first[group]].task;
+}
+
 pl_workspace *pl_workspace_open(const char *const *paths, int npaths, pl_diags *warnings)
 {
     pl_workspace *ws = calloc(1, sizeof *ws);
@@ -58,6 +104,8 @@ pl_workspace *pl_workspace_open(const char *const *paths, int npaths, pl_diags *
         rc = (ws->domains[i] = pl_acp_question_domain(&ws->acp.items[i])) ? 0 : -1;
     if (rc == 0)
         rc = build_records(ws, warnings);
+    if (rc == 0)
+        rc = assign_groups(ws);
     if (rc < 0) {
         pl_workspace_close(ws);
         return NULL;
@@ -160,6 +208,7 @@ void pl_workspace_close(pl_workspace *ws)
         free(ws->records[i].error);
     }
     free(ws->records);
+    free(ws->group_first);
     for (int i = 0; ws->domains && i < ws->acp.count; i++)
         free(ws->domains[i]);
     free(ws->domains);

@@ -27,6 +27,7 @@ typedef struct {
     const char *task;              /* "app", ..., "applicability", ... */
     const char *domain;            /* from the PDDL; "?" when unknown */
     const char *id;
+    int group;                     /* run × task: index into pl_workspace_group_* (ordered by model, task) */
     /* filled by grading: */
     bool graded;
     int score;                     /* official (ACPBench) or binary success (IoU) */
@@ -54,6 +55,11 @@ int pl_workspace_count(const pl_workspace *ws);
 /* Record i; valid for i < pl_workspace_count, graded fields only for
  * i < pl_workspace_graded. */
 const pl_ws_record *pl_workspace_record(const pl_workspace *ws, int i);
+/* Runs × tasks, ordered by model then task. */
+int pl_workspace_ngroups(const pl_workspace *ws);
+const char *pl_workspace_group_model(const pl_workspace *ws, int group);
+const char *pl_workspace_group_task(const pl_workspace *ws, int group);
+
 /* Files and how many questions / responses each held ("runs/m1.jsonl: 40 responses"). */
 int pl_workspace_nsources(const pl_workspace *ws);
 const char *pl_workspace_source(const pl_workspace *ws, int i);

@@ -16,6 +16,8 @@ struct pl_workspace {
     int nsources;
     pl_ws_record *records;   /* one per response that answers a known question */
     int nrecords;
+    int *group_first;        /* per group: a record of it (for its model and task) */
+    int ngroups;
     atomic_int graded;       /* records [0, graded) are final */
     atomic_bool stop;        /* asks the grading thread to finish early */
     pthread_t thread;

@@ -85,6 +85,11 @@ static void test_list_sort_and_filter(void **state)
     pl_view_model vm;
     pl_view_list(ws, &sel, SORT_IOU, true, 120, &vm);
     assert_true(vm.nlines > 2);
+    assert_int_equal(vm.lines[1].nspans, 0); /* text only for the lines drawn */
+    pl_view_list_fill(ws, &vm, 0, vm.nlines);
+    char *first = pl_vm_line_text(&vm.lines[1]);
+    assert_non_null(strstr(first, pl_workspace_record(ws, vm.lines[1].target)->id));
+    free(first);
     double last = 2;
     for (int i = 1; i < vm.nlines; i++) {
         const pl_ws_record *r = pl_workspace_record(ws, vm.lines[i].target);

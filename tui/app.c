@@ -266,6 +266,8 @@ void tui_search(tui_app *app, int dir)
         return;
     for (int k = 1; k <= s->vm.nlines; k++) {
         int i = ((s->cursor + dir * k) % s->vm.nlines + s->vm.nlines) % s->vm.nlines;
+        if (s->kind == VIEW_LIST)
+            pl_view_list_fill(app->ws, &s->vm, i, i + 1);
         char *text = pl_vm_line_text(&s->vm.lines[i]);
         bool hit = text && strstr(text, app->search);
         free(text);

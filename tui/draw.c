@@ -90,6 +90,8 @@ static void draw_body(tui_app *app, tui_screen *s)
         s->top = s->cursor - height + 1;
     if (s->top > s->vm.nlines - 1)
         s->top = s->vm.nlines > 0 ? s->vm.nlines - 1 : 0;
+    if (s->kind == VIEW_LIST)
+        pl_view_list_fill(app->ws, &s->vm, s->top, s->top + height);
     for (int row = 0; row < height; row++) {
         int i = s->top + row;
         move(row + 1, 0);

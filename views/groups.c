@@ -18,52 +18,41 @@ int *pl_select_records(const pl_workspace *ws, const pl_selection *sel, int *n)
     return out;
 }
 
-static const pl_workspace *sort_ws;
-
-static int by_group(const void *x, const void *y)
-{
-    const pl_ws_record *a = pl_workspace_record(sort_ws, *(const int *)x);
-    const pl_ws_record *b = pl_workspace_record(sort_ws, *(const int *)y);
-    int c = strcmp(a->model, b->model);
-    if (!c)
-        c = strcmp(a->task, b->task);
-    return c ? c : (*(const int *)x > *(const int *)y) - (*(const int *)x < *(const int *)y);
-}
-
+/* The workspace numbers its runs × tasks in order: one counting pass places
+ * every record in its group. */
 pl_group *pl_group_records(const pl_workspace *ws, const int *records, int n, int *ngroups)
 {
+    int total = pl_workspace_ngroups(ws);
+    int *count = calloc((size_t)total + 1, sizeof *count), *slot = calloc((size_t)total + 1, sizeof *slot);
+    pl_group *groups = calloc((size_t)total + 1, sizeof *groups);
     *ngroups = 0;
-    int *order = malloc((size_t)(n ? n : 1) * sizeof *order);
-    pl_group *groups = calloc((size_t)(n ? n : 1), sizeof *groups);
-    if (!order || !groups) {
-        free(order);
-        free(groups);
-        return NULL;
+    if (!count || !slot || !groups)
+        goto oom;
+    for (int i = 0; i < n; i++)
+        count[pl_workspace_record(ws, records[i])->group]++;
+    for (int g = 0; g < total; g++) {
+        if (!count[g])
+            continue;
+        slot[g] = *ngroups;
+        pl_group *out = &groups[(*ngroups)++];
+        out->model = pl_workspace_group_model(ws, g);
+        out->task = pl_workspace_group_task(ws, g);
+        if (!(out->members = malloc((size_t)count[g] * sizeof *out->members)))
+            goto oom;
     }
-    memcpy(order, records, (size_t)n * sizeof *order);
-    sort_ws = ws; /* the UI thread is the only caller */
-    qsort(order, (size_t)n, sizeof *order, by_group);
-    for (int i = 0; i < n;) {
-        const pl_ws_record *first = pl_workspace_record(ws, order[i]);
-        int end = i;
-        while (end < n && !strcmp(pl_workspace_record(ws, order[end])->model, first->model) &&
-               !strcmp(pl_workspace_record(ws, order[end])->task, first->task))
-            end++;
-        pl_group *g = &groups[(*ngroups)++];
-        g->model = first->model;
-        g->task = first->task;
-        g->n = end - i;
-        if (!(g->members = malloc((size_t)g->n * sizeof *g->members))) {
-            pl_groups_free(groups, *ngroups);
-            free(order);
-            *ngroups = 0;
-            return NULL;
-        }
-        memcpy(g->members, order + i, (size_t)g->n * sizeof *g->members);
-        i = end;
+    for (int i = 0; i < n; i++) {
+        pl_group *g = &groups[slot[pl_workspace_record(ws, records[i])->group]];
+        g->members[g->n++] = records[i];
     }
-    free(order);
+    free(count);
+    free(slot);
     return groups;
+oom:
+    free(count);
+    free(slot);
+    pl_groups_free(groups, *ngroups);
+    *ngroups = 0;
+    return NULL;
 }
 
 void pl_groups_free(pl_group *g, int n)

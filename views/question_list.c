@@ -78,28 +78,50 @@ void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key s
     int right = 0, graded = 0, parse_fail = 0;
     for (int i = 0; i < n; i++) {
         const pl_ws_record *r = pl_workspace_record(ws, records[i]);
-        pl_vm_line(vm, records[i]);
-        pl_vm_span(vm, ROLE_TEXT, "%-34.34s %-18.18s %-12.12s %-13.13s ", r->id, r->model, r->domain, r->task);
-        if (!r->graded) {
-            pl_vm_span(vm, ROLE_DIM, "%5s %5s %6s", "…", "…", "…");
-            continue;
-        }
-        graded++;
-        right += r->score;
-        parse_fail += r->parse_failed;
-        pl_vm_span(vm, r->score ? ROLE_CORRECT : ROLE_WRONG, "%5d", r->score);
-        pl_vm_span(vm, r->sound_score ? ROLE_CORRECT : ROLE_WRONG, " %5d", r->sound_score);
-        if (r->has_value)
-            pl_vm_span(vm, ROLE_TEXT, " %6.3f", r->value);
-        else
-            pl_vm_span(vm, ROLE_DIM, " %6s", "-");
-        pl_vm_span(vm, r->parse_failed ? ROLE_ERROR : ROLE_DIM, " %-6s", r->parse_failed ? "fail" : "ok");
-        bool differs = r->score != r->sound_score;
-        bool stored = r->resp->has_stored_score && r->resp->stored_score != r->score;
-        pl_vm_span(vm, ROLE_HALLUCINATED, " %s%s%s", differs ? "off!=sound " : "", stored ? "stored!=ours " : "",
-                   r->error ? "error" : "");
+        pl_vm_line(vm, records[i]); /* spans come later, for the lines drawn (pl_view_list_fill) */
+        graded += r->graded;
+        right += r->graded && r->score;
+        parse_fail += r->graded && r->parse_failed;
     }
     pl_vm_set_status(vm, "%d questions · %d graded · %d right · %d parse failures · sorted by %s%s", n, graded, right,
                      parse_fail, pl_sort_key_name(sort), descending ? " (descending)" : "");
     free(records);
+}
+
+/* One line's spans: the record's columns. */
+static void fill_line(const pl_workspace *ws, pl_view_model *vm, int line)
+{
+    const pl_ws_record *r = pl_workspace_record(ws, vm->lines[line].target);
+    pl_view_model one = {0};
+    pl_vm_line(&one, vm->lines[line].target);
+    pl_vm_span(&one, ROLE_TEXT, "%-34.34s %-18.18s %-12.12s %-13.13s ", r->id, r->model, r->domain, r->task);
+    if (!r->graded) {
+        pl_vm_span(&one, ROLE_DIM, "%5s %5s %6s", "…", "…", "…");
+    } else {
+        pl_vm_span(&one, r->score ? ROLE_CORRECT : ROLE_WRONG, "%5d", r->score);
+        pl_vm_span(&one, r->sound_score ? ROLE_CORRECT : ROLE_WRONG, " %5d", r->sound_score);
+        if (r->has_value)
+            pl_vm_span(&one, ROLE_TEXT, " %6.3f", r->value);
+        else
+            pl_vm_span(&one, ROLE_DIM, " %6s", "-");
+        pl_vm_span(&one, r->parse_failed ? ROLE_ERROR : ROLE_DIM, " %-6s", r->parse_failed ? "fail" : "ok");
+        bool differs = r->score != r->sound_score;
+        bool stored = r->resp->has_stored_score && r->resp->stored_score != r->score;
+        pl_vm_span(&one, ROLE_HALLUCINATED, " %s%s%s", differs ? "off!=sound " : "", stored ? "stored!=ours " : "",
+                   r->error ? "error" : "");
+    }
+    if (one.oom || !one.nlines) {
+        vm->oom = true;
+        pl_vm_free(&one);
+        return;
+    }
+    vm->lines[line] = one.lines[0]; /* take the line over; `one` keeps nothing else */
+    free(one.lines);
+}
+
+void pl_view_list_fill(const pl_workspace *ws, pl_view_model *vm, int from, int to)
+{
+    for (int i = from < 0 ? 0 : from; i < to && i < vm->nlines; i++)
+        if (vm->lines[i].target >= 0 && vm->lines[i].nspans == 0)
+            fill_line(ws, vm, i);
 }

@@ -36,6 +36,9 @@ static const char usage[] =
     "  gen --domain D --problem P... [--tasks LIST] [--track-length K] [--seed N]\n"
     "      [--templates DIR] [--time-limit S] [--out FILE]\n"
     "      Write the IoU paper's questions for each problem (planlens-iou/1 JSONL).\n"
+    "  quality FILE... [--similarity v2|v1] [--format jsonl|csv|table] [--pddl-dir DIR]\n"
+    "          [--no-potential] [--no-replan] [--replan-search] [--time-limit S]\n"
+    "      Plan-quality metrics of LLM plans (AQM, NP-AQM, scores, LEA, StV, plan potential).\n"
     "\n"
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
     "Plan files: one action per line, ';' comments; Fast Downward sas_plan and VAL forms.\n"
@@ -76,6 +79,8 @@ int main(int argc, char **argv)
         return cmd_report(argc - 2, argv + 2);
     if (!strcmp(cmd, "gen"))
         return cmd_gen(argc - 2, argv + 2);
+    if (!strcmp(cmd, "quality"))
+        return cmd_quality(argc - 2, argv + 2);
     /* not a command: options and paths of the explorer */
     if (!strncmp(cmd, "--", 2) || access(cmd, F_OK) == 0)
         return tui_main(argc - 1, argv + 1);

@@ -6,7 +6,8 @@
 #include "quality_inputs_internal.h"
 
 /* One CSV record starting at *at: fields (owned) into *fields.  Returns the
- * number of fields, 0 at the end, -1 on out of memory, -2 for an unclosed quote. */
+ * number of fields, 0 at the end, -1 on out of memory, -2 for an unclosed
+ * quote (then *fields is NULL). */
 static int csv_record(const char *text, size_t len, size_t *at, int *line, char ***fields)
 {
     *fields = NULL;
@@ -54,8 +55,10 @@ static int csv_record(const char *text, size_t len, size_t *at, int *line, char 
         }
         f = nf;
         f[n++] = buf;
-        if (quoted) {
-            *fields = f;
+        if (quoted) { /* the text ends inside a quoted field: nothing of the record is kept */
+            for (int j = 0; j < n; j++)
+                free(f[j]);
+            free(f);
             *at = len;
             return -2;
         }
@@ -156,7 +159,7 @@ pl_error_code pl_quality_read_csv(const char *path, const char *text, size_t len
     char **header;
     int nh = csv_record(text, len, &at, &line, &header);
     if (nh < 0) {
-        free_fields(header, nh == -2 ? 1 : 0);
+        free_fields(header, 0);
         return pl_error_set(err, nh == -1 ? PL_ERR_LIMIT : PL_ERR_SYNTAX, path, 1, 1, "bad CSV header");
     }
     int cgt = column(header, nh, "gt_plan"), cllm = column(header, nh, "curr_plan");
@@ -178,7 +181,7 @@ pl_error_code pl_quality_read_csv(const char *path, const char *text, size_t len
         if (nf == -2 || nf != nh) {
             pl_diags_add(warnings, path, start, 1, "skipped: expected %d fields%s", nh,
                          nf == -2 ? " (unclosed quote)" : "");
-            free_fields(f, nf == -2 ? 1 : nf);
+            free_fields(f, nf == -2 ? 0 : nf);
             continue;
         }
         pl_quality_case c = {0};

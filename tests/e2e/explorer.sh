@@ -111,5 +111,35 @@ check "third start" "160 graded"
 keys x
 check "user keymap binds x to quit" "EXITED rc=0"
 
+# stdout redirected and stdin not a terminal: the screen is on /dev/tty, stdout stays clean
+out=$(mktemp)
+start "echo | $bin > $out"
+check "runs with stdout redirected" "160 graded"
+keys Q
+check "and quits" "EXITED rc=0"
+[ ! -s "$out" ] && echo "ok: nothing written to stdout" || { echo "FAIL: stdout got output"; failures=$((failures + 1)); }
+rm -f "$out"
+
+# LANG=C: ASCII drawing
+start LANG=C LC_ALL=C "$bin"
+check "LANG=C draws ASCII breadcrumbs" "planlens > dashboard"
+# resize storm down to 1x1 and 20x5, then back
+for size in "1 1" "20 5" "200 60" "1 1" "80 24" "20 5"; do
+  set -- $size
+  t resize-window -t e2e -x "$1" -y "$2"
+done
+t resize-window -t e2e -x 120 -y 30
+check "survives a resize storm (1x1, 20x5)" "planlens > dashboard"
+# SIGINT restores the terminal (exit 130)
+pid=$(pgrep -n -f "^$bin\$" || pgrep -n -x planlens)
+kill -INT "$pid"
+check "SIGINT exits cleanly" "EXITED rc=130"
+
+# batch output into a closed pipe: no error message
+err=$(mktemp)
+"$bin" --batch 2>"$err" | head -1 >/dev/null
+[ ! -s "$err" ] && echo "ok: SIGPIPE in batch output is quiet" || { echo "FAIL: batch into a closed pipe printed: $(cat "$err")"; failures=$((failures + 1)); }
+rm -f "$err"
+
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]

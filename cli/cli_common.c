@@ -86,8 +86,23 @@ void cli_print_json(cJSON *j)
     cJSON_Delete(j);
 }
 
+static int apply_ground_limit(void)
+{
+    const char *v = getenv("PLANLENS_MAX_GROUND");
+    if (!v || !*v)
+        return PL_EXIT_OK;
+    char *end;
+    long long n = strtoll(v, &end, 10);
+    if (*end || n <= 0)
+        return cli_usage_error("PLANLENS_MAX_GROUND", "expected a positive number of atoms and actions, got '%s'", v);
+    pl_set_max_ground(n);
+    return PL_EXIT_OK;
+}
+
 int cli_apply_input_limit(void)
 {
+    if (apply_ground_limit() != PL_EXIT_OK)
+        return PL_EXIT_USAGE;
     const char *mb = getenv("PLANLENS_MAX_INPUT_MB");
     if (!mb || !*mb)
         return PL_EXIT_OK;

@@ -48,7 +48,8 @@ static const char usage[] =
     "            3 input error (unreadable file, PDDL error, unsupported feature, limit).\n"
     "\n"
     "Environment: PLANLENS_MAX_INPUT_MB caps the size of any input file once\n"
-    "decompressed (default 1024).\n";
+    "decompressed (default 1024); PLANLENS_MAX_GROUND the fluent atoms and ground\n"
+    "actions of a task (default 4000000).\n";
 
 int main(int argc, char **argv)
 {

@@ -98,7 +98,9 @@ typedef struct {
     atom_index fluents; /* refs: fluent atom ids */
     pl_found_actions *found;
     schema_info *info;
-    bool oom;
+    bool oom;         /* out of memory, or a size limit (then `limit` says which) */
+    const char *limit;
+    long long bindings; /* candidate groundings tried so far */
     /* the schema being joined */
     int schema;
     const pl_action *a;
@@ -108,12 +110,29 @@ typedef struct {
     bool used[MAX_JOIN];
 } grounder;
 
+static long long max_ground = 4000000;
+
+void pl_set_max_ground(long long atoms_and_actions)
+{
+    max_ground = atoms_and_actions;
+}
+
+long long pl_max_ground(void)
+{
+    return max_ground;
+}
+
 static int intern_atom(grounder *g, const int *key, int nargs)
 {
     pl_task *t = g->t;
     int id = pl_keymap_get(&t->atom_ids, key, nargs + 1);
     if (id >= 0)
         return id;
+    if (t->natoms >= max_ground) {
+        g->limit = "fluent atoms";
+        g->oom = true;
+        return -1;
+    }
     if (t->natoms == g->atom_cap) {
         int cap = g->atom_cap ? g->atom_cap * 2 : 64;
         pl_gatom *atoms = realloc(t->atoms, (size_t)cap * sizeof *atoms);
@@ -203,6 +222,11 @@ static void candidate(grounder *g)
         key[i + 1] = g->binding[i];
     pl_found_actions *f = g->found;
     int n = f->schema.count;
+    if (n >= max_ground) {
+        g->limit = "ground actions";
+        g->oom = true;
+        return;
+    }
     int id = pl_keymap_put(&g->t->action_ids, key, g->a->nparams + 1, n);
     if (id == -2) {
         g->oom = true;
@@ -227,6 +251,11 @@ static void bind_free_params(grounder *g, int param)
     while (param < g->a->nparams && g->bound[param])
         param++;
     if (param == g->a->nparams) {
+        if (++g->bindings > 50 * max_ground) {
+            g->limit = "candidate groundings";
+            g->oom = true;
+            return;
+        }
         candidate(g);
         return;
     }
@@ -440,7 +469,7 @@ static int load_init(grounder *g)
     return 0;
 }
 
-int pl_fixpoint_run(pl_task *t, pl_found_actions *out)
+int pl_fixpoint_run(pl_task *t, pl_found_actions *out, const char **limit)
 {
     const pl_domain *d = t->domain;
     grounder g;
@@ -470,6 +499,7 @@ int pl_fixpoint_run(pl_task *t, pl_found_actions *out)
         }
     }
     rc = g.oom ? -1 : 0;
+    *limit = g.limit;
 done:
     index_free(&g.statics, d);
     index_free(&g.fluents, d);

@@ -21,10 +21,12 @@ typedef struct {
 
 void pl_found_actions_free(pl_found_actions *f);
 
+
 /* Fills t->pred_static, t->static_true and the fluent atoms (t->atoms,
  * t->atom_ids) reachable in the delete relaxation, and lists the reachable
  * action groundings.  Needs the type tables (pl_task_init_types).
- * Returns -1 on out of memory. */
-int pl_fixpoint_run(pl_task *t, pl_found_actions *out);
+ * Returns -1 on out of memory or when a size limit is exceeded (then *limit
+ * names it; else *limit is NULL). */
+int pl_fixpoint_run(pl_task *t, pl_found_actions *out, const char **limit);
 
 #endif

@@ -84,6 +84,14 @@ typedef struct pl_task {
     int nstatic_true;
 } pl_task;
 
+/* Size limits of grounding: hostile or mistaken PDDL (ten parameters over a
+ * hundred objects) stops with a PL_ERR_LIMIT error instead of exhausting
+ * memory or time.  Process-wide; default 4,000,000 fluent atoms and as many
+ * ground actions, and 50 times that many candidate groundings tried.  The
+ * largest ACPBench and PlanBench tasks stay far below. */
+void pl_set_max_ground(long long atoms_and_actions);
+long long pl_max_ground(void);
+
 /* Grounds `problem` (which borrows its domain).  Both must outlive the task. */
 pl_task *pl_task_new(const pl_problem *problem, pl_error *err);
 void pl_task_free(pl_task *t);

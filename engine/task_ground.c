@@ -261,10 +261,17 @@ pl_task *pl_task_new(const pl_problem *problem, pl_error *err)
     t->has_costs = problem->minimize_total_cost;
     pl_found_actions found;
     memset(&found, 0, sizeof found);
-    if (pl_task_init_types(t) < 0 || index_object_names(t) < 0 || pl_fixpoint_run(t, &found) < 0) {
+    const char *limit = NULL;
+    if (pl_task_init_types(t) < 0 || index_object_names(t) < 0 || pl_fixpoint_run(t, &found, &limit) < 0) {
         pl_found_actions_free(&found);
         pl_task_free(t);
-        pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0, "out of memory while grounding");
+        if (limit)
+            pl_error_set(err, PL_ERR_LIMIT, problem->file, 0, 0,
+                         "the task grounds to too many %s (more than %lld): too many objects for the "
+                         "actions' parameters",
+                         limit, !strcmp(limit, "candidate groundings") ? 50 * pl_max_ground() : pl_max_ground());
+        else
+            pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0, "out of memory while grounding");
         return NULL;
     }
     pl_gbuilder b = {t, NULL, 0, 0};

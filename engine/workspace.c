@@ -184,6 +184,24 @@ const pl_ws_record *pl_workspace_record(const pl_workspace *ws, int i)
     return &ws->records[i];
 }
 
+char *pl_workspace_note_key(const pl_workspace *ws, int i)
+{
+    const pl_ws_record *r = &ws->records[i];
+    return pl_strdup_printf("%s\t%s\t%s", r->model, r->task, r->id);
+}
+
+int pl_workspace_annotate(pl_workspace *ws, int i, bool flagged, const char *note)
+{
+    pl_ws_record *r = &ws->records[i];
+    char *copy = note && *note ? pl_strdup(note) : NULL;
+    if (note && *note && !copy)
+        return -1;
+    free(r->note);
+    r->note = copy;
+    r->flagged = flagged;
+    return 0;
+}
+
 int pl_workspace_nsources(const pl_workspace *ws)
 {
     return ws->nsources;
@@ -206,6 +224,7 @@ void pl_workspace_close(pl_workspace *ws)
         pl_acp_verdict_clear(&ws->records[i].acp_v);
         pl_iou_verdict_clear(&ws->records[i].iou_v);
         free(ws->records[i].error);
+        free(ws->records[i].note);
     }
     free(ws->records);
     free(ws->group_first);

@@ -39,6 +39,9 @@ typedef struct {
     pl_acp_verdict acp_v;          /* details of an ACPBench verdict */
     pl_iou_verdict iou_v;          /* details of an IoU verdict */
     char *error;                   /* why there is no verdict, or NULL */
+    /* the curator's annotations (engine/notes.h), set by the UI thread: */
+    bool flagged;
+    char *note;                    /* owned; NULL when none */
 } pl_ws_record;
 
 typedef struct pl_workspace pl_workspace;
@@ -59,6 +62,12 @@ const pl_ws_record *pl_workspace_record(const pl_workspace *ws, int i);
 int pl_workspace_ngroups(const pl_workspace *ws);
 const char *pl_workspace_group_model(const pl_workspace *ws, int group);
 const char *pl_workspace_group_task(const pl_workspace *ws, int group);
+
+/* The key of a record's annotation: "model\ttask\tid" (a new string). */
+char *pl_workspace_note_key(const pl_workspace *ws, int i);
+/* Copies a flag and note onto record i (note NULL or "": none).  Returns 0
+ * or -1 when out of memory.  Call from the thread that reads the records. */
+int pl_workspace_annotate(pl_workspace *ws, int i, bool flagged, const char *note);
 
 /* Files and how many questions / responses each held ("runs/m1.jsonl: 40 responses"). */
 int pl_workspace_nsources(const pl_workspace *ws);

@@ -181,6 +181,58 @@ static void move(tui_screen *s, int by)
     s->cursor = at;
 }
 
+int tui_selected_record(tui_app *app)
+{
+    tui_screen *s = tui_top(app);
+    if (s->kind == VIEW_DETAIL)
+        return s->record;
+    if (s->kind == VIEW_LIST && s->cursor < s->vm.nlines)
+        return s->vm.lines[s->cursor].target;
+    return -1;
+}
+
+/* Saves a record's flag and note and shows them on it. */
+static void annotate(tui_app *app, int record, int flag, const char *note)
+{
+    char *key = pl_workspace_note_key(app->ws, record);
+    pl_error err = PL_ERROR_INIT;
+    if (key && pl_notes_set(&app->notes, key, flag, note, &err) != PL_OK) {
+        char *m = pl_error_format(&err);
+        snprintf(app->message, sizeof app->message, "not saved: %s", m ? m : "error");
+        free(m);
+    }
+    const pl_note *n = key ? pl_notes_get(&app->notes, key) : NULL;
+    if (n)
+        pl_workspace_annotate(app->ws, record, n->flag, n->note);
+    pl_error_clear(&err);
+    free(key);
+    for (int i = 0; i < app->depth; i++)
+        app->stack[i].stale = true;
+}
+
+void tui_load_notes(tui_app *app, const char *path)
+{
+    pl_diags warnings = PL_DIAGS_INIT;
+    pl_error err = PL_ERROR_INIT;
+    if (pl_notes_open(&app->notes, path, &warnings, &err) != PL_OK) {
+        char *m = pl_error_format(&err);
+        snprintf(app->message, sizeof app->message, "notes: %s", m ? m : "error");
+        free(m);
+    } else if (warnings.count) {
+        snprintf(app->message, sizeof app->message, "notes: %zu unreadable line%s kept as is", warnings.count,
+                 warnings.count == 1 ? "" : "s");
+    }
+    pl_diags_clear(&warnings);
+    pl_error_clear(&err);
+    for (int i = 0; app->notes.count && i < pl_workspace_count(app->ws); i++) {
+        char *key = pl_workspace_note_key(app->ws, i);
+        const pl_note *n = key ? pl_notes_get(&app->notes, key) : NULL;
+        if (n)
+            pl_workspace_annotate(app->ws, i, n->flag, n->note);
+        free(key);
+    }
+}
+
 void tui_act(tui_app *app, tui_action action)
 {
     tui_screen *s = tui_top(app);
@@ -241,6 +293,17 @@ void tui_act(tui_app *app, tui_action action)
     case ACT_REFRESH:
         s->stale = true;
         break;
+    case ACT_FLAG: {
+        int r = tui_selected_record(app);
+        if (r >= 0)
+            annotate(app, r, !pl_workspace_record(app->ws, r)->flagged, NULL);
+        break;
+    }
+    case ACT_DISAGREEMENTS:
+        if (push_narrowed(app, VIEW_LIST, s, "sound!=score or stored!=score"))
+            snprintf(app->message, sizeof app->message,
+                     "disagreements: official vs sound, and the run's stored score vs the official one");
+        break;
     default:
         break; /* prompts are handled by the loop, which owns the terminal */
     }
@@ -295,9 +358,39 @@ void tui_command(tui_app *app, const char *line)
             tui_top(app)->bin_width = w;
             tui_top(app)->stale = true;
         }
-    } else if (!strcmp(line, "histogram"))
+    } else if (!strcmp(line, "histogram")) {
         tui_act(app, ACT_HISTOGRAM);
+    } else if (!strncmp(line, "note", 4) && (line[4] == ' ' || !line[4])) {
+        int r = tui_selected_record(app);
+        if (r < 0)
+            snprintf(app->message, sizeof app->message, "note: select a question first (list or detail)");
+        else
+            annotate(app, r, -1, line[4] ? line + 5 : "");
+    } else if (!strncmp(line, "export ", 7)) {
+        tui_export(app, line + 7);
+    }
     else if (*line)
-        snprintf(app->message, sizeof app->message, "unknown command: %s (try :filter EXPR, :bins W, :histogram, :q)",
-                 line);
+        snprintf(app->message, sizeof app->message,
+                 "unknown command: %s (try :filter EXPR, :note TEXT, :export FILE, :bins W, :histogram, :q)", line);
+}
+
+void tui_export(tui_app *app, const char *path)
+{
+    tui_screen *s = tui_top(app);
+    pl_selection sel = {s->filter, s->subset, s->nsubset};
+    int n;
+    int *records = s->kind == VIEW_DETAIL ? NULL : pl_select_records(app->ws, &sel, &n);
+    if (s->kind == VIEW_DETAIL) {
+        records = malloc(sizeof *records);
+        n = records ? 1 : 0;
+        if (records)
+            records[0] = s->record;
+    }
+    pl_error err = PL_ERROR_INIT;
+    if (records && pl_export_records(app->ws, records, n, path, &err) == PL_OK)
+        snprintf(app->message, sizeof app->message, "exported %d record%s to %s", n, n == 1 ? "" : "s", path);
+    else
+        snprintf(app->message, sizeof app->message, "export: %s: %s", path, err.message ? err.message : "out of memory");
+    pl_error_clear(&err);
+    free(records);
 }

@@ -5,6 +5,7 @@
 #include <stdbool.h>
 
 #include "keymap.h"
+#include "notes.h"
 #include "views.h"
 
 #define MAX_DEPTH 32
@@ -38,6 +39,7 @@ typedef struct {
     int last_graded;
     int rows, cols;
     char *history_path;
+    pl_notes notes;          /* flags and notes, saved at every change */
 } tui_app;
 
 /* Screens. */
@@ -52,6 +54,13 @@ void tui_act(tui_app *app, tui_action action);
 void tui_apply_filter(tui_app *app, const char *text);
 /* Runs a ':' command. */
 void tui_command(tui_app *app, const char *line);
+/* The record under the cursor (list or detail), or -1. */
+int tui_selected_record(tui_app *app);
+/* Loads the notes file onto the workspace's records. */
+void tui_load_notes(tui_app *app, const char *path);
+/* Writes the records of the top screen to FILE (.csv or .json). */
+void tui_export(tui_app *app, const char *path);
+
 /* Moves the cursor to the next (dir 1) or previous (-1) line matching the search. */
 void tui_search(tui_app *app, int dir);
 

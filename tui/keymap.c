@@ -12,7 +12,7 @@
 static const char *const action_names[ACT_COUNT] = {
     "none",        "quit",      "back",        "help",   "down",         "up",         "page-down", "page-up",
     "first",       "last",      "open",        "search", "search-next",  "search-prev", "prompt",   "filter",
-    "clear-filter", "refresh",  "histogram",   "toggle-bins", "sort",   "reverse"};
+    "clear-filter", "refresh",  "histogram",   "toggle-bins", "sort",   "reverse",    "flag",     "disagreements"};
 static const char *const view_names[VIEW_COUNT] = {"generic", "dashboard", "list", "detail", "histogram"};
 
 static const struct {

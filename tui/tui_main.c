@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <stdint.h>
 #include <time.h>
 
 #include "app.h"
@@ -23,7 +24,7 @@ static void on_stop_signal(int sig)
 }
 
 static const char usage[] =
-    "usage: planlens [--color=auto|always|never] [--ascii] [--no-mouse] [--batch] [PATH...]\n"
+    "usage: planlens [--color=auto|always|never] [--ascii] [--no-mouse] [--batch] [--notes FILE] [PATH...]\n"
     "Opens question sets and model runs (files or directories; sample-runs/ when none)\n"
     "in the terminal explorer.  Keys: ? inside the explorer; docs/EXPLORER.md.\n";
 
@@ -31,6 +32,7 @@ typedef struct {
     const char **paths;
     int npaths;
     bool batch;
+    const char *notes;
 } main_args;
 
 static int parse_args(int argc, char **argv, tui_app *app, main_args *a)
@@ -60,6 +62,8 @@ static int parse_args(int argc, char **argv, tui_app *app, main_args *a)
             app->mouse = false;
         else if (!strcmp(s, "--batch"))
             a->batch = true;
+        else if (!strcmp(s, "--notes") && i + 1 < argc)
+            a->notes = argv[++i];
         else if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
             fputs(usage, stdout);
             return -1;
@@ -73,6 +77,24 @@ static int parse_args(int argc, char **argv, tui_app *app, main_args *a)
     if (!a->npaths)
         a->paths[a->npaths++] = PLANLENS_SOURCE_DIR "/sample-runs";
     return 0;
+}
+
+/* $XDG_DATA_HOME/planlens/notes-<hash of the paths opened>.jsonl: one notes
+ * file per dataset. */
+static char *default_notes_path(const char *const *paths, int n)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (int i = 0; i < n; i++) {
+        char *abs = realpath(paths[i], NULL);
+        for (const char *c = abs ? abs : paths[i]; *c; c++)
+            h = (h ^ (unsigned char)*c) * UINT64_C(0x100000001b3);
+        h = (h ^ 0xff) * UINT64_C(0x100000001b3);
+        free(abs);
+    }
+    const char *data = getenv("XDG_DATA_HOME"), *home = getenv("HOME");
+    return data && *data ? pl_strdup_printf("%s/planlens/notes-%016llx.jsonl", data, (unsigned long long)h)
+           : home        ? pl_strdup_printf("%s/.local/share/planlens/notes-%016llx.jsonl", home, (unsigned long long)h)
+                         : pl_strdup_printf("planlens-notes-%016llx.jsonl", (unsigned long long)h);
 }
 
 /* The dashboard as text, once grading is done. */
@@ -235,7 +257,11 @@ int tui_main(int argc, char **argv)
     }
     pl_diags warnings = PL_DIAGS_INIT;
     app.ws = pl_workspace_open(a.paths, a.npaths, &warnings);
+    char *notes_path = a.notes ? pl_strdup(a.notes) : default_notes_path(a.paths, a.npaths);
     free(a.paths);
+    if (app.ws && notes_path)
+        tui_load_notes(&app, notes_path);
+    free(notes_path);
     if (warnings.count)
         snprintf(app.message, sizeof app.message, "%zu warning%s while opening (printed when you quit)",
                  warnings.count, warnings.count == 1 ? "" : "s");
@@ -270,6 +296,7 @@ int tui_main(int argc, char **argv)
                 warnings.items[i].file ? ": " : "", warnings.items[i].message);
     pl_diags_clear(&warnings);
     tui_close_all(&app);
+    pl_notes_free(&app.notes);
     free(app.search);
     tui_keymap_free(&app.keymap);
     pl_workspace_close(app.ws);

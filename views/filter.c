@@ -9,7 +9,7 @@
 
 typedef enum { N_TRUE, N_AND, N_OR, N_NOT, N_TERM } node_kind;
 typedef enum { OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_HAS, OP_HASNT } op_kind;
-typedef enum { F_TASK, F_DOMAIN, F_MODEL, F_ID, F_SCORE, F_SOUND, F_IOU, F_PARSE, F_GRADED } field_kind;
+typedef enum { F_TASK, F_DOMAIN, F_MODEL, F_ID, F_NOTE, F_SCORE, F_SOUND, F_STORED, F_IOU, F_PARSE, F_GRADED, F_FLAG } field_kind;
 
 struct pl_filter {
     node_kind kind;
@@ -21,7 +21,8 @@ struct pl_filter {
     bool vs_score;     /* sound <op> score */
 };
 
-static const char *const field_names[] = {"task", "domain", "model", "id", "score", "sound", "iou", "parse", "graded"};
+static const char *const field_names[] = {"task",  "domain", "model", "id",     "note",  "score",
+                                          "sound", "stored", "iou",   "parse", "graded", "flag"};
 
 typedef struct {
     const char *text;
@@ -115,7 +116,8 @@ static pl_filter *parse_term(parser *p)
     size_t field_at = p->at;
     char *field = read_word(p);
     if (!field)
-        return fail(p, "a field (task, domain, model, id, score, sound, iou, parse, graded), '!' or '('");
+        return fail(p, "a field (task, domain, model, id, note, score, sound, stored, iou, parse, graded, flag), '!' "
+                       "or '('");
     int k = -1;
     for (int i = 0; i < (int)(sizeof field_names / sizeof *field_names); i++)
         if (!strcasecmp(field, field_names[i]))
@@ -123,7 +125,7 @@ static pl_filter *parse_term(parser *p)
     free(field);
     if (k < 0) {
         p->at = field_at;
-        return fail(p, "a field: task, domain, model, id, score, sound, iou, parse or graded");
+        return fail(p, "a field: task, domain, model, id, note, score, sound, stored, iou, parse, graded or flag");
     }
     bool ok;
     skip_space(p);
@@ -131,7 +133,7 @@ static pl_filter *parse_term(parser *p)
     op_kind op = read_op(p, &ok);
     if (!ok)
         return fail(p, "an operator: = != < <= > >= ~ !~");
-    bool numeric = k == F_SCORE || k == F_SOUND || k == F_IOU, text = k <= F_ID;
+    bool numeric = k == F_SCORE || k == F_SOUND || k == F_STORED || k == F_IOU, text = k <= F_NOTE;
     if ((numeric && (op == OP_HAS || op == OP_HASNT)) || (!numeric && op != OP_EQ && op != OP_NE && !text) ||
         (text && op != OP_EQ && op != OP_NE && op != OP_HAS && op != OP_HASNT)) {
         p->at = op_at;
@@ -149,12 +151,13 @@ static pl_filter *parse_term(parser *p)
     f->field = (field_kind)k;
     f->op = op;
     f->text = value;
-    f->vs_score = k == F_SOUND && !strcasecmp(value, "score");
+    f->vs_score = (k == F_SOUND || k == F_STORED) && !strcasecmp(value, "score");
     char *end;
     f->number = strtod(value, &end);
     const char *bad = numeric && !f->vs_score && (*end || end == value)    ? "a number"
                       : k == F_PARSE && strcasecmp(value, "ok") && strcasecmp(value, "fail") ? "ok or fail"
-                      : k == F_GRADED && strcasecmp(value, "yes") && strcasecmp(value, "no") ? "yes or no"
+                      : (k == F_GRADED || k == F_FLAG) && strcasecmp(value, "yes") && strcasecmp(value, "no")
+                          ? "yes or no"
                                                                                          : NULL;
     if (bad) {
         pl_filter_free(f);
@@ -279,6 +282,13 @@ static bool match_term(const pl_filter *f, const pl_ws_record *r)
         return compare_text(f->op, r->model, f->text);
     case F_ID:
         return compare_text(f->op, r->id, f->text);
+    case F_NOTE:
+        return compare_text(f->op, r->note, f->text);
+    case F_STORED:
+        return r->graded && r->resp && r->resp->has_stored_score &&
+               compare_number(f->op, r->resp->stored_score, f->vs_score ? r->score : f->number);
+    case F_FLAG:
+        return (r->flagged == !strcasecmp(f->text, "yes")) == (f->op == OP_EQ);
     case F_SCORE:
         return r->graded && compare_number(f->op, r->score, f->number);
     case F_SOUND:

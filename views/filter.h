@@ -3,11 +3,12 @@
  *   task=app domain=ferry iou<0.5 score=0 model~gpt
  *   !parse=ok or (task=prog and sound!=score)
  *
- * A term is FIELD OP VALUE.  Fields: task, domain, model, id (text; = and !=
- * compare case-insensitively, ~ and !~ test for a substring), score, sound,
- * iou (numbers; = != < <= > >=; iou is the IoU or action distance and is
- * false for records without one), parse (ok | fail), graded (yes | no).
- * `sound` may also be compared with the field `score` (sound!=score).
+ * A term is FIELD OP VALUE.  Fields: task, domain, model, id, note (text; =
+ * and != compare case-insensitively, ~ and !~ test for a substring), score,
+ * sound, stored (the run's own score), iou (numbers; = != < <= > >=; iou is
+ * the IoU or action distance; stored and iou are false for records without
+ * one), parse (ok | fail), graded, flag (yes | no).  `sound` and `stored` may
+ * also be compared with the field `score` (sound!=score, stored!=score).
  * Terms side by side are joined by `and`; `or`, `!` and parentheses work as
  * usual.  Values with spaces go in double quotes. */
 #ifndef PL_FILTER_H

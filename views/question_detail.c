@@ -154,5 +154,12 @@ void pl_view_detail(const pl_workspace *ws, int record, int width, pl_view_model
     } else {
         acp_details(vm, r, width);
     }
+    if (r->flagged || r->note) {
+        section(vm, "Curator's note");
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_MISSED, "  %s", r->flagged ? "flagged" : "not flagged");
+        if (r->note)
+            pl_vm_wrapped(vm, ROLE_TEXT, r->note, width, 2);
+    }
     pl_vm_set_status(vm, "%s", r->resp->source);
 }

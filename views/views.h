@@ -49,4 +49,8 @@ void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double b
                        pl_view_model *vm);
 int *pl_histogram_members(const pl_workspace *ws, const pl_selection *sel, double bin_width, int target, int *n);
 
+/* Writes the records to path: JSON when it ends in .json, else CSV; written
+ * beside it and renamed, so a failure never leaves half a file. */
+int pl_export_records(const pl_workspace *ws, const int *records, int n, const char *path, pl_error *err);
+
 #endif

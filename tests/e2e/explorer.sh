@@ -6,10 +6,10 @@ set -u
 bin=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
 sock=planlens-e2e-$$
-export XDG_STATE_HOME=$(mktemp -d) XDG_CONFIG_HOME=$(mktemp -d)
+export XDG_STATE_HOME=$(mktemp -d) XDG_CONFIG_HOME=$(mktemp -d) XDG_DATA_HOME=$(mktemp -d)
 failures=0
 t() { tmux -L "$sock" "$@"; }
-cleanup() { t kill-server 2>/dev/null; rm -rf "$XDG_STATE_HOME" "$XDG_CONFIG_HOME"; }
+cleanup() { t kill-server 2>/dev/null; rm -rf "$XDG_STATE_HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME"; }
 trap cleanup EXIT
 
 screen() { t capture-pane -p -t e2e; }
@@ -83,6 +83,29 @@ check "resizing back redraws" "planlens › dashboard"
 keys Q
 check "Q quits" "EXITED rc=0"
 [ -s "$XDG_STATE_HOME/planlens/history" ] && echo "ok: prompt history saved" || { echo "FAIL: no history file"; failures=$((failures + 1)); }
+
+# flags and notes survive a restart
+start "$bin"
+check "fourth start" "160 graded"
+keys Enter
+check "a run's questions" "› questions"
+keys m
+check "m flags the question" "ok    flag"
+keys :
+keys "note the stored answer looks wrong" Enter
+check "a note is attached" "flag note"
+keys :
+keys "export $XDG_DATA_HOME/export.json" Enter
+check "export reports its count" "exported 10 records"
+grep -q '"note":	"the stored answer looks wrong"' "$XDG_DATA_HOME/export.json" && echo "ok: export holds the note" || { echo "FAIL: export lacks the note"; failures=$((failures + 1)); }
+keys Q
+check "quit after notes" "EXITED rc=0"
+start "$bin"
+check "fifth start" "160 graded"
+keys f
+keys "flag=yes" Enter
+check "the flag is still there after a restart" "1/1"
+keys Q
 
 # SIGTERM restores the terminal and exits 128+15
 start "$bin"

@@ -39,6 +39,9 @@ static const char usage[] =
     "  quality FILE... [--similarity v2|v1] [--format jsonl|csv|table] [--pddl-dir DIR]\n"
     "          [--no-potential] [--no-replan] [--replan-search] [--time-limit S]\n"
     "      Plan-quality metrics of LLM plans (AQM, NP-AQM, scores, LEA, StV, plan potential).\n"
+    "  probe --questions FILE... [--kinds LIST] [--format table|csv|json]\n"
+    "      Perturb each correct answer in known ways and report where the official grader\n"
+    "      accepts a wrong answer or rejects a right one (the sound verdict decides).\n"
     "\n"
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
     "Plan files: one action per line, ';' comments; Fast Downward sas_plan and VAL forms.\n"
@@ -82,6 +85,8 @@ int main(int argc, char **argv)
         return cmd_gen(argc - 2, argv + 2);
     if (!strcmp(cmd, "quality"))
         return cmd_quality(argc - 2, argv + 2);
+    if (!strcmp(cmd, "probe"))
+        return cmd_probe(argc - 2, argv + 2);
     /* not a command: options and paths of the explorer */
     if (!strncmp(cmd, "--", 2) || access(cmd, F_OK) == 0)
         return tui_main(argc - 1, argv + 1);

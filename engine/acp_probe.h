@@ -1,0 +1,32 @@
+/* Grader probes: responses made from a question's stored correct answer by a
+ * known perturbation, so that the official grader's verdict can be compared
+ * with the sound one — where they differ, the official grader accepts a
+ * wrong answer or rejects a right one. */
+#ifndef PL_ACP_PROBE_H
+#define PL_ACP_PROBE_H
+
+#include "acp_data.h"
+
+typedef enum {
+    PL_PROBE_EXACT,       /* the stored answer as the official format writes it */
+    PL_PROBE_DROP,        /* one item left out */
+    PL_PROBE_HALLUCINATE, /* an item with an object that does not exist added (or replacing the answer) */
+    PL_PROBE_SWAP_ARGS,   /* the first two arguments of an item swapped */
+    PL_PROBE_CASE,        /* upper case */
+    PL_PROBE_PROSE,       /* wrapped in a sentence */
+    PL_PROBE_MARKDOWN,    /* wrapped in markdown emphasis and a code span */
+    PL_PROBE_OFF_BY_ONE,  /* validation: the index plus one */
+    PL_PROBE_NONE,        /* the answer "None" */
+    PL_PROBE_COUNT
+} pl_probe_kind;
+
+const char *pl_probe_kind_name(pl_probe_kind k); /* "exact", "drop", ... */
+/* Parses a comma-separated list of kind names into a bit mask; -1 on an unknown name. */
+int pl_probe_kinds_parse(const char *list, unsigned *mask);
+
+/* The perturbed response for a generative question (a new string), or NULL
+ * when the perturbation does not apply to the question (a drop from an
+ * empty list, an off-by-one outside validation, ...) or its task (just). */
+char *pl_probe_response(const pl_acp_question *q, pl_probe_kind kind);
+
+#endif

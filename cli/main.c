@@ -42,6 +42,9 @@ static const char usage[] =
     "  probe --questions FILE... [--kinds LIST] [--format table|csv|json]\n"
     "      Perturb each correct answer in known ways and report where the official grader\n"
     "      accepts a wrong answer or rejects a right one (the sound verdict decides).\n"
+    "  audit --questions FILE... [--format table|jsonl] [--time-limit S]\n"
+    "      Re-derive stored labels (app, land, reach, areach) and list each provably wrong one\n"
+    "      with its proof (exit 1 when any).\n"
     "\n"
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
     "Plan files: one action per line, ';' comments; Fast Downward sas_plan and VAL forms.\n"
@@ -87,6 +90,8 @@ int main(int argc, char **argv)
         return cmd_quality(argc - 2, argv + 2);
     if (!strcmp(cmd, "probe"))
         return cmd_probe(argc - 2, argv + 2);
+    if (!strcmp(cmd, "audit"))
+        return cmd_audit(argc - 2, argv + 2);
     /* not a command: options and paths of the explorer */
     if (!strncmp(cmd, "--", 2) || access(cmd, F_OK) == 0)
         return tui_main(argc - 1, argv + 1);

@@ -1,0 +1,197 @@
+#include "acp_audit.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "load.h"
+#include "plan.h"
+
+static int add(pl_audit_result *r, const char *item, const char *stored, char *proof)
+{
+    if (!proof)
+        return -1;
+    if (r->count == r->cap) {
+        int cap = r->cap ? r->cap * 2 : 8;
+        pl_audit_finding *grown = realloc(r->items, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            free(proof);
+            return -1;
+        }
+        r->items = grown;
+        r->cap = cap;
+    }
+    r->items[r->count++] = (pl_audit_finding){pl_strdup(item), pl_strdup(stored), proof};
+    return 0;
+}
+
+/* "(a b c)" of a plan's actions, shortened after 12 steps. */
+static char *plan_text(const pl_task *t, const pl_search_result *s)
+{
+    size_t cap = 64;
+    for (int i = 0; i < s->plan_length && i < 12; i++)
+        cap += strlen(t->actions[s->plan[i]].name) + 1;
+    char *out = malloc(cap);
+    if (!out)
+        return NULL;
+    size_t n = 0;
+    out[0] = '\0';
+    for (int i = 0; i < s->plan_length && i < 12; i++)
+        n += (size_t)snprintf(out + n, cap - n, "%s%s", i ? " " : "", t->actions[s->plan[i]].name);
+    if (s->plan_length > 12)
+        snprintf(out + n, cap - n, " ... (%d steps)", s->plan_length);
+    return out;
+}
+
+static int audit_app(const pl_task *t, const pl_acp_question *q, pl_audit_result *r)
+{
+    int *app = malloc((size_t)(t->nactions + 1) * sizeof *app);
+    if (!app)
+        return -1;
+    int n = pl_task_applicable_actions(t, t->init, app), rc = 0;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, q->answer) {
+        if (!cJSON_IsString(it) || rc)
+            continue;
+        r->checked++;
+        pl_action_ref ref;
+        pl_resolve_action(t, it->valuestring, &ref);
+        bool applicable = ref.status == PL_REF_OK && pl_task_applicable(t, ref.action, t->init);
+        if (!applicable) {
+            char **unmet = NULL;
+            int nu = ref.status == PL_REF_OK ? pl_explain_unmet(t, ref.schema, ref.args, t->init, &unmet) : 0;
+            char *proof = nu > 0 ? pl_strdup_printf("not applicable: %s is false in the state", unmet[0])
+                                 : pl_strdup_printf("not applicable: %s", ref.detail ? ref.detail : "no such action");
+            pl_strings_free(unmet, nu > 0 ? nu : 0);
+            rc = add(r, it->valuestring, "applicable", proof);
+        }
+        pl_action_ref_clear(&ref);
+    }
+    /* applicable actions the stored list leaves out */
+    for (int i = 0; i < n && !rc; i++) {
+        bool listed = false;
+        cJSON_ArrayForEach(it, q->answer) {
+            pl_action_ref ref;
+            if (cJSON_IsString(it) && pl_resolve_action(t, it->valuestring, &ref) == PL_REF_OK && ref.action == app[i])
+                listed = true;
+            pl_action_ref_clear(&ref);
+        }
+        if (!listed)
+            rc = add(r, t->actions[app[i]].name, "not applicable (left out)",
+                     pl_strdup("applicable: every precondition holds in the state"));
+    }
+    free(app);
+    return rc;
+}
+
+static int audit_land(const pl_task *t, const pl_relaxed *rel, const pl_acp_question *q, const pl_limits *limits,
+                      pl_audit_result *r)
+{
+    pl_landmark_checker c;
+    if (pl_landmark_checker_init(&c, t, rel, t->init, limits) < 0)
+        return -1;
+    static const char *const kinds[] = {"yes", "no"};
+    int rc = 0;
+    for (int k = 0; k < 2 && !rc; k++) {
+        const cJSON *it;
+        cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(q->answer, kinds[k])) {
+            if (!cJSON_IsString(it) || rc)
+                continue;
+            bool is_static;
+            char *why = NULL;
+            int atom = pl_resolve_atom(t, it->valuestring, &is_static, &why);
+            free(why);
+            if (atom < 0)
+                continue; /* statics and never-true atoms: decided without search, not audited here */
+            r->checked++;
+            pl_search_result w;
+            pl_answer got = pl_landmark_checker_test(&c, atom, &w);
+            if (got == PL_UNKNOWN)
+                r->unknown++;
+            else if (got == PL_NO && k == 0) {
+                char *plan = plan_text(t, &w);
+                rc = add(r, it->valuestring, "landmark",
+                         plan ? pl_strdup_printf("not a landmark: this plan never makes it true: %s", plan) : NULL);
+                free(plan);
+            } else if (got == PL_YES && k == 1) {
+                rc = add(r, it->valuestring, "not a landmark",
+                         pl_strdup("a landmark: the task without its achievers is unsolvable (search space "
+                                   "exhausted)"));
+            }
+            pl_search_result_clear(&w);
+        }
+    }
+    pl_landmark_checker_free(&c);
+    return rc;
+}
+
+static int audit_reach(const pl_task *t, const pl_relaxed *rel, const pl_acp_question *q, const pl_limits *limits,
+                       pl_audit_result *r)
+{
+    const cJSON *it;
+    int rc = 0;
+    cJSON_ArrayForEach(it, q->answer) {
+        if (!cJSON_IsString(it) || rc)
+            continue;
+        pl_answer got = PL_UNKNOWN;
+        if (q->task == PL_ACP_REACH) {
+            bool is_static;
+            char *why = NULL;
+            int atom = pl_resolve_atom(t, it->valuestring, &is_static, &why);
+            free(why);
+            if (atom < 0)
+                continue;
+            got = pl_atom_reachable(t, rel, t->init, atom, limits);
+        } else {
+            pl_action_ref ref;
+            if (pl_resolve_action(t, it->valuestring, &ref) == PL_REF_OK)
+                got = pl_action_reachable(t, rel, t->init, ref.action, limits);
+            pl_action_ref_clear(&ref);
+            if (got == PL_UNKNOWN && ref.status != PL_REF_OK)
+                continue;
+        }
+        r->checked++;
+        r->unknown += got == PL_UNKNOWN;
+        if (got == PL_YES)
+            rc = add(r, it->valuestring, "unreachable",
+                     pl_strdup(q->task == PL_ACP_REACH ? "reachable: a plan makes it true"
+                                                       : "reachable: a plan makes it applicable"));
+    }
+    return rc;
+}
+
+int pl_acp_audit(const pl_acp_question *q, const pl_limits *limits, pl_audit_result *out, pl_error *err)
+{
+    if (q->format != PL_ACP_GEN || (q->task != PL_ACP_APP && q->task != PL_ACP_LAND && q->task != PL_ACP_REACH &&
+                                    q->task != PL_ACP_AREACH))
+        return 0;
+    if (!q->domain_pddl || !q->problem_pddl) {
+        pl_error_set(err, PL_ERR_SEMANTIC, q->source, q->record, 0, "question %s has no PDDL", q->id);
+        return -1;
+    }
+    pl_loaded_task lt;
+    if (pl_load_task_texts(q->domain_pddl, strlen(q->domain_pddl), "PDDL_domain", q->problem_pddl,
+                           strlen(q->problem_pddl), "PDDL_problem", &lt, NULL, err) != PL_OK)
+        return -1;
+    pl_relaxed *rel = pl_relaxed_new(lt.task);
+    int rc = !rel                      ? -1
+             : q->task == PL_ACP_APP  ? audit_app(lt.task, q, out)
+             : q->task == PL_ACP_LAND ? audit_land(lt.task, rel, q, limits, out)
+                                      : audit_reach(lt.task, rel, q, limits, out);
+    pl_relaxed_free(rel);
+    pl_loaded_task_free(&lt);
+    if (rc < 0 && !err->message)
+        pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0, "out of memory");
+    return rc;
+}
+
+void pl_audit_result_free(pl_audit_result *r)
+{
+    for (int i = 0; i < r->count; i++) {
+        free(r->items[i].item);
+        free(r->items[i].stored);
+        free(r->items[i].proof);
+    }
+    free(r->items);
+    memset(r, 0, sizeof *r);
+}

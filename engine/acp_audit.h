@@ -1,0 +1,30 @@
+/* Dataset audit: the stored labels of ACPBench generative questions
+ * re-derived with the engine, each provably wrong label reported with its
+ * proof.  Covered: applicable-action sets (app), landmark yes/no labels
+ * (land), unreachable atoms (reach) and actions (areach).  A label the
+ * engine cannot decide within the limits is never reported. */
+#ifndef PL_ACP_AUDIT_H
+#define PL_ACP_AUDIT_H
+
+#include "acp_data.h"
+#include "reach.h"
+
+typedef struct {
+    char *item;   /* the labelled item, "(at c2 l0)" */
+    char *stored; /* the label as stored: "applicable", "not a landmark", ... */
+    char *proof;  /* why it is wrong: a plan, an unsolvable compiled task, a failing precondition */
+} pl_audit_finding;
+
+typedef struct {
+    pl_audit_finding *items;
+    int count, cap;
+    int checked;   /* labels checked */
+    int unknown;   /* labels left undecided at a limit */
+} pl_audit_result;
+
+/* Audits one question (no-op for tasks not covered).  Returns 0, or -1 when
+ * its PDDL does not load (err says why) or out of memory. */
+int pl_acp_audit(const pl_acp_question *q, const pl_limits *limits, pl_audit_result *out, pl_error *err);
+void pl_audit_result_free(pl_audit_result *r);
+
+#endif

@@ -42,6 +42,10 @@ void cli_put_safe(FILE *out, const char *text);
 /* Applies $PLANLENS_MAX_INPUT_MB to the engine's input limit; on a bad value
  * prints a usage error and returns PL_EXIT_USAGE. */
 int cli_apply_input_limit(void);
+/* The output options of the simple commands: `--json` or `--format text|json`
+ * at argv[*i] (advancing *i past a value).  1 when consumed, 0 when argv[*i]
+ * is something else, -1 after printing a usage error. */
+int cli_output_flag(const char *cmd, int argc, char **argv, int *i, bool *json);
 /* Prints a cJSON tree followed by a newline and frees it. */
 struct cJSON;
 void cli_print_json(struct cJSON *j);

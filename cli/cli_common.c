@@ -1,6 +1,7 @@
 #include <cjson/cJSON.h>
 #include <stdarg.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "cli.h"
 
@@ -112,4 +113,21 @@ int cli_apply_input_limit(void)
         return cli_usage_error("PLANLENS_MAX_INPUT_MB", "expected a positive number of megabytes, got '%s'", mb);
     pl_set_max_input_bytes((size_t)v << 20);
     return PL_EXIT_OK;
+}
+
+int cli_output_flag(const char *cmd, int argc, char **argv, int *i, bool *json)
+{
+    if (!strcmp(argv[*i], "--json")) {
+        *json = true;
+        return 1;
+    }
+    if (strcmp(argv[*i], "--format"))
+        return 0;
+    if (*i + 1 >= argc || (strcmp(argv[*i + 1], "json") && strcmp(argv[*i + 1], "text")))
+    {
+        cli_usage_error(cmd, "--format takes text or json");
+        return -1;
+    }
+    *json = !strcmp(argv[++*i], "json");
+    return 1;
 }

@@ -26,8 +26,11 @@ int cmd_plan(int argc, char **argv)
     pl_search_params p = pl_search_defaults();
     const char *search_name = "astar-lmcut";
     for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--json")) {
-            json = true;
+        int flag = cli_output_flag("plan", argc, argv, &i, &json);
+        if (flag < 0)
+            return PL_EXIT_USAGE;
+        if (flag) {
+            continue;
         } else if (!strcmp(argv[i], "--search") && i + 1 < argc) {
             search_name = argv[++i];
             size_t k, n = sizeof searches / sizeof searches[0];

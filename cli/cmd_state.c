@@ -13,9 +13,12 @@ static int parse_args(const char *cmd, int argc, char **argv, const char **pos, 
     int n = 0;
     *json = false;
     for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--json"))
-            *json = true;
-        else if (argv[i][0] == '-' && argv[i][1])
+        int flag = cli_output_flag(cmd, argc, argv, &i, json);
+        if (flag < 0)
+            return PL_EXIT_USAGE;
+        if (flag)
+            continue;
+        if (argv[i][0] == '-' && argv[i][1])
             return cli_usage_error(cmd, "unknown option '%s'", argv[i]);
         else if (n < want)
             pos[n++] = argv[i];

@@ -119,9 +119,12 @@ int cmd_validate(int argc, char **argv)
     char **plans = calloc((size_t)argc + 1, sizeof *plans);
     int nplans = 0;
     for (int i = 0; i < argc; i++) {
-        if (!strcmp(argv[i], "--json"))
-            json = true;
-        else if (argv[i][0] == '-' && argv[i][1])
+        int flag = cli_output_flag("validate", argc, argv, &i, &json);
+        if (flag < 0)
+            return free(plans), PL_EXIT_USAGE;
+        if (flag)
+            continue;
+        if (argv[i][0] == '-' && argv[i][1])
             return free(plans), cli_usage_error("validate", "unknown option '%s'", argv[i]);
         else if (npos < 2)
             pos[npos++] = argv[i];

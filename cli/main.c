@@ -46,6 +46,7 @@ static const char usage[] =
     "      Re-derive stored labels (app, land, reach, areach) and list each provably wrong one\n"
     "      with its proof (exit 1 when any).\n"
     "\n"
+    "validate, applicable, progress and plan take --format text|json (--json = --format json).\n"
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
     "Plan files: one action per line, ';' comments; Fast Downward sas_plan and VAL forms.\n"
     "\n"

@@ -3,6 +3,7 @@
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdint.h>
 #include <string.h>
 
 #include "cli.h"
@@ -10,6 +11,8 @@
 
 typedef struct {
     const char *domain, *templates, *out;
+    bool acpbench;  /* --style acpbench: ACPBench generative app and prog records (a JSON list) */
+    int written;    /* ACPBench records written so far (for the separators) */
     const char **problems;
     int nproblems;
     pl_gen_options opts;
@@ -71,6 +74,10 @@ static int parse_args(int argc, char **argv, gen_args *a)
             a->templates = argv[++i];
         } else if (!strcmp(s, "--out") && v) {
             a->out = argv[++i];
+        } else if (!strcmp(s, "--style") && v) {
+            a->acpbench = !strcmp(argv[++i], "acpbench");
+            if (!a->acpbench && strcmp(v, "iou"))
+                return cli_usage_error("gen", "--style must be iou or acpbench, not '%s'", v);
         } else if (s[0] == '-' && s[1] == '-') {
             return cli_usage_error("gen", "unknown or incomplete option '%s'", s);
         } else if (was_problems) {
@@ -140,8 +147,63 @@ static void write_question(FILE *f, const pl_iou_question *q, uint64_t seed, con
     cJSON_Delete(o);
 }
 
+/* A 19-digit id, as ACPBench's, from the question's own id. */
+static char *acp_id(const char *id)
+{
+    uint64_t h = UINT64_C(0xcbf29ce484222325);
+    for (const char *c = id; *c; c++)
+        h = (h ^ (unsigned char)*c) * UINT64_C(0x100000001b3);
+    return pl_strdup_printf("%llu", (unsigned long long)(UINT64_C(1000000000000000000) + h % UINT64_C(8000000000000000000)));
+}
+
+/* ACPBench generative records: app from the applicability question, prog from
+ * the two progression questions (they share the action). */
+static void write_acpbench(FILE *f, gen_args *a, const pl_gen_set *set, const char *dtext, const char *ptext)
+{
+    const pl_iou_question *app = NULL, *pos = NULL, *neg = NULL;
+    for (int i = 0; i < set->count; i++) {
+        const pl_iou_question *q = &set->items[i];
+        app = q->task == PL_IOU_APPLICABILITY ? q : app;
+        pos = q->task == PL_IOU_PROG_POS ? q : pos;
+        neg = q->task == PL_IOU_PROG_NEG ? q : neg;
+    }
+    for (int k = 0; k < 2; k++) {
+        const pl_iou_question *q = k == 0 ? app : pos;
+        if (!q || (k == 1 && !neg))
+            continue;
+        cJSON *o = cJSON_CreateObject();
+        char *id = acp_id(q->id), *question = k == 0 ? NULL
+                                                      : pl_strdup_printf("Break down the outcomes of performing the "
+                                                                         "action %s into two lists, positive effects "
+                                                                         "and negative effects.",
+                                                                         q->actions[0]);
+        cJSON_AddRawToObject(o, "id", id);
+        cJSON_AddStringToObject(o, "group", k == 0 ? "applicable_actions_gen" : "progression_gen");
+        cJSON_AddStringToObject(o, "context", q->context);
+        cJSON_AddStringToObject(o, "question",
+                                k == 0 ? "Generate the list of all ground actions that are applicable in this state."
+                                       : question);
+        if (k == 0) {
+            cJSON_AddItemToObject(o, "answer", string_array(q->answer, q->nanswer));
+        } else {
+            cJSON *ans = cJSON_AddObjectToObject(o, "answer");
+            cJSON_AddItemToObject(ans, "pos", string_array(pos->answer, pos->nanswer));
+            cJSON_AddItemToObject(ans, "neg", string_array(neg->answer, neg->nanswer));
+        }
+        cJSON_AddStringToObject(o, "PDDL_domain", dtext);
+        cJSON_AddStringToObject(o, "PDDL_problem", ptext);
+        char *text = cJSON_Print(o);
+        if (text)
+            fprintf(f, "%s%s", a->written++ ? ",\n" : "[\n", text);
+        free(text);
+        free(id);
+        free(question);
+        cJSON_Delete(o);
+    }
+}
+
 /* Generates one problem's questions into f; returns an exit code. */
-static int gen_problem(const gen_args *a, const char *problem, const char *dtext, FILE *f)
+static int gen_problem(gen_args *a, const char *problem, const char *dtext, FILE *f)
 {
     pl_loaded_task lt;
     if (!cli_load_task(a->domain, problem, &lt))
@@ -153,7 +215,9 @@ static int gen_problem(const gen_args *a, const char *problem, const char *dtext
     pl_gen_set set;
     int rc = PL_EXIT_INPUT;
     if (ptext && pl_gen_questions(lt.task, tmpl, &a->opts, &set) == 0) {
-        for (int i = 0; i < set.count; i++)
+        if (a->acpbench)
+            write_acpbench(f, a, &set, dtext, ptext);
+        for (int i = 0; i < set.count && !a->acpbench; i++)
             write_question(f, &set.items[i], a->opts.seed, dtext, ptext);
         for (int i = 0; i < set.nskipped; i++)
             fprintf(stderr, "planlens: gen: %s\n", set.skipped[i]);
@@ -191,6 +255,8 @@ int cmd_gen(int argc, char **argv)
     }
     for (int i = 0; rc == PL_EXIT_OK && i < a.nproblems; i++)
         rc = gen_problem(&a, a.problems[i], dtext, f);
+    if (rc == PL_EXIT_OK && a.acpbench)
+        fputs(a.written ? "\n]\n" : "[]\n", f);
     if (tmp && f) {
         bool ok = fclose(f) == 0 && rc == PL_EXIT_OK;
         if (ok && rename(tmp, a.out) != 0) {

@@ -45,6 +45,8 @@ static const char usage[] =
     "  audit --questions FILE... [--format table|jsonl] [--time-limit S]\n"
     "      Re-derive stored labels (app, land, reach, areach) and list each provably wrong one\n"
     "      with its proof (exit 1 when any).\n"
+    "  synth --questions FILE... --model NAME [--seed N] [--error-rate P] [--out FILE]\n"
+    "      A synthetic model run from a documented error model (labelled synthetic).\n"
     "\n"
     "validate, applicable, progress and plan take --format text|json (--json = --format json).\n"
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
@@ -93,6 +95,8 @@ int main(int argc, char **argv)
         return cmd_probe(argc - 2, argv + 2);
     if (!strcmp(cmd, "audit"))
         return cmd_audit(argc - 2, argv + 2);
+    if (!strcmp(cmd, "synth"))
+        return cmd_synth(argc - 2, argv + 2);
     /* not a command: options and paths of the explorer */
     if (!strncmp(cmd, "--", 2) || access(cmd, F_OK) == 0)
         return tui_main(argc - 1, argv + 1);

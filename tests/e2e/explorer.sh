@@ -43,7 +43,9 @@ check "binary-success bar beside it" "success"
 keys Enter
 check "a bin opens the question list" "› histogram › questions"
 keys Enter
-check "a question opens its detail" "Ground truth and answer"
+check "a question opens its detail" "Context"
+keys PgDn
+check "the detail scrolls to the verdict" "Verdict"
 keys q q q
 check "back to the dashboard" "synthetic-sloppy"
 check_absent "breadcrumbs shrink" "› histogram"

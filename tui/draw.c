@@ -108,8 +108,10 @@ static void draw_body(tui_app *app, tui_screen *s)
             attroff(a);
             int y_now;
             getyx(stdscr, y_now, x);
-            if (y_now != row + 1)
+            if (y_now != row + 1) { /* the line filled the row: the cursor moved to the next one */
+                x = app->cols;
                 break;
+            }
         }
         if (selected) { /* the selection spans the row, visible without colour */
             attron(A_REVERSE);

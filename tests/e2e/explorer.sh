@@ -81,6 +81,9 @@ t resize-window -t e2e -x 30 -y 6
 check "a tiny terminal gets a message" "too small"
 t resize-window -t e2e -x 120 -y 30
 check "resizing back redraws" "planlens › dashboard"
+t resize-window -t e2e -x 90 -y 30
+check "a selected line wider than the terminal still shows" "synthetic-careful            app"
+t resize-window -t e2e -x 120 -y 30
 
 keys Q
 check "Q quits" "EXITED rc=0"

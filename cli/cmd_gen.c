@@ -1,16 +1,19 @@
 /* planlens gen: the IoU paper's question set for each problem, as
  * planlens-iou/1 JSONL (docs/GEN.md). */
+#define _POSIX_C_SOURCE 200809L /* readlink: the templates beside the executable */
 #include <cjson/cJSON.h>
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <stdint.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "gen_questions.h"
 
 typedef struct {
-    const char *domain, *templates, *out;
+    const char *domain, *templates, *out; /* templates: --templates, or NULL for the defaults */
     bool acpbench;  /* --style acpbench: ACPBench generative app and prog records (a JSON list) */
     int written;    /* ACPBench records written so far (for the separators) */
     const char **problems;
@@ -41,7 +44,6 @@ static int parse_tasks(const char *list, unsigned *mask)
 static int parse_args(int argc, char **argv, gen_args *a)
 {
     a->opts = pl_gen_default_options();
-    a->templates = PLANLENS_TEMPLATE_DIR;
     a->problems = calloc((size_t)argc + 1, sizeof *a->problems);
     if (!a->problems)
         return cli_usage_error("gen", "out of memory");
@@ -58,18 +60,22 @@ static int parse_args(int argc, char **argv, gen_args *a)
             if (parse_tasks(argv[++i], &a->opts.tasks) != PL_EXIT_OK)
                 return PL_EXIT_USAGE;
         } else if (!strcmp(s, "--track-length") && v) {
-            a->opts.track_length = atoi(argv[++i]);
-            if (a->opts.track_length < 1 || a->opts.track_length > 1000)
+            char *end;
+            long k = strtol(argv[++i], &end, 10);
+            if (*end || !*v || k < 1 || k > 1000)
                 return cli_usage_error("gen", "--track-length takes 1 to 1000 actions, not '%s'", v);
+            a->opts.track_length = (int)k;
         } else if (!strcmp(s, "--seed") && v) {
             char *end;
+            errno = 0;
             a->opts.seed = strtoull(argv[++i], &end, 10);
-            if (*end || !*v)
+            if (*end || !*v || *v == '-' || errno)
                 return cli_usage_error("gen", "--seed takes a non-negative integer, not '%s'", v);
         } else if (!strcmp(s, "--time-limit") && v) {
-            a->opts.plan_seconds = strtod(argv[++i], NULL);
-            if (a->opts.plan_seconds <= 0)
-                return cli_usage_error("gen", "--time-limit expects a positive number of seconds");
+            char *end;
+            a->opts.plan_seconds = strtod(argv[++i], &end);
+            if (*end || !*v || !(a->opts.plan_seconds > 0))
+                return cli_usage_error("gen", "--time-limit expects a positive number of seconds, not '%s'", v);
         } else if (!strcmp(s, "--templates") && v) {
             a->templates = argv[++i];
         } else if (!strcmp(s, "--out") && v) {
@@ -92,24 +98,48 @@ static int parse_args(int argc, char **argv, gen_args *a)
     return PL_EXIT_OK;
 }
 
-/* The domain's template (DIR/<domain name>.tmpl), else the generic one. */
-static pl_gen_template *template_for(const char *dir, const pl_domain *d, bool *failed)
+/* `rel` beside the executable, into buf; false when /proc/self/exe cannot
+ * be read. */
+static bool beside_executable(const char *rel, char *buf, size_t cap)
 {
-    char *path = pl_strdup_printf("%s/%s.tmpl", dir, d->name);
-    FILE *probe = path ? fopen(path, "r") : NULL;
-    pl_gen_template *t = NULL;
-    *failed = false;
-    if (probe) {
-        fclose(probe);
-        pl_error err = PL_ERROR_INIT;
-        if (!(t = pl_gen_template_load(path, d, &err))) {
-            cli_print_error(&err);
-            *failed = true;
-        }
-        pl_error_clear(&err);
-    } else {
-        t = pl_gen_template_generic(d);
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    char *slash = n > 0 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
+    if (!slash)
+        return false;
+    *slash = '\0';
+    return snprintf(buf, cap, "%s/%s", exe, rel) < (int)cap;
+}
+
+/* The domain's template: in --templates DIR alone when given, else in the
+ * first that exists of the source tree's templates/, templates/ beside the
+ * executable and ../share/planlens/templates beside it (docs/GEN.md).
+ * Without one, the generic rendering.  NULL (printed) on an error. */
+static pl_gen_template *template_for(const char *dir, const pl_domain *d)
+{
+    char beside[2][4200];
+    const char *dirs[4] = {dir, NULL, NULL, NULL};
+    if (!dir) {
+        dirs[0] = PLANLENS_TEMPLATE_DIR;
+        dirs[1] = beside_executable("templates", beside[0], sizeof beside[0]) ? beside[0] : NULL;
+        dirs[2] = beside_executable("../share/planlens/templates", beside[1], sizeof beside[1]) ? beside[1] : NULL;
     }
+    pl_error err = PL_ERROR_INIT;
+    char *path = NULL;
+    for (int i = 0; i < 4 && dirs[i] && !path; i++) {
+        pl_error_clear(&err);
+        path = pl_gen_template_find(dirs[i], d->name, &err);
+        if (!path && err.code == PL_OK)
+            break; /* the directory exists and has no template for the domain */
+    }
+    pl_gen_template *t = NULL;
+    if (path)
+        t = pl_gen_template_load(path, d, &err);
+    else if (err.code == PL_OK || !dir) /* a default directory that is missing is no error */
+        t = pl_gen_template_generic(d);
+    if (!t)
+        cli_print_error(&err);
+    pl_error_clear(&err);
     free(path);
     return t;
 }
@@ -208,8 +238,7 @@ static int gen_problem(gen_args *a, const char *problem, const char *dtext, FILE
     pl_loaded_task lt;
     if (!cli_load_task(a->domain, problem, &lt))
         return PL_EXIT_INPUT;
-    bool failed;
-    pl_gen_template *tmpl = template_for(a->templates, lt.domain, &failed);
+    pl_gen_template *tmpl = template_for(a->templates, lt.domain);
     pl_error err = PL_ERROR_INIT;
     char *ptext = tmpl ? pl_read_file(problem, NULL, &err) : NULL;
     pl_gen_set set;
@@ -225,7 +254,7 @@ static int gen_problem(gen_args *a, const char *problem, const char *dtext, FILE
         rc = PL_EXIT_OK;
     } else if (tmpl && ptext) {
         fprintf(stderr, "planlens: out of memory\n");
-    } else if (!failed) {
+    } else if (tmpl) {
         cli_print_error(&err);
     }
     pl_error_clear(&err);

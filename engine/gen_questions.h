@@ -1,6 +1,10 @@
 /* The IoU paper's question set for one problem (docs/GEN.md): context in
  * words, one question per task, the ground truth computed by the engine
- * (simulation; optimal plans by A* with LM-cut).  Deterministic for a seed. */
+ * (simulation; plans by A* with LM-cut: "plan" a shortest one, "costplan"
+ * one of minimal total cost).  Deterministic for a seed: the action of
+ * prog_pos/prog_neg and the tracking actions are a random walk from the
+ * initial state (splitmix64 over the seed and the problem name), the same
+ * whichever tasks are asked. */
 #ifndef PL_GEN_QUESTIONS_H
 #define PL_GEN_QUESTIONS_H
 

@@ -3,16 +3,28 @@
  * PDDL names when a domain has none.
  *
  * Template file lines ('#' starts a comment, blank lines are ignored):
+ *   domains: <name> <name>...      domain names the file is for (lookup, below)
  *   description: <text>            a paragraph of the domain description
  *   atom <pred> ?a ?b: <text>      how a fact reads, {a} {b} for its arguments
  *   action <name> ?a ?b: <text>    how an action reads
- * Predicates and actions must exist in the domain with that arity. */
+ * Predicates and actions must exist in the domain with that arity, and every
+ * {name} in a text must be one of the line's parameters. */
 #ifndef PL_GEN_TEMPLATE_H
 #define PL_GEN_TEMPLATE_H
 
+#include <stdint.h>
+
 #include "pddl.h"
+#include "task.h"
 
 typedef struct pl_gen_template pl_gen_template;
+
+/* The template file of a domain in `dir`: DIR/<domain name>.tmpl, else the
+ * first DIR/ *.tmpl (in name order) whose "domains:" line names the domain
+ * (case-insensitive).  Returns the path (owned), or NULL: with err->code
+ * PL_OK when the directory holds none, else why the directory or a file in
+ * it cannot be read. */
+char *pl_gen_template_find(const char *dir, const char *domain_name, pl_error *err);
 
 /* Reads a template file for `domain`; NULL with err set (file:line:col,
  * what was expected) when it cannot be read or does not fit the domain. */
@@ -30,5 +42,15 @@ char *pl_gen_template_action(const pl_gen_template *t, int schema, const char *c
 
 /* "(name a b)": the PDDL form, also the generic rendering. */
 char *pl_gen_pddl_text(const char *name, const char *const *args, int n);
+
+/* The context of a question (new string, NULL when out of memory): the
+ * description, "Currently, <facts of state, statics included>." and "The
+ * goal is to reach a state where <goal>." */
+char *pl_gen_render_context(const pl_gen_template *t, const pl_task *task, const uint64_t *state);
+/* A ground action for a question: its PDDL form, followed by its words in
+ * parentheses when the template has a pattern for it. */
+char *pl_gen_render_action(const pl_gen_template *t, const pl_task *task, int action);
+/* "a, b, and c" (or "a and b", "a", ""); NULL when out of memory. */
+char *pl_gen_join_words(char *const *items, int n);
 
 #endif

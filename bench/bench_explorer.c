@@ -180,7 +180,7 @@ int main(int argc, char **argv)
                 pl_view_histogram(ws, &sel, 0.05, false, 120, &vm);
                 break;
             default:
-                pl_view_detail(ws, r, 120, &vm);
+                pl_view_detail(ws, r, 120, NULL, &vm);
                 break;
             }
             if (cases[c].kind == 1 || cases[c].kind == 2)

@@ -9,7 +9,6 @@
 #include "wn_database.h"
 #include "wn_wup.h"
 
-#define MAX_SYNSETS 256
 #define MAX_WORDS 8
 
 typedef struct {
@@ -67,34 +66,39 @@ int pl_similarity_version_parse(const char *text, pl_similarity_version *out)
     return 0;
 }
 
-/* synsets(name, VERB) + synsets(name, NOUN) (v2), or the verbs only (v1). */
-static int synsets_of(wn_database *db, const char *name, bool nouns_too, int *ids)
+/* synsets(name, VERB) + synsets(name, NOUN) (v2), or the verbs only (v1);
+ * -1 when out of memory. */
+static int synsets_of(wn_database *db, const char *name, bool nouns_too, wn_ids *out)
 {
-    int n = wn_synsets(db, name, WN_VERB, ids, MAX_SYNSETS);
-    if (nouns_too)
-        n += wn_synsets(db, name, WN_NOUN, ids + n, MAX_SYNSETS - n);
-    return n;
+    if (wn_synsets(db, name, WN_VERB, out) < 0)
+        return -1;
+    return nouns_too ? wn_synsets(db, name, WN_NOUN, out) : 0;
 }
 
 static double first_pair(wn_database *db, const char *a, const char *b, bool nouns_too)
 {
-    int sa[MAX_SYNSETS], sb[MAX_SYNSETS];
-    double w;
-    if (!synsets_of(db, a, nouns_too, sa) || !synsets_of(db, b, nouns_too, sb) || !wn_wup(db, sa[0], sb[0], &w))
-        return 0.0;
+    wn_ids sa = {0}, sb = {0};
+    double w = 0.0;
+    if (synsets_of(db, a, nouns_too, &sa) < 0 || synsets_of(db, b, nouns_too, &sb) < 0 || !sa.n || !sb.n ||
+        !wn_wup(db, sa.ids[0], sb.ids[0], &w))
+        w = 0.0;
+    wn_ids_free(&sa);
+    wn_ids_free(&sb);
     return w;
 }
 
 /* The best wup over every synset pair of two words (None ignored). */
 static double best_synset_sim(wn_database *db, const char *a, const char *b)
 {
-    int sa[MAX_SYNSETS], sb[MAX_SYNSETS];
-    int na = synsets_of(db, a, true, sa), nb = synsets_of(db, b, true, sb);
+    wn_ids sa = {0}, sb = {0};
     double best = 0, w;
-    for (int i = 0; i < na; i++)
-        for (int j = 0; j < nb; j++)
-            if (wn_wup(db, sa[i], sb[j], &w) && w > best)
-                best = w;
+    if (synsets_of(db, a, true, &sa) == 0 && synsets_of(db, b, true, &sb) == 0)
+        for (int i = 0; i < sa.n; i++)
+            for (int j = 0; j < sb.n; j++)
+                if (wn_wup(db, sa.ids[i], sb.ids[j], &w) && w > best)
+                    best = w;
+    wn_ids_free(&sa);
+    wn_ids_free(&sb);
     return best;
 }
 

@@ -132,3 +132,79 @@ int pl_set_explain_atoms(const pl_task *t, pl_set_comparison *c)
     }
     return 0;
 }
+
+/* Replaces a wrong item's reason (none yet: it names something of the task). */
+static int give_reason(pl_set_item *it, char *why)
+{
+    if (!why)
+        return -1;
+    free(it->why);
+    it->why = why;
+    return 0;
+}
+
+static char *join_unmet(char **unmet, int n)
+{
+    size_t len = 32;
+    for (int i = 0; i < n; i++)
+        len += strlen(unmet[i]) + 2;
+    char *out = malloc(len);
+    if (!out)
+        return NULL;
+    strcpy(out, n ? "not applicable here: false " : "not applicable here");
+    for (int i = 0; i < n; i++) {
+        if (i)
+            strcat(out, ", ");
+        strcat(out, unmet[i]);
+    }
+    return out;
+}
+
+int pl_set_explain_applicable(const pl_task *t, const uint64_t *state, pl_set_comparison *c)
+{
+    if (pl_set_explain_actions(t, c) < 0)
+        return -1;
+    for (int i = 0; i < c->count; i++) {
+        pl_set_item *it = &c->items[i];
+        if (it->role != PL_ITEM_WRONG || it->why)
+            continue;
+        pl_action_ref ref;
+        pl_resolve_action(t, it->text, &ref);
+        int rc = 0;
+        if (ref.schema >= 0 && ref.args) {
+            char **unmet = NULL;
+            int n = pl_explain_unmet(t, ref.schema, ref.args, state, &unmet);
+            rc = n < 0 ? -1 : give_reason(it, join_unmet(unmet, n));
+            if (n > 0)
+                pl_strings_free(unmet, n);
+        }
+        pl_action_ref_clear(&ref);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}
+
+int pl_set_explain_effects(const pl_task *t, const uint64_t *before, bool positive, pl_set_comparison *c)
+{
+    if (pl_set_explain_atoms(t, c) < 0)
+        return -1;
+    for (int i = 0; i < c->count; i++) {
+        pl_set_item *it = &c->items[i];
+        if (it->role != PL_ITEM_WRONG || it->why)
+            continue;
+        pl_atom_ref ref;
+        pl_resolve_atom_ref(t, it->text, &ref);
+        int rc = 0;
+        if (ref.status == PL_ATOM_FLUENT) {
+            bool was = pl_state_has(before, ref.atom);
+            const char *why = positive ? (was ? "already true before the step: not a change" : "stays false: the step does not add it")
+                                       : (was ? "stays true: the step does not delete it" : "already false before the step: not a change");
+            rc = give_reason(it, pl_strdup(why));
+        }
+        pl_atom_ref_clear(&ref);
+        if (rc < 0)
+            return -1;
+    }
+    return 0;
+}

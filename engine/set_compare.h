@@ -48,4 +48,14 @@ double pl_action_distance(const pl_set_comparison *c);
 int pl_set_explain_actions(const pl_task *t, pl_set_comparison *c);
 int pl_set_explain_atoms(const pl_task *t, pl_set_comparison *c);
 
+/* pl_set_explain_actions, and for the wrong items that are actions of the
+ * task, why they are not applicable in `state`: the preconditions false
+ * there ("not applicable: (clear b) is false"). */
+int pl_set_explain_applicable(const pl_task *t, const uint64_t *state, pl_set_comparison *c);
+/* pl_set_explain_atoms for claimed effects of one step from `before`
+ * (positive: atoms that become true; else atoms that become false), and for
+ * the wrong items that are atoms of the task, why they are no such change
+ * ("already true before the step", "stays false", ...). */
+int pl_set_explain_effects(const pl_task *t, const uint64_t *before, bool positive, pl_set_comparison *c);
+
 #endif

@@ -1,125 +1,160 @@
 #include "wn_wup.h"
 
+#include <stdlib.h>
 #include <string.h>
 
-#define MAX_NODES 256
-#define ROOT (-1) /* NLTK's simulated "*ROOT*" synset */
+#define ROOT (-1) /* NLTK's simulated "*ROOT*" synset: no hypernyms, depth 0 */
 
-typedef struct {
-    int id[MAX_NODES];
-    int dist[MAX_NODES];
-    int n;
-} node_set;
-
-static int find(const node_set *s, int id)
+static int depth(wn_database *db, int id, bool longest)
 {
-    for (int i = 0; i < s->n; i++)
-        if (s->id[i] == id)
-            return i;
-    return -1;
-}
-
-/* _shortest_hypernym_paths: breadth-first distances from `from` (itself at
- * 0), plus the fake root one beyond the farthest when simulating. */
-static void hypernym_paths(const wn_database *db, int from, bool simulate_root, node_set *out)
-{
-    out->n = 0;
-    if (from == ROOT) {
-        out->id[0] = ROOT;
-        out->dist[out->n++] = 0;
-        return;
-    }
-    int queue[MAX_NODES * 4], qd[MAX_NODES * 4], head = 0, tail = 0;
-    queue[tail] = from;
-    qd[tail++] = 0;
-    int far = 0;
-    while (head < tail) {
-        int s = queue[head], d = qd[head++];
-        if (find(out, s) >= 0 || out->n == MAX_NODES)
-            continue;
-        out->id[out->n] = s;
-        out->dist[out->n++] = d;
-        far = d > far ? d : far;
-        const wn_synset *syn = wn_synset_get(db, s);
-        for (int k = 0; k < syn->nhypernyms && tail < MAX_NODES * 4; k++) {
-            queue[tail] = syn->hypernyms[k];
-            qd[tail++] = d + 1;
-        }
-    }
-    if (simulate_root && out->n < MAX_NODES) {
-        out->id[out->n] = ROOT;
-        out->dist[out->n++] = far + 1;
-    }
-}
-
-static int depth_of(const wn_database *db, int id, bool max)
-{
-    if (id == ROOT)
-        return 0;
-    const wn_synset *s = wn_synset_get(db, id);
+    wn_synset *s = wn_synset_at(db, id); /* stable: nothing loads here */
+    int *memo = longest ? &s->max_depth : &s->min_depth;
+    if (*memo >= 0)
+        return *memo;
+    *memo = 0; /* ends the recursion on a hypernym cycle (WordNet 3.0 has none) */
     int best = -1;
     for (int k = 0; k < s->nhypernyms; k++) {
-        int d = 1 + depth_of(db, s->hypernyms[k], max);
-        if (best < 0 || (max ? d > best : d < best))
+        int d = 1 + depth(db, s->hypernyms[k], longest);
+        if (best < 0 || (longest ? d > best : d < best))
             best = d;
     }
-    return best < 0 ? 0 : best;
+    *memo = best < 0 ? 0 : best;
+    return *memo;
+}
+
+int wn_min_depth(wn_database *db, int id)
+{
+    return id == ROOT ? 0 : depth(db, id, false);
+}
+
+int wn_max_depth(wn_database *db, int id)
+{
+    return id == ROOT ? 0 : depth(db, id, true);
+}
+
+static int by_id(const void *a, const void *b)
+{
+    int x = ((const wn_ancestor *)a)->id, y = ((const wn_ancestor *)b)->id;
+    return (x > y) - (x < y);
+}
+
+/* _shortest_hypernym_paths: the synset (distance 0) and every ancestor at
+ * its breadth-first distance, cached sorted by id; NULL when out of memory. */
+static const wn_synset *with_ancestors(wn_database *db, int id)
+{
+    wn_synset *s = wn_synset_at(db, id);
+    if (s->ancestors)
+        return s;
+    int n = 0, cap = 16;
+    wn_ancestor *q = malloc((size_t)cap * sizeof *q);
+    if (!q)
+        return NULL;
+    q[n++] = (wn_ancestor){id, 0};
+    for (int head = 0; head < n; head++) {
+        const wn_synset *h = wn_synset_at(db, q[head].id);
+        for (int k = 0; k < h->nhypernyms; k++) {
+            bool seen = false; /* first discovery in breadth-first order is the shortest */
+            for (int i = 0; i < n && !seen; i++)
+                seen = q[i].id == h->hypernyms[k];
+            if (seen)
+                continue;
+            if (n == cap) {
+                wn_ancestor *grown = realloc(q, (size_t)(cap *= 2) * sizeof *grown);
+                if (!grown) {
+                    free(q);
+                    return NULL;
+                }
+                q = grown;
+            }
+            q[n++] = (wn_ancestor){h->hypernyms[k], q[head].dist + 1};
+        }
+    }
+    s->farthest = q[n - 1].dist;
+    qsort(q, (size_t)n, sizeof *q, by_id);
+    s->ancestors = q;
+    s->nancestors = n;
+    return s;
 }
 
 static const char *name_of(const wn_database *db, int id)
 {
-    return id == ROOT ? "*ROOT*" : wn_synset_get(db, id)->name;
+    return id == ROOT ? "*ROOT*" : wn_synset_at(db, id)->name;
 }
 
-/* shortest_path_distance(x, target); -1 when NLTK returns None. */
-static int path_distance(const wn_database *db, int x, int target, bool simulate_root)
+/* shortest_path_distance(x, s): the fewest edges up from x and from s to a
+ * common ancestor (with the simulated root one beyond each synset's farthest
+ * ancestor); -1 for None. */
+static int path_distance(wn_database *db, int x, int s, bool root)
 {
-    if (x == target)
+    if (x == s)
         return 0;
-    node_set a, b;
-    hypernym_paths(db, x, simulate_root, &a);
-    hypernym_paths(db, target, simulate_root, &b);
-    int best = -1;
-    for (int i = 0; i < a.n; i++) {
-        int j = find(&b, a.id[i]);
-        if (j >= 0 && (best < 0 || a.dist[i] + b.dist[j] < best))
-            best = a.dist[i] + b.dist[j];
+    const wn_synset *sx = with_ancestors(db, x);
+    if (!sx)
+        return -1;
+    if (s == ROOT)
+        return sx->farthest + 1;
+    const wn_synset *ss = with_ancestors(db, s);
+    if (!ss)
+        return -1;
+    int best = root ? sx->farthest + 1 + ss->farthest + 1 : -1;
+    for (int i = 0, j = 0; i < sx->nancestors && j < ss->nancestors;) {
+        const wn_ancestor *p = &sx->ancestors[i], *q = &ss->ancestors[j];
+        if (p->id < q->id) {
+            i++;
+        } else if (p->id > q->id) {
+            j++;
+        } else {
+            if (best < 0 || p->dist + q->dist < best)
+                best = p->dist + q->dist;
+            i++;
+            j++;
+        }
     }
     return best;
 }
 
-bool wn_wup(const wn_database *db, int a, int b, double *out)
+typedef struct {
+    int lcs, depth;
+    bool self_in; /* the first synset is among the lowest common hypernyms */
+} lcs_choice;
+
+/* One common hypernym for lowest_common_hypernyms(use_min_depth=True):
+ * keep those of the greatest min_depth, sorted by name. */
+static void consider(wn_database *db, lcs_choice *c, int id, int self)
 {
-    bool simulate = wn_synset_get(db, a)->pos == WN_VERB; /* _needs_root(): nouns have "entity" */
-    node_set ha, hb;
-    hypernym_paths(db, a, false, &ha);
-    hypernym_paths(db, b, false, &hb);
-    /* lowest_common_hypernyms(use_min_depth=True): deepest by min_depth, then by name */
-    int lcs = 0, best_depth = -1;
-    bool self_in = false;
-    for (int i = 0; i <= ha.n; i++) {
-        int id = i < ha.n ? ha.id[i] : ROOT;
-        if (i < ha.n ? find(&hb, id) < 0 : !simulate)
-            continue;
-        int d = depth_of(db, id, false);
-        if (d > best_depth) {
-            best_depth = d;
-            lcs = id;
-            self_in = false;
-        }
-        if (d == best_depth) {
-            self_in |= id == a;
-            if (strcmp(name_of(db, id), name_of(db, lcs)) < 0)
-                lcs = id;
-        }
+    int d = wn_min_depth(db, id);
+    if (d > c->depth) {
+        *c = (lcs_choice){id, d, id == self};
+    } else if (d == c->depth) {
+        c->self_in |= id == self;
+        if (strcmp(name_of(db, id), name_of(db, c->lcs)) < 0)
+            c->lcs = id;
     }
-    if (best_depth < 0)
+}
+
+bool wn_wup(wn_database *db, int a, int b, double *out)
+{
+    const wn_synset *sa = with_ancestors(db, a), *sb = with_ancestors(db, b);
+    if (!sa || !sb)
         return false;
-    int subsumer = self_in ? a : lcs;
-    int depth = depth_of(db, subsumer, true) + 1;
-    int len1 = path_distance(db, a, subsumer, simulate), len2 = path_distance(db, b, subsumer, simulate);
+    bool root = sa->pos == WN_VERB || sb->pos == WN_VERB;
+    lcs_choice c = {ROOT, -1, false};
+    for (int i = 0, j = 0; i < sa->nancestors && j < sb->nancestors;) {
+        int x = sa->ancestors[i].id, y = sb->ancestors[j].id;
+        if (x == y)
+            consider(db, &c, x, a);
+        i += x <= y;
+        j += y <= x;
+    }
+    if (root)
+        consider(db, &c, ROOT, a);
+    if (c.depth < 0)
+        return false;
+    int subsumer = c.self_in ? a : c.lcs;
+    int depth = wn_max_depth(db, subsumer) + 1;
+    int len1 = path_distance(db, a, subsumer, root), len2 = path_distance(db, b, subsumer, root);
     if (len1 < 0 || len2 < 0)
         return false;
-    *out = 2.0 * depth / (len1 + len2 + 2.0 * depth);
+    *out = 2.0 * depth / ((len1 + depth) + (len2 + depth));
     return true;
 }

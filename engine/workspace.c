@@ -3,6 +3,11 @@
 
 #include "workspace_internal.h"
 
+static bool is_loaded(const pl_workspace *ws)
+{
+    return atomic_load_explicit(&((pl_workspace *)ws)->loaded, memory_order_acquire);
+}
+
 static const char *model_of(const pl_run_response *r)
 {
     if (r->model)
@@ -12,7 +17,7 @@ static const char *model_of(const pl_run_response *r)
 }
 
 /* One record per response that answers a loaded question. */
-static int build_records(pl_workspace *ws, pl_diags *warnings)
+static int build_records(pl_workspace *ws)
 {
     ws->records = calloc((size_t)ws->runs.count + 1, sizeof *ws->records);
     if (!ws->records)
@@ -37,7 +42,7 @@ static int build_records(pl_workspace *ws, pl_diags *warnings)
         ws->nrecords++;
     }
     if (unmatched)
-        pl_diags_add(warnings, NULL, 0, 0, "%d response%s answer no question that is open", unmatched,
+        pl_diags_add(&ws->warnings, NULL, 0, 0, "%d response%s answer no question that is open", unmatched,
                      unmatched == 1 ? "" : "s");
     return 0;
 }
@@ -75,7 +80,7 @@ static int assign_groups(pl_workspace *ws)
 
 int pl_workspace_ngroups(const pl_workspace *ws)
 {
-    return ws->ngroups;
+    return is_loaded(ws) ? ws->ngroups : 0;
 }
 
 const char *pl_workspace_group_model(const pl_workspace *ws, int group)
@@ -88,27 +93,61 @@ const char *pl_workspace_group_task(const pl_workspace *ws, int group)
     return ws->records[ws->group_first[group]].task;
 }
 
-pl_workspace *pl_workspace_open(const char *const *paths, int npaths, pl_diags *warnings)
+/* Finds the files; NULL only when out of memory. */
+static pl_workspace *workspace_new(const char *const *paths, int npaths)
 {
     pl_workspace *ws = calloc(1, sizeof *ws);
     if (!ws)
         return NULL;
+    atomic_init(&ws->files_done, 0);
+    atomic_init(&ws->loaded, false);
     atomic_init(&ws->graded, 0);
     atomic_init(&ws->stop, false);
     int rc = 0;
     for (int i = 0; rc == 0 && i < npaths; i++)
-        rc = ws_load_path(ws, paths[i], 0, warnings);
+        rc = ws_find_files(ws, paths[i], 0);
+    if (rc < 0) {
+        pl_workspace_close(ws);
+        return NULL;
+    }
+    return ws;
+}
+
+/* Loads the files found, then builds the records; publishes `loaded`.  0, or
+ * -1 when out of memory (then the workspace opens empty, with a warning). */
+static int load_all(pl_workspace *ws)
+{
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < ws->nfiles && !atomic_load(&ws->stop); i++) {
+        rc = ws_load_file(ws, ws->files[i]);
+        atomic_store_explicit(&ws->files_done, i + 1, memory_order_release);
+    }
     if (rc == 0 && ws->acp.count && !(ws->domains = calloc((size_t)ws->acp.count, sizeof *ws->domains)))
         rc = -1;
     for (int i = 0; rc == 0 && i < ws->acp.count; i++)
         rc = (ws->domains[i] = pl_acp_question_domain(&ws->acp.items[i])) ? 0 : -1;
     if (rc == 0)
-        rc = build_records(ws, warnings);
+        rc = build_records(ws);
     if (rc == 0)
         rc = assign_groups(ws);
     if (rc < 0) {
+        ws->nrecords = ws->ngroups = 0;
+        pl_diags_add(&ws->warnings, NULL, 0, 0, "out of memory while loading: nothing opened");
+    }
+    atomic_store_explicit(&ws->loaded, true, memory_order_release);
+    return rc;
+}
+
+pl_workspace *pl_workspace_open(const char *const *paths, int npaths, pl_diags *warnings)
+{
+    pl_workspace *ws = workspace_new(paths, npaths);
+    if (ws && load_all(ws) < 0) {
         pl_workspace_close(ws);
         return NULL;
+    }
+    for (size_t i = 0; ws && i < ws->warnings.count; i++) {
+        const pl_diag *d = &ws->warnings.items[i];
+        pl_diags_add(warnings, d->file, d->line, d->column, "%s", d->message);
     }
     return ws;
 }
@@ -139,9 +178,8 @@ static void grade_record(pl_acp_grader *ag, pl_iou_grader *ig, pl_ws_record *rec
     rec->graded = true;
 }
 
-static void *grade_all(void *arg)
+static void grade_records(pl_workspace *ws)
 {
-    pl_workspace *ws = arg;
     pl_acp_grade_options opts = pl_acp_grade_default_options();
     pl_acp_grader *ag = pl_acp_grader_new(&opts);
     pl_iou_grader *ig = pl_iou_grader_new();
@@ -154,18 +192,43 @@ static void *grade_all(void *arg)
     }
     pl_iou_grader_free(ig);
     pl_acp_grader_free(ag);
+}
+
+static void *grade_thread(void *arg)
+{
+    grade_records(arg);
     return NULL;
+}
+
+static void *load_and_grade_thread(void *arg)
+{
+    pl_workspace *ws = arg;
+    if (load_all(ws) == 0)
+        grade_records(ws);
+    return NULL;
+}
+
+pl_workspace *pl_workspace_open_async(const char *const *paths, int npaths)
+{
+    pl_workspace *ws = workspace_new(paths, npaths);
+    if (!ws)
+        return NULL;
+    if (pthread_create(&ws->thread, NULL, load_and_grade_thread, ws) == 0)
+        ws->thread_running = true;
+    else
+        load_and_grade_thread(ws); /* no thread: the caller waits once */
+    return ws;
 }
 
 int pl_workspace_grade_start(pl_workspace *ws)
 {
     if (ws->thread_running)
         return 0;
-    if (pthread_create(&ws->thread, NULL, grade_all, ws) == 0) {
+    if (pthread_create(&ws->thread, NULL, grade_thread, ws) == 0) {
         ws->thread_running = true;
         return 0;
     }
-    grade_all(ws);
+    grade_records(ws);
     return -1;
 }
 
@@ -174,9 +237,53 @@ int pl_workspace_graded(const pl_workspace *ws)
     return atomic_load_explicit(&((pl_workspace *)ws)->graded, memory_order_acquire);
 }
 
+void pl_workspace_progress(const pl_workspace *ws, pl_ws_progress *out)
+{
+    memset(out, 0, sizeof *out);
+    out->loaded = is_loaded(ws);
+    out->files = ws->nfiles; /* fixed before the thread starts */
+    out->files_done = atomic_load_explicit(&((pl_workspace *)ws)->files_done, memory_order_acquire);
+    out->file = !out->loaded && out->files_done < ws->nfiles ? ws->files[out->files_done] : NULL;
+    out->graded = pl_workspace_graded(ws);
+    out->count = pl_workspace_count(ws);
+}
+
+const pl_diags *pl_workspace_warnings(const pl_workspace *ws)
+{
+    static const pl_diags none = PL_DIAGS_INIT;
+    return is_loaded(ws) ? &ws->warnings : &none;
+}
+
+void pl_workspace_aggregate(const pl_workspace *ws, const int *records, int n, pl_ws_aggregate *out)
+{
+    memset(out, 0, sizeof *out);
+    out->answers = n;
+    int graded = pl_workspace_graded(ws);
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+        const pl_ws_record *r = &ws->records[records[i]];
+        if (records[i] >= graded)
+            continue;
+        out->graded++;
+        out->errors += r->error != NULL;
+        out->official += r->score;
+        out->sound += r->sound_score;
+        out->parse_failed += r->parse_failed;
+        out->sound_differs += r->score != r->sound_score;
+        out->stored += r->resp->has_stored_score;
+        out->stored_differs += r->resp->has_stored_score && r->resp->stored_score != r->score;
+        if (r->has_value) {
+            out->nvalues++;
+            sum += r->value;
+            out->is_distance = r->is_distance;
+        }
+    }
+    out->value_mean = out->nvalues ? sum / out->nvalues : 0;
+}
+
 int pl_workspace_count(const pl_workspace *ws)
 {
-    return ws->nrecords;
+    return is_loaded(ws) ? ws->nrecords : 0;
 }
 
 const pl_ws_record *pl_workspace_record(const pl_workspace *ws, int i)
@@ -204,7 +311,7 @@ int pl_workspace_annotate(pl_workspace *ws, int i, bool flagged, const char *not
 
 int pl_workspace_nsources(const pl_workspace *ws)
 {
-    return ws->nsources;
+    return is_loaded(ws) ? ws->nsources : 0;
 }
 
 const char *pl_workspace_source(const pl_workspace *ws, int i)
@@ -234,6 +341,10 @@ void pl_workspace_close(pl_workspace *ws)
     for (int i = 0; i < ws->nsources; i++)
         free(ws->sources[i]);
     free(ws->sources);
+    for (int i = 0; i < ws->nfiles; i++)
+        free(ws->files[i]);
+    free(ws->files);
+    pl_diags_clear(&ws->warnings);
     pl_acp_questions_free(&ws->acp);
     pl_iou_questions_free(&ws->iou);
     pl_run_responses_free(&ws->runs);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <zlib.h>
 
 #include "workspace_internal.h"
 
@@ -16,16 +17,17 @@ static bool ends_with(const char *s, const char *suffix)
     return n >= k && !strcmp(s + n - k, suffix);
 }
 
-/* The first non-blank byte of the file (through gzip), or 0. */
+/* The first non-blank byte of the file (through gzip), or 0: only the
+ * start is read, so a large run is not read twice. */
 static char first_byte(const char *path)
 {
-    size_t len;
-    char *text = pl_read_file(path, &len, NULL);
+    gzFile f = gzopen(path, "rb");
     char c = 0;
-    for (size_t i = 0; text && i < len && !c; i++)
-        if (text[i] != ' ' && text[i] != '\n' && text[i] != '\r' && text[i] != '\t')
-            c = text[i];
-    free(text);
+    for (int ch; f && !c && (ch = gzgetc(f)) != -1;)
+        if (ch != ' ' && ch != '\n' && ch != '\r' && ch != '\t')
+            c = (char)ch;
+    if (f)
+        gzclose(f);
     return c;
 }
 
@@ -43,14 +45,12 @@ static int add_source(pl_workspace *ws, char *line)
     return 0;
 }
 
-/* Loads one file by its detected format; unknown files are skipped
- * quietly, files that fail to load are warnings. */
-static int load_file(pl_workspace *ws, const char *path, pl_diags *warnings)
+/* A file that fails to load is a warning; the rest opens. */
+int ws_load_file(pl_workspace *ws, const char *path)
 {
+    pl_diags *warnings = &ws->warnings;
     bool json = ends_with(path, ".json") || ends_with(path, ".json.gz");
     bool jsonl = ends_with(path, ".jsonl") || ends_with(path, ".jsonl.gz");
-    if (!json && !jsonl && !ends_with(path, ".eval"))
-        return 0;
     pl_error err = PL_ERROR_INIT;
     pl_error_code rc;
     int before_q = ws->acp.count + ws->iou.count, before_r = ws->runs.count;
@@ -75,26 +75,51 @@ static int load_file(pl_workspace *ws, const char *path, pl_diags *warnings)
                              : pl_strdup_printf("%s: %d response%s", path, nr, nr == 1 ? "" : "s"));
 }
 
+static bool known_extension(const char *path)
+{
+    return ends_with(path, ".json") || ends_with(path, ".json.gz") || ends_with(path, ".jsonl") ||
+           ends_with(path, ".jsonl.gz") || ends_with(path, ".eval");
+}
+
+static int add_file(pl_workspace *ws, const char *path)
+{
+    char **grown = realloc(ws->files, (size_t)(ws->nfiles + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    ws->files = grown;
+    return (ws->files[ws->nfiles] = pl_strdup(path)) ? (ws->nfiles++, 0) : -1;
+}
+
 static int by_name(const void *a, const void *b)
 {
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Loads a file, or every file under a directory in name order. */
-int ws_load_path(pl_workspace *ws, const char *path, int depth, pl_diags *warnings)
+/* Files in directories are kept when their extension is one planlens reads
+ * (README.md, PDDL and plans beside a run are skipped quietly); a file named
+ * with another extension is a warning. */
+int ws_find_files(pl_workspace *ws, const char *path, int depth)
 {
     struct stat st;
     if (stat(path, &st) != 0) {
-        pl_diags_add(warnings, path, 0, 0, "not opened: no such file or directory");
+        pl_diags_add(&ws->warnings, path, 0, 0, "not opened: no such file or directory");
         return 0;
     }
-    if (!S_ISDIR(st.st_mode))
-        return load_file(ws, path, warnings);
+    if (!S_ISDIR(st.st_mode)) {
+        if (depth > 0 && !known_extension(path))
+            return 0;
+        if (!known_extension(path)) {
+            pl_diags_add(&ws->warnings, path, 0, 0,
+                         "not opened: expected a question set or run (.json, .json.gz, .jsonl, .eval)");
+            return 0;
+        }
+        return add_file(ws, path);
+    }
     if (depth >= MAX_DEPTH)
         return 0;
     DIR *dir = opendir(path);
     if (!dir) {
-        pl_diags_add(warnings, path, 0, 0, "not opened: cannot read the directory");
+        pl_diags_add(&ws->warnings, path, 0, 0, "not opened: cannot read the directory");
         return 0;
     }
     char **names = NULL;
@@ -113,7 +138,7 @@ int ws_load_path(pl_workspace *ws, const char *path, int depth, pl_diags *warnin
     if (names)
         qsort(names, (size_t)n, sizeof *names, by_name); /* the same order on every machine */
     for (int i = 0; rc == 0 && i < n; i++)
-        rc = ws_load_path(ws, names[i], depth + 1, warnings);
+        rc = ws_find_files(ws, names[i], depth + 1);
     for (int i = 0; i < n; i++)
         free(names[i]);
     free(names);

@@ -11,6 +11,9 @@ struct pl_workspace {
     pl_acp_questions acp;
     pl_iou_questions iou;
     pl_run_responses runs;
+    char **files;            /* the files found under the paths, in load order (fixed once found) */
+    int nfiles;
+    pl_diags warnings;       /* gathered while finding and loading (read after `loaded`) */
     char **domains;          /* per ACPBench question: the PDDL domain name */
     char **sources;          /* "path: N questions" per file opened */
     int nsources;
@@ -18,13 +21,18 @@ struct pl_workspace {
     int nrecords;
     int *group_first;        /* per group: a record of it (for its model and task) */
     int ngroups;
+    atomic_int files_done;   /* files [0, files_done) are loaded */
+    atomic_bool loaded;      /* records and groups are built (release/acquire) */
     atomic_int graded;       /* records [0, graded) are final */
-    atomic_bool stop;        /* asks the grading thread to finish early */
+    atomic_bool stop;        /* asks the background thread to finish early */
     pthread_t thread;
     bool thread_running;
 };
 
-/* Loads a file, or every file under a directory; 0, or -1 when out of memory. */
-int ws_load_path(pl_workspace *ws, const char *path, int depth, pl_diags *warnings);
+/* Adds `path` (a file of a known extension, or every such file under a
+ * directory, in name order) to ws->files; 0, or -1 when out of memory. */
+int ws_find_files(pl_workspace *ws, const char *path, int depth);
+/* Loads one found file by its detected format; 0, or -1 when out of memory. */
+int ws_load_file(pl_workspace *ws, const char *path);
 
 #endif

@@ -111,7 +111,7 @@ static void test_detail_roles(void **state)
         if (!r->iou || !r->iou_v.cmp.n_hallucinated)
             continue;
         pl_view_model vm;
-        pl_view_detail(ws, i, 100, &vm);
+        pl_view_detail(ws, i, 100, NULL, &vm);
         int hallucinated = 0, correct = 0;
         for (int l = 0; l < vm.nlines; l++)
             for (int s = 0; s < vm.lines[l].nspans; s++) {
@@ -124,6 +124,87 @@ static void test_detail_roles(void **state)
         return;
     }
     fail_msg("no record with a hallucinated item in sample-runs");
+}
+
+/* ACPBench app and prog answers item by item: every answer-only item gets
+ * the engine's reason, prog splits into positive and negative effects, and
+ * the parsed items are marked where they occur in the response. */
+static void test_detail_acp_compare(void **state)
+{
+    pl_workspace *ws = *state;
+    pl_detail_cache cache = {0};
+    int app = 0, prog = 0, answer_only = 0, marked = 0, state_reasons = 0;
+    for (int i = 0; i < pl_workspace_count(ws); i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, i);
+        if (!r->acp || r->acp->format != PL_ACP_GEN || (r->acp->task != PL_ACP_APP && r->acp->task != PL_ACP_PROG))
+            continue;
+        pl_compare_part parts[2];
+        int nparts;
+        assert_int_equal(pl_detail_compare(r, &cache, parts, &nparts), 1);
+        assert_int_equal(nparts, r->acp->task == PL_ACP_APP ? 1 : 2);
+        app += r->acp->task == PL_ACP_APP;
+        prog += r->acp->task == PL_ACP_PROG;
+        for (int p = 0; p < nparts; p++) {
+            for (int k = 0; k < parts[p].cmp.count; k++) {
+                const pl_set_item *it = &parts[p].cmp.items[k];
+                if (it->role == PL_ITEM_WRONG || it->role == PL_ITEM_HALLUCINATED) {
+                    answer_only++;
+                    assert_non_null(it->why);
+                }
+                if (it->role == PL_ITEM_WRONG) /* a real action or atom: why it is no answer here */
+                    state_reasons += !strncmp(it->why, "not applicable here", 19) ||
+                                     !strncmp(it->why, "already ", 8) || !strncmp(it->why, "stays ", 6);
+            }
+            pl_set_comparison_free(&parts[p].cmp);
+        }
+        size_t marks[64];
+        int n = pl_detail_marks(r, marks, 32);
+        for (int m = 0; m < n; m++) {
+            assert_true(marks[2 * m] < marks[2 * m + 1]);
+            assert_true(marks[2 * m + 1] <= strlen(r->resp->response));
+            assert_true(m == 0 || marks[2 * m] >= marks[2 * m - 1]); /* in order, not overlapping */
+        }
+        marked += n > 0;
+    }
+    pl_detail_cache_free(&cache);
+    assert_true(app >= 10 && prog >= 10);
+    assert_true(answer_only > 0); /* the sloppy run names actions and atoms that are wrong */
+    assert_true(marked > (app + prog) / 2);
+    print_message("answer-only items %d, explained by the state %d\n", answer_only, state_reasons);
+    assert_true(state_reasons > 0);
+}
+
+/* Opening in the background ends with the same records as opening now, and
+ * the aggregate over a run x task equals the dashboard's sums. */
+static void test_async_open(void **state)
+{
+    pl_workspace *sync = *state;
+    const char *paths[] = {SAMPLES};
+    pl_workspace *ws = pl_workspace_open_async(paths, 1);
+    assert_non_null(ws);
+    pl_ws_progress p;
+    for (pl_workspace_progress(ws, &p); !p.loaded || p.graded < p.count; pl_workspace_progress(ws, &p)) {
+        assert_true(p.files_done <= p.files);
+        struct timespec ts = {0, 2000000};
+        nanosleep(&ts, NULL);
+    }
+    assert_true(p.files > 0);
+    assert_int_equal(p.count, pl_workspace_count(sync));
+    int n = pl_workspace_count(ws), *all = malloc((size_t)n * sizeof *all);
+    assert_non_null(all);
+    int official = 0;
+    for (int i = 0; i < n; i++) {
+        all[i] = i;
+        official += pl_workspace_record(sync, i)->score;
+    }
+    pl_ws_aggregate agg;
+    pl_workspace_aggregate(ws, all, n, &agg);
+    assert_int_equal(agg.answers, n);
+    assert_int_equal(agg.graded, n);
+    assert_int_equal(agg.official, official);
+    assert_true(agg.nvalues > 0 && agg.value_mean > 0);
+    free(all);
+    pl_workspace_close(ws);
 }
 
 static void test_histogram_members(void **state)
@@ -175,6 +256,8 @@ int main(void)
         cmocka_unit_test(test_dashboard),
         cmocka_unit_test(test_list_sort_and_filter),
         cmocka_unit_test(test_detail_roles),
+        cmocka_unit_test(test_detail_acp_compare),
+        cmocka_unit_test(test_async_open),
         cmocka_unit_test(test_histogram_members),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -64,28 +64,32 @@ static void test_synset_level(void **state)
     pl_error err = PL_ERROR_INIT;
     wn_database *db = wn_open(NULL, &err);
     assert_non_null(db);
-    int ids[64];
     /* NLTK's synsets order and canonical names */
-    int n = wn_synsets(db, "dogs", WN_NOUN, ids, 64); /* morphy: dogs -> dog */
-    assert_true(n >= 1);
-    assert_string_equal(wn_synset_get(db, ids[0])->name, "dog.n.01");
+    wn_ids dog = {0}, cat = {0}, took = {0};
+    assert_int_equal(wn_synsets(db, "dogs", WN_NOUN, &dog), 0); /* morphy: dogs -> dog */
+    assert_true(dog.n >= 1);
+    assert_string_equal(wn_synset_at(db, dog.ids[0])->name, "dog.n.01");
     double w;
-    int cat[64];
-    assert_true(wn_synsets(db, "cat", WN_NOUN, cat, 64) >= 1);
-    assert_string_equal(wn_synset_get(db, cat[0])->name, "cat.n.01");
+    assert_int_equal(wn_synsets(db, "cat", WN_NOUN, &cat), 0);
+    assert_true(cat.n >= 1);
+    assert_string_equal(wn_synset_at(db, cat.ids[0])->name, "cat.n.01");
     /* a synset on a single hypernym chain is its own lowest common hypernym */
-    assert_true(wn_wup(db, cat[0], cat[0], &w));
+    assert_true(wn_wup(db, cat.ids[0], cat.ids[0], &w));
     assert_true(fabs(w - 1.0) < 1e-12);
     /* dog.n.01 has two chains; NLTK picks the LCS by min_depth (canine.n.02,
      * deeper than dog's shortest chain), so even dog against itself is < 1 */
-    assert_true(wn_wup(db, ids[0], ids[0], &w));
+    assert_true(wn_wup(db, dog.ids[0], dog.ids[0], &w));
     assert_true(w < 1.0);
     /* NLTK: dog.n.01 vs cat.n.01 = 0.8571 (LCS carnivore.n.01) */
-    assert_true(wn_wup(db, ids[0], cat[0], &w));
+    assert_true(wn_wup(db, dog.ids[0], cat.ids[0], &w));
     assert_true(fabs(w - 0.8571) < 1e-4);
     /* irregular verb through verb.exc: took -> take */
-    assert_true(wn_synsets(db, "took", WN_VERB, ids, 64) >= 1);
-    assert_string_equal(wn_synset_get(db, ids[0])->name, "take.v.01");
+    assert_int_equal(wn_synsets(db, "took", WN_VERB, &took), 0);
+    assert_true(took.n >= 1);
+    assert_string_equal(wn_synset_at(db, took.ids[0])->name, "take.v.01");
+    wn_ids_free(&dog);
+    wn_ids_free(&cat);
+    wn_ids_free(&took);
     wn_close(db);
 }
 

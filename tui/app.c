@@ -32,6 +32,7 @@ static void screen_free(tui_screen *s)
     free(s->subset);
     pl_vm_free(&s->vm);
     pl_dashboard_rows_free(&s->rows);
+    pl_detail_cache_free(&s->detail);
 }
 
 void tui_close_all(tui_app *app)
@@ -73,7 +74,7 @@ void tui_rebuild(tui_app *app, tui_screen *s)
         pl_view_list(app->ws, &sel, s->sort, s->descending, width, &s->vm);
         break;
     case VIEW_DETAIL:
-        pl_view_detail(app->ws, s->record, width, &s->vm);
+        pl_view_detail(app->ws, s->record, width, &s->detail, &s->vm);
         break;
     default:
         pl_view_histogram(app->ws, &sel, s->bin_width, app->ascii, width, &s->vm);
@@ -210,7 +211,7 @@ static void annotate(tui_app *app, int record, int flag, const char *note)
         app->stack[i].stale = true;
 }
 
-void tui_load_notes(tui_app *app, const char *path)
+static void load_notes(tui_app *app, const char *path)
 {
     pl_diags warnings = PL_DIAGS_INIT;
     pl_error err = PL_ERROR_INIT;
@@ -231,6 +232,26 @@ void tui_load_notes(tui_app *app, const char *path)
             pl_workspace_annotate(app->ws, i, n->flag, n->note);
         free(key);
     }
+}
+
+bool tui_check_opened(tui_app *app)
+{
+    if (app->opened)
+        return true;
+    pl_ws_progress p;
+    pl_workspace_progress(app->ws, &p);
+    if (!p.loaded)
+        return false;
+    app->opened = true;
+    size_t nwarn = pl_workspace_warnings(app->ws)->count;
+    if (nwarn)
+        snprintf(app->message, sizeof app->message, "%zu warning%s while opening (printed when you quit)", nwarn,
+                 nwarn == 1 ? "" : "s");
+    if (app->notes_path)
+        load_notes(app, app->notes_path); /* its message, if any, wins */
+    for (int i = 0; i < app->depth; i++)
+        app->stack[i].stale = true;
+    return true;
 }
 
 void tui_act(tui_app *app, tui_action action)

@@ -22,6 +22,7 @@ typedef struct {
     double bin_width;
     pl_view_model vm;
     pl_dashboard_rows rows;  /* dashboard: what each line opens */
+    pl_detail_cache detail;  /* detail: the question's grounded task, kept across rebuilds */
     int cursor, top;         /* selected line and first line shown */
     bool stale;              /* rebuild the view model before drawing */
 } tui_screen;
@@ -39,6 +40,8 @@ typedef struct {
     int last_graded;
     int rows, cols;
     char *history_path;
+    char *notes_path;        /* the notes file, opened once the records are loaded */
+    bool opened;             /* the workspace finished loading and the notes are applied */
     pl_notes notes;          /* flags and notes, saved at every change */
 } tui_app;
 
@@ -56,8 +59,9 @@ void tui_apply_filter(tui_app *app, const char *text);
 void tui_command(tui_app *app, const char *line);
 /* The record under the cursor (list or detail), or -1. */
 int tui_selected_record(tui_app *app);
-/* Loads the notes file onto the workspace's records. */
-void tui_load_notes(tui_app *app, const char *path);
+/* Once the workspace has loaded (checked at every tick): applies the notes
+ * file and reports warnings; true from then on. */
+bool tui_check_opened(tui_app *app);
 /* Writes the records of the top screen to FILE (.csv or .json). */
 void tui_export(tui_app *app, const char *path);
 

@@ -100,8 +100,7 @@ static char *default_notes_path(const char *const *paths, int n)
 /* The dashboard as text, once grading is done. */
 static int batch_output(tui_app *app)
 {
-    pl_workspace_grade_start(app->ws);
-    while (pl_workspace_graded(app->ws) < pl_workspace_count(app->ws)) {
+    while (!tui_check_opened(app) || pl_workspace_graded(app->ws) < pl_workspace_count(app->ws)) {
         struct timespec ts = {0, 20000000};
         nanosleep(&ts, NULL);
     }
@@ -185,6 +184,9 @@ static void handle_mouse(tui_app *app)
 static void event_loop(tui_app *app)
 {
     while (!app->quit && !stop_signal) {
+        bool was_opened = app->opened;
+        if (tui_check_opened(app) != was_opened || !app->opened)
+            tui_top(app)->stale = true; /* loading progress, then the records */
         int graded = pl_workspace_graded(app->ws);
         if (graded != app->last_graded) { /* partial results appear as they come */
             app->last_graded = graded;
@@ -255,18 +257,11 @@ int tui_main(int argc, char **argv)
         free(a.paths);
         return rc < 0 ? 0 : rc;
     }
-    pl_diags warnings = PL_DIAGS_INIT;
-    app.ws = pl_workspace_open(a.paths, a.npaths, &warnings);
-    char *notes_path = a.notes ? pl_strdup(a.notes) : default_notes_path(a.paths, a.npaths);
+    app.ws = pl_workspace_open_async(a.paths, a.npaths); /* loads and grades in the background */
+    app.notes_path = a.notes ? pl_strdup(a.notes) : default_notes_path(a.paths, a.npaths);
     free(a.paths);
-    if (app.ws && notes_path)
-        tui_load_notes(&app, notes_path);
-    free(notes_path);
-    if (warnings.count)
-        snprintf(app.message, sizeof app.message, "%zu warning%s while opening (printed when you quit)",
-                 warnings.count, warnings.count == 1 ? "" : "s");
     if (!app.ws) {
-        pl_diags_clear(&warnings);
+        free(app.notes_path);
         fprintf(stderr, "planlens: out of memory\n");
         return EXIT_INPUT;
     }
@@ -281,7 +276,6 @@ int tui_main(int argc, char **argv)
         sa.sa_handler = on_stop_signal;
         sigaction(SIGINT, &sa, NULL);
         sigaction(SIGTERM, &sa, NULL);
-        pl_workspace_grade_start(app.ws);
         tui_prompt_setup(&app);
         event_loop(&app);
         tui_prompt_teardown(&app);
@@ -291,10 +285,11 @@ int tui_main(int argc, char **argv)
         rc = stop_signal ? 128 + stop_signal : 0;
     }
     /* after the screen is gone, so that they stay readable */
-    for (size_t i = 0; i < warnings.count; i++)
-        fprintf(stderr, "planlens: warning: %s%s%s\n", warnings.items[i].file ? warnings.items[i].file : "",
-                warnings.items[i].file ? ": " : "", warnings.items[i].message);
-    pl_diags_clear(&warnings);
+    const pl_diags *warnings = pl_workspace_warnings(app.ws);
+    for (size_t i = 0; i < warnings->count; i++)
+        fprintf(stderr, "planlens: warning: %s%s%s\n", warnings->items[i].file ? warnings->items[i].file : "",
+                warnings->items[i].file ? ": " : "", warnings->items[i].message);
+    free(app.notes_path);
     tui_close_all(&app);
     pl_notes_free(&app.notes);
     free(app.search);

@@ -76,11 +76,17 @@ void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int widt
         if (s.errors)
             pl_vm_span(vm, ROLE_ERROR, "  %d error%s", s.errors, s.errors == 1 ? "" : "s");
     }
+    pl_ws_progress p;
+    pl_workspace_progress(ws, &p);
     if (!ngroups) {
         pl_vm_line(vm, -1);
-        pl_vm_span(vm, ROLE_DIM, "no responses to show (open question files together with model runs)");
+        pl_vm_span(vm, ROLE_DIM, "%s", p.loaded ? "no responses to show (open question files together with model runs)"
+                                                : "loading…");
     }
-    pl_vm_set_status(vm, "%d runs × tasks · %d responses · %d graded", ngroups, n, total_graded);
+    if (!p.loaded)
+        pl_vm_set_status(vm, "loading file %d of %d: %s", p.files_done + 1, p.files, p.file ? p.file : "");
+    else
+        pl_vm_set_status(vm, "%d runs × tasks · %d responses · %d graded", ngroups, n, total_graded);
     pl_groups_free(groups, ngroups);
     free(records);
 }

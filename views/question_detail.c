@@ -39,8 +39,13 @@ static void side_by_side(pl_view_model *vm, const pl_set_comparison *c, int widt
         if (right)
             pl_vm_span(vm, role_of(it->role), "  %s", it->text);
         pl_vm_span(vm, ROLE_DIM, "  %s", pl_item_role_name(it->role));
-        if (it->why)
+        if (!it->why)
+            continue;
+        int used = 2 + col + (right ? 2 + (int)strlen(it->text) : 0) + 2 + (int)strlen(pl_item_role_name(it->role));
+        if (used + 2 + (int)strlen(it->why) <= width)
             pl_vm_span(vm, ROLE_DIM, ": %s", it->why);
+        else /* the reason on its own lines under the answer column */
+            pl_vm_wrapped(vm, ROLE_DIM, it->why, width, col + 6);
     }
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_DIM, "  %d in both · %d missed · %d wrong · %d hallucinated · %d duplicates · IoU %.3f",
@@ -48,38 +53,17 @@ static void side_by_side(pl_view_model *vm, const pl_set_comparison *c, int widt
                c->iou);
 }
 
-/* The response wrapped, with [start, end) in the parsed role. */
-static void response_text(pl_view_model *vm, const char *text, size_t start, size_t end, int width)
+#define MAX_MARKS 256
+
+/* The response wrapped, the bytes the parser read in the parsed role. */
+static void response_text(pl_view_model *vm, const pl_ws_record *r, int width)
 {
-    if (end <= start || end > strlen(text)) {
-        pl_vm_wrapped(vm, ROLE_TEXT, text, width, 2);
-        return;
-    }
-    char *before = pl_strndup(text, start), *used = pl_strndup(text + start, end - start);
-    if (before && *before)
-        pl_vm_wrapped(vm, ROLE_DIM, before, width, 2);
-    if (used)
-        pl_vm_wrapped(vm, ROLE_PARSED, used, width, 2);
-    if (text[end])
-        pl_vm_wrapped(vm, ROLE_DIM, text + end, width, 2);
-    free(before);
-    free(used);
+    size_t marks[2 * MAX_MARKS];
+    int n = pl_detail_marks(r, marks, MAX_MARKS);
+    pl_vm_wrapped_marked(vm, n ? ROLE_DIM : ROLE_TEXT, r->resp->response, width, 2, marks, n, ROLE_PARSED);
 }
 
-static char **json_strings(const cJSON *list, int *n)
-{
-    *n = 0;
-    int size = cJSON_IsArray(list) ? cJSON_GetArraySize(list) : 0;
-    char **out = calloc((size_t)size + 1, sizeof *out);
-    const cJSON *it;
-    cJSON_ArrayForEach(it, list) {
-        if (out && cJSON_IsString(it))
-            out[(*n)++] = it->valuestring;
-    }
-    return out;
-}
-
-static void acp_details(pl_view_model *vm, const pl_ws_record *r, int width)
+static void acp_details(pl_view_model *vm, const pl_ws_record *r, pl_detail_cache *cache, int width)
 {
     const pl_acp_verdict *v = &r->acp_v;
     section(vm, "Verdict");
@@ -90,17 +74,14 @@ static void acp_details(pl_view_model *vm, const pl_ws_record *r, int width)
     pl_vm_span(vm, r->sound_score ? ROLE_CORRECT : ROLE_WRONG, "  sound    %d", r->sound_score);
     if (v->sound_reason)
         pl_vm_wrapped(vm, ROLE_DIM, v->sound_reason, width, 11);
-    if (r->acp && r->acp->task == PL_ACP_APP && cJSON_IsArray(v->parsed) && cJSON_IsArray(r->acp->answer)) {
-        int na, nt;
-        char **answer = json_strings(v->parsed, &na), **truth = json_strings(r->acp->answer, &nt);
-        pl_set_comparison c;
-        if (answer && truth && pl_set_compare(answer, na, truth, nt, &c) == 0) {
-            section(vm, "Ground truth and answer");
-            side_by_side(vm, &c, width);
-            pl_set_comparison_free(&c);
+    pl_compare_part parts[2];
+    int nparts;
+    if (pl_detail_compare(r, cache, parts, &nparts) == 1) {
+        for (int i = 0; i < nparts; i++) {
+            section(vm, parts[i].title);
+            side_by_side(vm, &parts[i].cmp, width);
+            pl_set_comparison_free(&parts[i].cmp);
         }
-        free(answer);
-        free(truth);
         return;
     }
     char *parsed = v->parsed ? cJSON_PrintUnformatted(v->parsed) : NULL;
@@ -113,7 +94,7 @@ static void acp_details(pl_view_model *vm, const pl_ws_record *r, int width)
     free(truth);
 }
 
-void pl_view_detail(const pl_workspace *ws, int record, int width, pl_view_model *vm)
+void pl_view_detail(const pl_workspace *ws, int record, int width, pl_detail_cache *cache, pl_view_model *vm)
 {
     pl_vm_init(vm);
     const pl_ws_record *r = pl_workspace_record(ws, record);
@@ -127,10 +108,7 @@ void pl_view_detail(const pl_workspace *ws, int record, int width, pl_view_model
     section(vm, "Question");
     pl_vm_wrapped(vm, ROLE_TEXT, question ? question : "(none)", width, 2);
     section(vm, "Response");
-    if (r->graded && r->iou && r->iou_v.list.ok)
-        response_text(vm, r->resp->response, r->iou_v.list.span_start, r->iou_v.list.span_end, width);
-    else
-        pl_vm_wrapped(vm, ROLE_TEXT, r->resp->response, width, 2);
+    response_text(vm, r, width);
     if (!r->graded) {
         section(vm, "Verdict");
         pl_vm_line(vm, -1);
@@ -152,7 +130,7 @@ void pl_view_detail(const pl_workspace *ws, int record, int width, pl_view_model
         if (r->iou_v.note)
             pl_vm_wrapped(vm, ROLE_DIM, r->iou_v.note, width, 2);
     } else {
-        acp_details(vm, r, width);
+        acp_details(vm, r, cache, width);
     }
     if (r->flagged || r->note) {
         section(vm, "Curator's note");

@@ -78,28 +78,83 @@ void pl_vm_span(pl_view_model *vm, pl_role role, const char *fmt, ...)
     va_end(ap);
 }
 
-void pl_vm_wrapped(pl_view_model *vm, pl_role role, const char *text, int width, int indent)
+/* Bytes of `s` (up to n) that fit in `cols` columns, a UTF-8 character
+ * never split (each counts as one column). */
+static size_t fit_bytes(const char *s, size_t n, int cols)
+{
+    size_t i = 0;
+    for (int used = 0; i < n; used++) {
+        if (used == cols)
+            return i;
+        i++;
+        while (i < n && ((unsigned char)s[i] & 0xC0) == 0x80)
+            i++;
+    }
+    return n;
+}
+
+/* A span of text[from, to) with control characters shown as spaces (the
+ * terminal would otherwise move the cursor). */
+static void text_span(pl_view_model *vm, pl_role role, const char *text, size_t from, size_t to)
+{
+    char *copy = pl_strndup(text + from, to - from);
+    for (char *c = copy; c && *c; c++)
+        if ((unsigned char)*c < 0x20)
+            *c = ' ';
+    add_span(vm, role, copy);
+}
+
+/* One wrapped line's text[a, b) as spans, split where the marks begin and end. */
+static void marked_spans(pl_view_model *vm, pl_role role, const char *text, size_t a, size_t b, const size_t *marks,
+                         int nmarks, pl_role mark_role)
+{
+    while (a < b) {
+        size_t next = b;
+        bool inside = false;
+        for (int m = 0; m < nmarks; m++) {
+            size_t lo = marks[2 * m], hi = marks[2 * m + 1];
+            if (lo <= a && a < hi) {
+                inside = true;
+                next = hi < b ? hi : b;
+                break;
+            }
+            if (lo > a && lo < next)
+                next = lo;
+        }
+        text_span(vm, inside ? mark_role : role, text, a, next);
+        a = next;
+    }
+}
+
+void pl_vm_wrapped_marked(pl_view_model *vm, pl_role role, const char *text, int width, int indent,
+                          const size_t *marks, int nmarks, pl_role mark_role)
 {
     if (width - indent < 10)
         width = indent + 10;
-    for (const char *s = text; *s;) {
-        size_t n = strcspn(s, "\n");
-        size_t take = n;
-        if ((int)n > width - indent) { /* break at the last space that fits */
-            take = (size_t)(width - indent);
-            while (take > 0 && s[take] != ' ')
-                take--;
-            if (take == 0)
-                take = (size_t)(width - indent);
+    for (size_t at = 0, len = strlen(text); at < len;) {
+        size_t n = strcspn(text + at, "\n");
+        size_t take = fit_bytes(text + at, n, width - indent);
+        if (take < n) { /* break at the last space that fits */
+            size_t space = take;
+            while (space > 0 && text[at + space] != ' ')
+                space--;
+            if (space > 0)
+                take = space;
         }
         pl_vm_line(vm, -1);
-        pl_vm_span(vm, role, "%*s%.*s", indent, "", (int)take, s);
-        s += take;
-        while (*s == ' ')
-            s++;
-        if (take == n && *s == '\n')
-            s++;
+        pl_vm_span(vm, role, "%*s", indent, "");
+        marked_spans(vm, role, text, at, at + take, marks, nmarks, mark_role);
+        at += take;
+        while (at < len && text[at] == ' ')
+            at++;
+        if (take == n && text[at] == '\n')
+            at++;
     }
+}
+
+void pl_vm_wrapped(pl_view_model *vm, pl_role role, const char *text, int width, int indent)
+{
+    pl_vm_wrapped_marked(vm, role, text, width, indent, NULL, 0, role);
 }
 
 void pl_vm_set_title(pl_view_model *vm, const char *fmt, ...)

@@ -5,6 +5,7 @@
 #define PL_VIEW_MODEL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 typedef enum {
     ROLE_TEXT,
@@ -48,8 +49,13 @@ void pl_vm_free(pl_view_model *vm);
 void pl_vm_line(pl_view_model *vm, int target);
 /* Appends a span to the current line. */
 void pl_vm_span(pl_view_model *vm, pl_role role, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-/* Appends text wrapped to `width` columns as new lines, each indented. */
+/* Appends text wrapped to `width` columns as new lines, each indented (a
+ * UTF-8 character is never split; control characters show as spaces). */
 void pl_vm_wrapped(pl_view_model *vm, pl_role role, const char *text, int width, int indent);
+/* The same, with the bytes inside marks [marks[2k], marks[2k+1]) (sorted,
+ * not overlapping) in mark_role: the part of a response a parser read. */
+void pl_vm_wrapped_marked(pl_view_model *vm, pl_role role, const char *text, int width, int indent,
+                          const size_t *marks, int nmarks, pl_role mark_role);
 void pl_vm_set_title(pl_view_model *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void pl_vm_set_status(pl_view_model *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The line's text, spans joined (a new string; NULL when out of memory). */

@@ -4,6 +4,8 @@
 #define PL_VIEWS_H
 
 #include "filter.h"
+#include "load.h"
+#include "set_compare.h"
 #include "view_model.h"
 #include "workspace.h"
 
@@ -38,8 +40,28 @@ void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key s
                   pl_view_model *vm);
 void pl_view_list_fill(const pl_workspace *ws, pl_view_model *vm, int from, int to);
 
-/* Question detail of one record. */
-void pl_view_detail(const pl_workspace *ws, int record, int width, pl_view_model *vm);
+/* Question detail of one record.  The cache (owned by the screen; may be
+ * NULL) keeps the grounded task of the question shown between rebuilds. */
+typedef struct {
+    const void *question;
+    pl_loaded_task lt;
+    bool loaded;
+} pl_detail_cache;
+void pl_detail_cache_free(pl_detail_cache *c);
+void pl_view_detail(const pl_workspace *ws, int record, int width, pl_detail_cache *cache, pl_view_model *vm);
+
+/* An ACPBench app or prog answer item by item against the stored answer
+ * (prog: positive, then negative effects), with the engine's role and reason
+ * per item.  Returns 1 (parts filled: free each cmp), 0 when the record's
+ * task has no such comparison, -1 when out of memory. */
+typedef struct {
+    const char *title;
+    pl_set_comparison cmp;
+} pl_compare_part;
+int pl_detail_compare(const pl_ws_record *r, pl_detail_cache *cache, pl_compare_part parts[2], int *nparts);
+/* Byte ranges of the response the parser read (marks[2k], marks[2k+1]),
+ * at most max; returns how many. */
+int pl_detail_marks(const pl_ws_record *r, size_t *marks, int max);
 
 /* Histograms per run × task of the selection's graded records with a value
  * (target = group * PL_HIST_TARGET_STRIDE + bin); pl_histogram_members

@@ -19,9 +19,19 @@ static const char *model_of(const pl_run_response *r)
 /* One record per response that answers a loaded question. */
 static int build_records(pl_workspace *ws)
 {
-    ws->records = calloc((size_t)ws->runs.count + 1, sizeof *ws->records);
-    if (!ws->records)
+    ws->records = calloc((size_t)ws->runs.count + (size_t)ws->cases.count + 1, sizeof *ws->records);
+    if (!ws->records || ws_case_responses(ws) < 0)
         return -1;
+    for (int i = 0; i < ws->cases.count; i++) {
+        const pl_quality_case *c = &ws->cases.items[i];
+        pl_ws_record *rec = &ws->records[ws->nrecords++];
+        rec->resp = &ws->case_resps[i];
+        rec->pcase = c;
+        rec->model = rec->resp->model;
+        rec->id = rec->resp->id;
+        rec->task = "plan-quality";
+        rec->domain = c->domain ? c->domain : "?";
+    }
     int unmatched = 0;
     for (int i = 0; i < ws->runs.count; i++) {
         const pl_run_response *r = &ws->runs.items[i];
@@ -154,7 +164,9 @@ pl_workspace *pl_workspace_open(const char *const *paths, int npaths, pl_diags *
 
 static void grade_record(pl_acp_grader *ag, pl_iou_grader *ig, pl_ws_record *rec)
 {
-    if (rec->iou) {
+    if (rec->pcase) {
+        ws_grade_case(rec);
+    } else if (rec->iou) {
         if (pl_iou_grade(ig, rec->iou, rec->resp->response, &rec->iou_v) < 0) {
             rec->error = pl_strdup("out of memory");
             return;
@@ -348,5 +360,8 @@ void pl_workspace_close(pl_workspace *ws)
     pl_acp_questions_free(&ws->acp);
     pl_iou_questions_free(&ws->iou);
     pl_run_responses_free(&ws->runs);
+    ws_case_responses_free(ws);
+    pl_quality_cases_free(&ws->cases);
+    free(ws->case_sources);
     free(ws);
 }

@@ -20,11 +20,13 @@
 
 #include "acp_grade.h"
 #include "iou_verdict.h"
+#include "quality_inputs.h"
 
 typedef struct {
     const pl_run_response *resp;
     const pl_acp_question *acp;    /* the ACPBench question answered, or NULL */
     const pl_iou_question *iou;    /* the IoU question answered, or NULL */
+    const pl_quality_case *pcase;  /* a plan-quality case (task "plan-quality"), or NULL */
     const char *model;             /* the run's model, else its file name */
     const char *task;              /* "app", ..., "applicability", ... */
     const char *domain;            /* from the PDDL; "?" when unknown */
@@ -38,6 +40,7 @@ typedef struct {
     double value;                  /* IoU, or action distance for plans */
     bool is_distance;
     bool parse_failed;
+    int case_lea;                  /* plan-quality case: actions executed before the first failure */
     pl_acp_verdict acp_v;          /* details of an ACPBench verdict */
     pl_iou_verdict iou_v;          /* details of an IoU verdict */
     char *error;                   /* why there is no verdict, or NULL */

@@ -54,8 +54,11 @@ int ws_load_file(pl_workspace *ws, const char *path)
     pl_error err = PL_ERROR_INIT;
     pl_error_code rc;
     int before_q = ws->acp.count + ws->iou.count, before_r = ws->runs.count;
+    int before_c = ws->cases.count;
     if (json && first_byte(path) == '[')
         rc = pl_acp_questions_load(&ws->acp, path, warnings, &err);
+    else if (jsonl && ws_is_case_file(path))
+        rc = pl_quality_read_file(path, NULL, &ws->cases, warnings, &err);
     else if (jsonl && pl_iou_file_is_native(path))
         rc = pl_iou_questions_load(&ws->iou, path, warnings, &err);
     else
@@ -71,6 +74,16 @@ int ws_load_file(pl_workspace *ws, const char *path)
         return 0;
     }
     int nq = ws->acp.count + ws->iou.count - before_q, nr = ws->runs.count - before_r;
+    int nc = ws->cases.count - before_c;
+    if (nc) {
+        const char **grown = realloc(ws->case_sources, (size_t)ws->cases.count * sizeof *grown);
+        if (!grown)
+            return -1;
+        ws->case_sources = grown;
+        for (int i = before_c; i < ws->cases.count; i++)
+            grown[i] = path;
+        return add_source(ws, pl_strdup_printf("%s: %d plan-quality case%s", path, nc, nc == 1 ? "" : "s"));
+    }
     return add_source(ws, nq ? pl_strdup_printf("%s: %d question%s", path, nq, nq == 1 ? "" : "s")
                              : pl_strdup_printf("%s: %d response%s", path, nr, nr == 1 ? "" : "s"));
 }

@@ -5,12 +5,16 @@
 #include <pthread.h>
 #include <stdatomic.h>
 
+#include "quality_inputs.h"
 #include "workspace.h"
 
 struct pl_workspace {
     pl_acp_questions acp;
     pl_iou_questions iou;
     pl_run_responses runs;
+    pl_quality_cases cases;      /* plan-quality cases (engine/workspace_cases.c) */
+    const char **case_sources;   /* per case: its file (borrowed from files) */
+    pl_run_response *case_resps; /* per case: the LLM plan as a response */
     char **files;            /* the files found under the paths, in load order (fixed once found) */
     int nfiles;
     pl_diags warnings;       /* gathered while finding and loading (read after `loaded`) */
@@ -34,5 +38,13 @@ struct pl_workspace {
 int ws_find_files(pl_workspace *ws, const char *path, int depth);
 /* Loads one found file by its detected format; 0, or -1 when out of memory. */
 int ws_load_file(pl_workspace *ws, const char *path);
+
+/* Plan-quality cases (workspace_cases.c). */
+bool ws_is_case_file(const char *path);
+/* The responses of the cases loaded; 0, or -1 when out of memory. */
+int ws_case_responses(pl_workspace *ws);
+void ws_case_responses_free(pl_workspace *ws);
+/* Simulates the case's LLM plan: score = valid, case_lea; or error. */
+void ws_grade_case(pl_ws_record *rec);
 
 #endif

@@ -11,9 +11,11 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
+#include "test_support.h"
 #include "views.h"
 
 #define SAMPLES PLANLENS_SOURCE_DIR "/sample-runs"
@@ -207,6 +209,60 @@ static void test_async_open(void **state)
     pl_workspace_close(ws);
 }
 
+/* Plan-quality case files open as records: the 962 real LLM plans of the
+ * plan-quality dev set are graded by simulation, and the verdict equals the
+ * benchmark's own (llm_correct) on every one; a bad line is reported and
+ * skipped while the rest loads. */
+static void test_case_files(void **state)
+{
+    (void)state;
+    const char *dir = pl_test_data_dir("plan-quality case records");
+    if (!dir)
+        return;
+    char tmp[] = "/tmp/planlens-cases-XXXXXX", bad[64];
+    assert_non_null(mkdtemp(tmp));
+    snprintf(bad, sizeof bad, "%s/bad.jsonl", tmp);
+    FILE *f = fopen(bad, "w");
+    assert_non_null(f);
+    fputs("{\"case_id\": \"x\", \"llm_plan\": [\"(a)\"], \"gt_plan\": 5}\n", f);
+    fclose(f);
+    const char *paths[] = {pl_test_data_path("plan-quality/dev.jsonl"), bad};
+    pl_diags warnings = PL_DIAGS_INIT;
+    pl_workspace *ws = pl_workspace_open(paths, 2, &warnings);
+    pl_diags_clear(&warnings);
+    assert_non_null(ws);
+    assert_int_equal(pl_workspace_grade_start(ws), 0);
+    while (pl_workspace_graded(ws) < pl_workspace_count(ws)) {
+        struct timespec ts = {0, 5000000};
+        nanosleep(&ts, NULL);
+    }
+    assert_int_equal(pl_workspace_count(ws), 962);
+    cJSON *cases = pl_test_read_jsonl(pl_test_data_path("plan-quality/dev.jsonl"));
+    int valid = 0;
+    for (int i = 0; i < pl_workspace_count(ws); i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, i);
+        assert_non_null(r->pcase);
+        assert_string_equal(r->task, "plan-quality");
+        assert_null(r->error);
+        /* the reference simulation stored with each case (checks.val_real, checks.true_lea) */
+        const cJSON *checks = cJSON_GetObjectItemCaseSensitive(cJSON_GetArrayItem(cases, i), "checks");
+        const cJSON *real = cJSON_GetObjectItemCaseSensitive(checks, "val_real");
+        assert_int_equal(r->score, cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(real, "validity")));
+        assert_int_equal(r->case_lea, cJSON_GetObjectItemCaseSensitive(checks, "true_lea")->valueint);
+        valid += r->score;
+    }
+    cJSON_Delete(cases);
+    assert_true(valid > 100 && valid < 962);
+    const pl_diags *w = pl_workspace_warnings(ws);
+    bool reported = false;
+    for (size_t i = 0; i < w->count; i++)
+        reported |= w->items[i].file && strstr(w->items[i].file, "planlens-cases-") != NULL;
+    assert_true(reported);
+    pl_workspace_close(ws);
+    unlink(bad);
+    rmdir(tmp);
+}
+
 static void test_histogram_members(void **state)
 {
     pl_workspace *ws = *state;
@@ -259,6 +315,7 @@ int main(void)
         cmocka_unit_test(test_detail_acp_compare),
         cmocka_unit_test(test_async_open),
         cmocka_unit_test(test_histogram_members),
+        cmocka_unit_test(test_case_files),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

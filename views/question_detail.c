@@ -94,6 +94,26 @@ static void acp_details(pl_view_model *vm, const pl_ws_record *r, pl_detail_cach
     free(truth);
 }
 
+/* A plan-quality case: the verdict of the simulation and the ground truth. */
+static void case_details(pl_view_model *vm, const pl_ws_record *r, int width)
+{
+    const pl_quality_case *c = r->pcase;
+    section(vm, "Verdict");
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, r->score ? ROLE_CORRECT : ROLE_WRONG, "  valid plan %d", r->score);
+    pl_vm_span(vm, ROLE_TEXT, "  · %d of %d actions executable", r->case_lea, c->nllm);
+    if (c->llm_correct >= 0)
+        pl_vm_span(vm, c->llm_correct == r->score ? ROLE_DIM : ROLE_HALLUCINATED, "  · stored verdict %d",
+                   c->llm_correct);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_DIM, "  p: the plan view (AQM labels, LEA, metrics)");
+    section(vm, "Ground-truth plan");
+    for (int i = 0; i < c->ngt; i++) {
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_TEXT, "  %3d. %.*s", i + 1, width > 12 ? width - 8 : 4, c->gt[i]);
+    }
+}
+
 void pl_view_detail(const pl_workspace *ws, int record, int width, pl_detail_cache *cache, pl_view_model *vm)
 {
     pl_vm_init(vm);
@@ -103,6 +123,10 @@ void pl_view_detail(const pl_workspace *ws, int record, int width, pl_detail_cac
     pl_vm_span(vm, ROLE_HEADER, "%s · %s · %s · %s", r->model, r->domain, r->task, r->id);
     const char *context = r->iou ? r->iou->context : r->acp ? r->acp->context : NULL;
     const char *question = r->iou ? r->iou->question : r->acp ? r->acp->question : NULL;
+    if (r->pcase) {
+        context = r->pcase->problem_text;
+        question = "A plan for this problem (the response below is the model's plan).";
+    }
     section(vm, "Context");
     pl_vm_wrapped(vm, ROLE_TEXT, context ? context : "(none)", width, 2);
     section(vm, "Question");
@@ -116,6 +140,8 @@ void pl_view_detail(const pl_workspace *ws, int record, int width, pl_detail_cac
     } else if (r->error) {
         section(vm, "Verdict");
         pl_vm_wrapped(vm, ROLE_ERROR, r->error, width, 2);
+    } else if (r->pcase) {
+        case_details(vm, r, width);
     } else if (r->iou) {
         section(vm, "Ground truth and answer");
         if (!r->iou_v.list.ok) {

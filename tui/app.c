@@ -33,6 +33,7 @@ static void screen_free(tui_screen *s)
     pl_vm_free(&s->vm);
     pl_dashboard_rows_free(&s->rows);
     pl_detail_cache_free(&s->detail);
+    tui_free_screen_extras(s);
 }
 
 void tui_close_all(tui_app *app)
@@ -76,8 +77,11 @@ void tui_rebuild(tui_app *app, tui_screen *s)
     case VIEW_DETAIL:
         pl_view_detail(app->ws, s->record, width, &s->detail, &s->vm);
         break;
-    default:
+    case VIEW_HISTOGRAM:
         pl_view_histogram(app->ws, &sel, s->bin_width, app->ascii, width, &s->vm);
+        break;
+    default:
+        tui_build_screen(app, s, width);
         break;
     }
     /* keep the selection on the same record / row when the model changes */
@@ -109,8 +113,7 @@ static void set_filter(tui_screen *s, pl_filter *f, const char *text)
     s->stale = true;
 }
 
-/* A new screen of `kind` over the same records as `from`, narrowed by `extra`. */
-static tui_screen *push_narrowed(tui_app *app, tui_view_kind kind, const tui_screen *from, const char *extra)
+tui_screen *tui_push_narrowed(tui_app *app, tui_view_kind kind, const tui_screen *from, const char *extra)
 {
     char *text = from->filter_text && extra ? pl_strdup_printf("(%s) and (%s)", from->filter_text, extra)
                  : extra                    ? pl_strdup(extra)
@@ -146,7 +149,7 @@ static void open_selected(tui_app *app)
     int target = s->vm.lines[s->cursor].target;
     if (s->kind == VIEW_DASHBOARD && target < s->rows.nkeys) {
         char *f = row_filter(s->rows.keys[target]);
-        push_narrowed(app, VIEW_LIST, s, f);
+        tui_push_narrowed(app, VIEW_LIST, s, f);
         free(f);
     } else if (s->kind == VIEW_LIST) {
         tui_screen *d = tui_push(app, VIEW_DETAIL);
@@ -163,6 +166,8 @@ static void open_selected(tui_app *app)
         } else {
             free(members);
         }
+    } else {
+        tui_open_from_extra(app, s, target);
     }
 }
 
@@ -290,7 +295,7 @@ void tui_act(tui_app *app, tui_action action)
         open_selected(app);
         break;
     case ACT_HISTOGRAM:
-        push_narrowed(app, VIEW_HISTOGRAM, s, NULL);
+        tui_push_narrowed(app, VIEW_HISTOGRAM, s, NULL);
         break;
     case ACT_TOGGLE_BINS:
         s->bin_width = s->bin_width > 0.075 ? 0.05 : 0.1;
@@ -320,8 +325,36 @@ void tui_act(tui_app *app, tui_action action)
             annotate(app, r, !pl_workspace_record(app->ws, r)->flagged, NULL);
         break;
     }
+    case ACT_PLAN_VIEW:
+        tui_open_plan(app);
+        break;
+    case ACT_STATE_VIEW:
+        tui_open_state(app);
+        break;
+    case ACT_TEACH:
+        tui_open_teach(app);
+        break;
+    case ACT_TOGGLE_NP:
+        s->np_aqm = !s->np_aqm;
+        s->stale = true;
+        break;
+    case ACT_NEXT_STEP:
+    case ACT_PREV_STEP:
+        if (s->trace) {
+            int last = pl_state_trace_steps(s->trace) - 1, to = s->step + (action == ACT_NEXT_STEP ? 1 : -1);
+            s->step = to < 0 ? 0 : to > last ? last : to;
+            s->stale = true;
+        }
+        break;
+    case ACT_COMPARE:
+        tui_choose_compare(app);
+        break;
+    case ACT_AGREE_FILTER:
+        s->agree = (pl_compare_filter)((s->agree + 1) % 3);
+        s->stale = true;
+        break;
     case ACT_DISAGREEMENTS:
-        if (push_narrowed(app, VIEW_LIST, s, "sound!=score or stored!=score"))
+        if (tui_push_narrowed(app, VIEW_LIST, s, "sound!=score or stored!=score"))
             snprintf(app->message, sizeof app->message,
                      "disagreements: official vs sound, and the run's stored score vs the official one");
         break;
@@ -389,10 +422,16 @@ void tui_command(tui_app *app, const char *line)
             annotate(app, r, -1, line[4] ? line + 5 : "");
     } else if (!strncmp(line, "export ", 7)) {
         tui_export(app, line + 7);
+    } else if (!strncmp(line, "compare ", 8)) {
+        char a[256], b[256];
+        if (sscanf(line + 8, "%255s %255s", a, b) == 2)
+            tui_open_compare(app, a, b);
+        else
+            snprintf(app->message, sizeof app->message, "compare: give two run names: :compare RUN_A RUN_B");
     }
     else if (*line)
         snprintf(app->message, sizeof app->message,
-                 "unknown command: %s (try :filter EXPR, :note TEXT, :export FILE, :bins W, :histogram, :q)", line);
+                 "unknown command: %s (try :filter EXPR, :note TEXT, :export FILE, :bins W, :histogram, :compare A B, :q)", line);
 }
 
 void tui_export(tui_app *app, const char *path)

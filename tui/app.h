@@ -4,8 +4,11 @@
 
 #include <stdbool.h>
 
+#include "compare_view.h"
 #include "keymap.h"
 #include "notes.h"
+#include "plan_view.h"
+#include "state_view.h"
 #include "views.h"
 
 #define MAX_DEPTH 32
@@ -23,6 +26,14 @@ typedef struct {
     pl_view_model vm;
     pl_dashboard_rows rows;  /* dashboard: what each line opens */
     pl_detail_cache detail;  /* detail: the question's grounded task, kept across rebuilds */
+    pl_plan_subject *plan;   /* plan, state: the plan's subject (owned when owns_plan) */
+    bool owns_plan;
+    int plan_k;              /* plan, state: 0 = the model's plan, 1..4 = π1..π4, 5 = ground truth */
+    bool np_aqm;             /* plan: NP-AQM labels instead of AQM */
+    pl_state_trace *trace;   /* state: owned; NULL = the record's answer against the true state */
+    int step;                /* state: states after `step` actions */
+    char *model_a, *model_b; /* compare: the two runs */
+    pl_compare_filter agree; /* compare: all, agreeing or disagreeing questions */
     int cursor, top;         /* selected line and first line shown */
     bool stale;              /* rebuild the view model before drawing */
 } tui_screen;
@@ -43,6 +54,7 @@ typedef struct {
     char *notes_path;        /* the notes file, opened once the records are loaded */
     bool opened;             /* the workspace finished loading and the notes are applied */
     pl_notes notes;          /* flags and notes, saved at every change */
+    char *compare_a;         /* dashboard: the run chosen first for a comparison */
 } tui_app;
 
 /* Screens. */
@@ -67,6 +79,21 @@ void tui_export(tui_app *app, const char *path);
 
 /* Moves the cursor to the next (dir 1) or previous (-1) line matching the search. */
 void tui_search(tui_app *app, int dir);
+
+/* A new screen of `kind` over the records of `from`, narrowed by a filter
+ * expression (NULL: none); NULL when it cannot be opened. */
+tui_screen *tui_push_narrowed(tui_app *app, tui_view_kind kind, const tui_screen *from, const char *extra);
+
+/* Plan, state, compare and teach screens (screens.c). */
+void tui_build_screen(tui_app *app, tui_screen *s, int width);
+void tui_free_screen_extras(tui_screen *s);
+void tui_open_plan(tui_app *app);
+void tui_open_state(tui_app *app);
+void tui_open_teach(tui_app *app);
+void tui_open_compare(tui_app *app, const char *model_a, const char *model_b);
+void tui_choose_compare(tui_app *app);
+/* Enter on a plan or compare screen's line. */
+void tui_open_from_extra(tui_app *app, tui_screen *s, int target);
 
 /* Drawing (draw.c). */
 void tui_draw(tui_app *app);

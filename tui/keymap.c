@@ -12,8 +12,10 @@
 static const char *const action_names[ACT_COUNT] = {
     "none",        "quit",      "back",        "help",   "down",         "up",         "page-down", "page-up",
     "first",       "last",      "open",        "search", "search-next",  "search-prev", "prompt",   "filter",
-    "clear-filter", "refresh",  "histogram",   "toggle-bins", "sort",   "reverse",    "flag",     "disagreements"};
-static const char *const view_names[VIEW_COUNT] = {"generic", "dashboard", "list", "detail", "histogram"};
+    "clear-filter", "refresh",  "histogram",   "toggle-bins", "sort",   "reverse",    "flag",     "disagreements",
+    "plan-view",   "state-view", "teach",      "toggle-np", "next-step",   "prev-step",   "compare",  "agree-filter"};
+static const char *const view_names[VIEW_COUNT] = {"generic", "dashboard", "list",  "detail",
+                                                   "histogram", "plan",    "state", "compare"};
 
 static const struct {
     const char *name;

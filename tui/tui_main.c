@@ -293,6 +293,7 @@ int tui_main(int argc, char **argv)
     tui_close_all(&app);
     pl_notes_free(&app.notes);
     free(app.search);
+    free(app.compare_a);
     tui_keymap_free(&app.keymap);
     pl_workspace_close(app.ws);
     return rc;

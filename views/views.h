@@ -40,6 +40,10 @@ void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key s
                   pl_view_model *vm);
 void pl_view_list_fill(const pl_workspace *ws, pl_view_model *vm, int from, int to);
 
+/* The grounded task of a record's question or case (free with
+ * pl_loaded_task_free).  0, or -1 with *why (owned) saying why not. */
+int pl_record_task(const pl_ws_record *r, pl_loaded_task *out, char **why);
+
 /* Question detail of one record.  The cache (owned by the screen; may be
  * NULL) keeps the grounded task of the question shown between rebuilds. */
 typedef struct {

@@ -1,0 +1,221 @@
+/* The plan, state and compare screens, and teach mode opened from a
+ * question: what they show and what Enter and their keys open. */
+#include <curses.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app.h"
+#include "teach.h"
+
+void tui_free_screen_extras(tui_screen *s)
+{
+    pl_state_trace_free(s->trace);
+    if (s->owns_plan)
+        pl_plan_subject_free(s->plan);
+    free(s->model_a);
+    free(s->model_b);
+}
+
+void tui_build_screen(tui_app *app, tui_screen *s, int width)
+{
+    switch (s->kind) {
+    case VIEW_PLAN:
+        pl_view_plan(s->plan, s->plan_k, s->np_aqm, width, &s->vm);
+        break;
+    case VIEW_STATE:
+        if (s->trace)
+            pl_view_state_trace(s->trace, s->step, app->ascii, width, &s->vm);
+        else if (pl_view_state_answer(app->ws, s->record, app->ascii, width, &s->vm) != 1) {
+            pl_vm_init(&s->vm);
+            pl_vm_line(&s->vm, -1);
+            pl_vm_span(&s->vm, ROLE_ERROR, "out of memory");
+        }
+        break;
+    default: {
+        pl_selection sel = {s->filter, s->subset, s->nsubset};
+        pl_view_compare(app->ws, &sel, s->model_a, s->model_b, s->agree, s->bin_width, app->ascii, width, &s->vm);
+        break;
+    }
+    }
+}
+
+/* The plan subject of the record shown (detail), or NULL with a message. */
+static pl_plan_subject *subject_of_detail(tui_app *app, const tui_screen *s)
+{
+    if (s->kind != VIEW_DETAIL) {
+        snprintf(app->message, sizeof app->message, "open a question first (Enter on a list line)");
+        return NULL;
+    }
+    char *why = NULL;
+    pl_plan_subject *p = pl_plan_subject_from_record(app->ws, s->record, &why);
+    if (!p)
+        snprintf(app->message, sizeof app->message, "no plan view: %s", why ? why : "out of memory");
+    free(why);
+    return p;
+}
+
+void tui_open_plan(tui_app *app)
+{
+    tui_screen *s = tui_top(app);
+    if (s->kind == VIEW_PLAN)
+        return;
+    pl_plan_subject *p = subject_of_detail(app, s);
+    tui_screen *v = p ? tui_push(app, VIEW_PLAN) : NULL;
+    if (!v) {
+        pl_plan_subject_free(p);
+        return;
+    }
+    v->plan = p;
+    v->owns_plan = true;
+    v->record = s->record;
+}
+
+/* A state screen walking plan k of a subject from step `step`. */
+static void push_trace(tui_app *app, pl_plan_subject *p, bool owns, int k, int step)
+{
+    const char *const *actions;
+    int n = pl_plan_subject_plan(p, k, &actions);
+    pl_state_trace *tr = n >= 0 ? pl_state_trace_new(pl_plan_subject_task(p), actions, n) : NULL;
+    int record = tui_top(app)->record;
+    tui_screen *v = tr ? tui_push(app, VIEW_STATE) : NULL;
+    if (!v) {
+        if (n < 0)
+            snprintf(app->message, sizeof app->message, "this plan does not exist here");
+        pl_state_trace_free(tr);
+        if (owns)
+            pl_plan_subject_free(p);
+        return;
+    }
+    v->plan = p;
+    v->owns_plan = owns;
+    v->plan_k = k;
+    v->trace = tr;
+    v->record = record;
+    int last = pl_state_trace_steps(tr) - 1;
+    v->step = step < last ? step : last;
+}
+
+void tui_open_state(tui_app *app)
+{
+    tui_screen *s = tui_top(app);
+    if (s->kind == VIEW_PLAN) {
+        int target = s->cursor < s->vm.nlines ? s->vm.lines[s->cursor].target : -1;
+        push_trace(app, s->plan, false, s->plan_k, target >= 0 && target < PL_PLAN_TARGET_PI ? target + 1 : 0);
+        return;
+    }
+    if (s->kind != VIEW_DETAIL) {
+        snprintf(app->message, sizeof app->message, "open a question first (Enter on a list line)");
+        return;
+    }
+    pl_view_model probe;
+    if (pl_view_state_answer(app->ws, s->record, app->ascii, app->cols, &probe) == 1) {
+        pl_vm_free(&probe); /* the answer is a state: compare it with the true one */
+        tui_screen *v = tui_push(app, VIEW_STATE);
+        if (v)
+            v->record = s->record;
+        return;
+    }
+    pl_plan_subject *p = subject_of_detail(app, s);
+    if (p)
+        push_trace(app, p, true, 0, 0);
+}
+
+void tui_open_teach(tui_app *app)
+{
+    tui_screen *s = tui_top(app);
+    const pl_task *task = NULL;
+    pl_loaded_task lt = {0};
+    char *why = NULL;
+    if (s->plan)
+        task = pl_plan_subject_task(s->plan);
+    else if (s->kind == VIEW_DETAIL && pl_record_task(pl_workspace_record(app->ws, s->record), &lt, &why) == 0)
+        task = lt.task;
+    if (!task) {
+        snprintf(app->message, sizeof app->message, "teach: %s", why ? why : "open a question first");
+        free(why);
+        return;
+    }
+    char *title = s->record >= 0 ? pl_strdup_printf("teach · %s", pl_workspace_record(app->ws, s->record)->id)
+                                 : pl_strdup("teach");
+    tui_teach_run(task, title ? title : "teach", app->ascii, app->color, NULL);
+    free(title);
+    if (lt.task)
+        pl_loaded_task_free(&lt);
+    clearok(stdscr, TRUE); /* teach drew over the whole screen */
+    for (int i = 0; i < app->depth; i++)
+        app->stack[i].stale = true;
+}
+
+/* Is `model` a run of the workspace? */
+static bool is_run(const pl_workspace *ws, const char *model)
+{
+    for (int g = 0; g < pl_workspace_ngroups(ws); g++)
+        if (!strcmp(pl_workspace_group_model(ws, g), model))
+            return true;
+    return false;
+}
+
+void tui_open_compare(tui_app *app, const char *model_a, const char *model_b)
+{
+    const char *unknown = !is_run(app->ws, model_a) ? model_a : !is_run(app->ws, model_b) ? model_b : NULL;
+    if (unknown || !strcmp(model_a, model_b)) {
+        snprintf(app->message, sizeof app->message, unknown ? "compare: no run named %s" : "compare: two different runs",
+                 unknown ? unknown : "");
+        return;
+    }
+    tui_screen *from = tui_top(app);
+    tui_screen *v = tui_push_narrowed(app, VIEW_COMPARE, from, NULL);
+    if (!v)
+        return;
+    v->model_a = pl_strdup(model_a);
+    v->model_b = pl_strdup(model_b);
+    v->agree = PL_CMP_ALL;
+    v->bin_width = 0.1;
+}
+
+/* c on a dashboard row: the first press picks run A, the second run B. */
+void tui_choose_compare(tui_app *app)
+{
+    tui_screen *s = tui_top(app);
+    int target = s->cursor < s->vm.nlines ? s->vm.lines[s->cursor].target : -1;
+    if (s->kind != VIEW_DASHBOARD || target < 0 || target >= s->rows.nkeys)
+        return;
+    const char *key = s->rows.keys[target];
+    char *model = pl_strndup(key, strcspn(key, "\t"));
+    if (!model)
+        return;
+    if (!app->compare_a || !strcmp(app->compare_a, model)) {
+        free(app->compare_a);
+        app->compare_a = model;
+        snprintf(app->message, sizeof app->message, "compare: run A = %s; press c on another run for B", model);
+        return;
+    }
+    tui_open_compare(app, app->compare_a, model);
+    free(app->compare_a);
+    app->compare_a = NULL;
+    free(model);
+}
+
+void tui_open_from_extra(tui_app *app, tui_screen *s, int target)
+{
+    if (s->kind == VIEW_PLAN && target >= PL_PLAN_TARGET_PI) {
+        const char *const *actions;
+        if (pl_plan_subject_plan(s->plan, target - PL_PLAN_TARGET_PI, &actions) < 0) {
+            snprintf(app->message, sizeof app->message, "this plan does not exist here");
+            return;
+        }
+        tui_screen *v = tui_push(app, VIEW_PLAN);
+        if (v) {
+            v->plan = s->plan; /* borrowed: the screen below owns it */
+            v->plan_k = target - PL_PLAN_TARGET_PI;
+            v->record = s->record;
+        }
+    } else if (s->kind == VIEW_PLAN) {
+        push_trace(app, s->plan, false, s->plan_k, target + 1);
+    } else if (s->kind == VIEW_COMPARE) {
+        tui_screen *d = tui_push(app, VIEW_DETAIL);
+        if (d)
+            d->record = target;
+    }
+}

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "gen_questions.h"
+#include "resources.h"
 
 typedef struct {
     const char *domain, *templates, *out; /* templates: --templates, or NULL for the defaults */
@@ -98,40 +99,15 @@ static int parse_args(int argc, char **argv, gen_args *a)
     return PL_EXIT_OK;
 }
 
-/* `rel` beside the executable, into buf; false when /proc/self/exe cannot
- * be read. */
-static bool beside_executable(const char *rel, char *buf, size_t cap)
-{
-    char exe[4096];
-    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
-    char *slash = n > 0 ? (exe[n] = '\0', strrchr(exe, '/')) : NULL;
-    if (!slash)
-        return false;
-    *slash = '\0';
-    return snprintf(buf, cap, "%s/%s", exe, rel) < (int)cap;
-}
-
-/* The domain's template: in --templates DIR alone when given, else in the
- * first that exists of the source tree's templates/, templates/ beside the
- * executable and ../share/planlens/templates beside it (docs/GEN.md).
- * Without one, the generic rendering.  NULL (printed) on an error. */
+/* The domain's template: in --templates DIR when given, else in the
+ * templates/ planlens ships (engine/resources.h; docs/GEN.md).  Without
+ * one, the generic rendering.  NULL (printed) on an error. */
 static pl_gen_template *template_for(const char *dir, const pl_domain *d)
 {
-    char beside[2][4200];
-    const char *dirs[4] = {dir, NULL, NULL, NULL};
-    if (!dir) {
-        dirs[0] = PLANLENS_TEMPLATE_DIR;
-        dirs[1] = beside_executable("templates", beside[0], sizeof beside[0]) ? beside[0] : NULL;
-        dirs[2] = beside_executable("../share/planlens/templates", beside[1], sizeof beside[1]) ? beside[1] : NULL;
-    }
+    char *shipped = dir ? NULL : pl_resource_dir("templates");
     pl_error err = PL_ERROR_INIT;
-    char *path = NULL;
-    for (int i = 0; i < 4 && dirs[i] && !path; i++) {
-        pl_error_clear(&err);
-        path = pl_gen_template_find(dirs[i], d->name, &err);
-        if (!path && err.code == PL_OK)
-            break; /* the directory exists and has no template for the domain */
-    }
+    char *path = dir || shipped ? pl_gen_template_find(dir ? dir : shipped, d->name, &err) : NULL;
+    free(shipped);
     pl_gen_template *t = NULL;
     if (path)
         t = pl_gen_template_load(path, d, &err);

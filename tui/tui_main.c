@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "app.h"
+#include "resources.h"
 #include "tui.h"
 
 #define EXIT_USAGE 2
@@ -33,6 +34,7 @@ typedef struct {
     int npaths;
     bool batch;
     const char *notes;
+    char *samples;  /* owned: the sample-runs/ opened when no path is given */
 } main_args;
 
 static int parse_args(int argc, char **argv, tui_app *app, main_args *a)
@@ -74,8 +76,14 @@ static int parse_args(int argc, char **argv, tui_app *app, main_args *a)
             a->paths[a->npaths++] = s;
         }
     }
-    if (!a->npaths)
-        a->paths[a->npaths++] = PLANLENS_SOURCE_DIR "/sample-runs";
+    if (!a->npaths) {
+        a->samples = pl_resource_dir("sample-runs");
+        if (!a->samples) {
+            fprintf(stderr, "planlens: no paths given and no sample-runs/ installed\n%s", usage);
+            return EXIT_USAGE;
+        }
+        a->paths[a->npaths++] = a->samples;
+    }
     return 0;
 }
 
@@ -121,7 +129,14 @@ static int batch_output(tui_app *app)
 static void load_keymaps(tui_app *app)
 {
     pl_error err = PL_ERROR_INIT;
-    if (tui_keymap_load(&app->keymap, PLANLENS_KEYMAP_DIR "/default.keymap", &err) != PL_OK) {
+    char *dir = pl_resource_dir("keymaps");
+    char *path = dir ? pl_strdup_printf("%s/default.keymap", dir) : NULL;
+    free(dir);
+    pl_error_code rc = path ? tui_keymap_load(&app->keymap, path, &err) : PL_ERR_IO;
+    if (!path && !err.message)
+        pl_error_set(&err, PL_ERR_IO, "keymaps/default.keymap", 0, 0, "not installed");
+    free(path);
+    if (rc != PL_OK) {
         char *m = pl_error_format(&err);
         snprintf(app->message, sizeof app->message, "keymap: %s", m ? m : "error");
         free(m);
@@ -255,11 +270,13 @@ int tui_main(int argc, char **argv)
     int rc = parse_args(argc, argv, &app, &a);
     if (rc) {
         free(a.paths);
+        free(a.samples);
         return rc < 0 ? 0 : rc;
     }
     app.ws = pl_workspace_open_async(a.paths, a.npaths); /* loads and grades in the background */
     app.notes_path = a.notes ? pl_strdup(a.notes) : default_notes_path(a.paths, a.npaths);
     free(a.paths);
+    free(a.samples);
     if (!app.ws) {
         free(app.notes_path);
         fprintf(stderr, "planlens: out of memory\n");

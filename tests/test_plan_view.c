@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -499,6 +500,70 @@ static void test_acpbench_records(void **state)
     free(just_path);
 }
 
+/* ---- planlens planview ---- */
+
+static int run_planview(const char *args, const char *want)
+{
+    char *cmd = pl_strdup_printf("%s planview %s 2>/dev/null", PLANLENS_BIN, args);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    char buf[4096];
+    bool found = !want;
+    while (fgets(buf, sizeof buf, p))
+        found |= want && strstr(buf, want) != NULL;
+    int status = pclose(p);
+    free(cmd);
+    if (!found)
+        fail_msg("planview %s: no line with '%s'", args, want);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+/* A case file written from sample-runs (domain, problem, two plans). */
+static void test_planview_command(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/planlens-planview-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char *path = pl_strdup_printf("%s/cases.jsonl", dir);
+    cJSON *c = cJSON_CreateObject();
+    size_t len;
+    pl_error err = PL_ERROR_INIT;
+    char *domain = pl_read_file(BW "/domain.pddl", &len, &err), *problem = pl_read_file(BW "/problem.pddl", &len, &err);
+    cJSON_AddStringToObject(c, "case_id", "bw/forgets");
+    cJSON_AddStringToObject(c, "domain_pddl", domain);
+    cJSON_AddStringToObject(c, "problem_pddl", problem);
+    const char *gt[] = {"(unstack d a)", "(put-down d)", "(pick-up c)", "(stack c d)",
+                        "(pick-up b)",   "(stack b c)",  "(pick-up a)", "(stack a b)"};
+    const char *llm[] = {"(pick-up c)", "(stack c d)", "(pick-up a)", "(stack a b)"};
+    cJSON_AddItemToObject(c, "gt_plan", cJSON_CreateStringArray(gt, 8));
+    cJSON_AddItemToObject(c, "llm_plan", cJSON_CreateStringArray(llm, 4));
+    char *line = cJSON_PrintUnformatted(c);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "%s\n", line);
+    fclose(f);
+    char *args = pl_strdup_printf("%s --case bw/forgets", path);
+    assert_int_equal(run_planview(args, "── last executable action: step 2 · step 3 (pick-up a) fails: (clear a) is false"), 0);
+    free(args);
+    args = pl_strdup_printf("%s --plan gt --width 60", path);
+    assert_int_equal(run_planview(args, "valid: the goal holds after step 8"), 0);
+    free(args);
+    args = pl_strdup_printf("%s --plan pi9", path);
+    assert_int_equal(run_planview(args, NULL), 2);
+    free(args);
+    args = pl_strdup_printf("%s --index 1", path);
+    assert_int_equal(run_planview(args, NULL), 3);
+    free(args);
+    assert_int_equal(run_planview(dir, NULL), 3); /* a directory is no case file */
+    unlink(path);
+    rmdir(dir);
+    free(path);
+    free(line);
+    free(domain);
+    free(problem);
+    cJSON_Delete(c);
+}
+
 static int teardown(void **state)
 {
     (void)state;
@@ -517,6 +582,7 @@ int main(void)
         cmocka_unit_test(test_valid_plan_has_no_marker),
         cmocka_unit_test(test_pi_lines_open_their_plans),
         cmocka_unit_test(test_view_is_fast),
+        cmocka_unit_test(test_planview_command),
     };
     return cmocka_run_group_tests(tests, NULL, teardown);
 }

@@ -249,9 +249,9 @@ void pl_view_plan(const pl_plan_subject *s, int k, bool np_aqm, int width, pl_vi
     }
     if (k == PL_PLAN_PI0) {
         section(vm, np_aqm ? "π0 with NP-AQM labels" : "π0 with AQM labels");
-        pl_vm_line(vm, -1);
-        pl_vm_span(vm, ROLE_DIM, "  C correct · M misplaced · S same action, other arguments · D different action · "
-                                 "R redundant");
+        pl_vm_wrapped(vm, ROLE_DIM,
+                      "C correct · M misplaced · S same action, other arguments · D different action · R redundant",
+                      width, 2);
     } else {
         section(vm, pl_plan_name(k));
     }

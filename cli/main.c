@@ -47,6 +47,11 @@ static const char usage[] =
     "      with its proof (exit 1 when any).\n"
     "  synth --questions FILE... --model NAME [--seed N] [--error-rate P] [--out FILE]\n"
     "      A synthetic model run from a documented error model (labelled synthetic).\n"
+    "  planview FILE [--case ID|--index N] [--plan pi0|pi1|pi2|pi3|pi4|gt] [--np]\n"
+    "           [--pddl-dir DIR] [--width N]\n"
+    "      The explorer's plan view of one plan-quality case as text: each step's AQM label\n"
+    "      (NP-AQM with --np) as C M S D R beside the paired ground-truth action, the last\n"
+    "      executable action, unmet goals, metrics and π1-π4 (first case, or --index N from 0).\n"
     "\n"
     "validate, applicable, progress and plan take --format text|json (--json = --format json).\n"
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
@@ -97,6 +102,8 @@ int main(int argc, char **argv)
         return cmd_audit(argc - 2, argv + 2);
     if (!strcmp(cmd, "synth"))
         return cmd_synth(argc - 2, argv + 2);
+    if (!strcmp(cmd, "planview"))
+        return cmd_planview(argc - 2, argv + 2);
     /* not a command: options and paths of the explorer */
     if (!strncmp(cmd, "--", 2) || access(cmd, F_OK) == 0)
         return tui_main(argc - 1, argv + 1);

@@ -47,6 +47,10 @@ static const char usage[] =
     "      with its proof (exit 1 when any).\n"
     "  synth --questions FILE... --model NAME [--seed N] [--error-rate P] [--out FILE]\n"
     "      A synthetic model run from a documented error model (labelled synthetic).\n"
+    "  compare --questions FILE... --responses FILE... --runs A B [--filter all|agree|disagree]\n"
+    "          [--task T] [--bin-width W] [--format table|csv|json] [--ascii]\n"
+    "      Two runs question by question: accuracy and IoU differences per task with paired\n"
+    "      standard errors, discordant counts, paired histograms on the same axes.\n"
     "\n"
     "validate, applicable, progress and plan take --format text|json (--json = --format json).\n"
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
@@ -97,6 +101,8 @@ int main(int argc, char **argv)
         return cmd_audit(argc - 2, argv + 2);
     if (!strcmp(cmd, "synth"))
         return cmd_synth(argc - 2, argv + 2);
+    if (!strcmp(cmd, "compare"))
+        return cmd_compare(argc - 2, argv + 2);
     /* not a command: options and paths of the explorer */
     if (!strncmp(cmd, "--", 2) || access(cmd, F_OK) == 0)
         return tui_main(argc - 1, argv + 1);

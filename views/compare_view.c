@@ -132,8 +132,8 @@ static int paired_histograms(const pl_workspace *ws, const pl_run_comparison *c,
         max = h[1].bins[b].count > max ? h[1].bins[b].count : max;
     }
     pl_vm_line(vm, -1);
-    pl_vm_span(vm, ROLE_HEADER, "%s%s%s%s%d paired answers%sA left, B right, one count axis", t->task, g->sep,
-               t->is_distance ? "action distance" : "IoU", g->sep, t->value.n, g->sep);
+    pl_vm_span(vm, ROLE_HEADER, "%s%s%s%s%d paired answer%s%sA left, B right, one count axis", t->task, g->sep,
+               t->is_distance ? "action distance" : "IoU", g->sep, t->value.n, t->value.n == 1 ? "" : "s", g->sep);
     for (int b = 0; b < h[0].nbins; b++) {
         pl_vm_line(vm, -1);
         pl_vm_span(vm, ROLE_TEXT, "  %.2f-%.2f %6d ", h[0].bins[b].lo, h[0].bins[b].hi, h[0].bins[b].count);

@@ -39,6 +39,15 @@ static pl_workspace *open_graded(const char *const *paths, int npaths)
     return ws;
 }
 
+/* Lines that open a record: the paired questions listed. */
+static int question_lines(const pl_view_model *vm)
+{
+    int n = 0;
+    for (int i = 0; i < vm->nlines; i++)
+        n += vm->lines[i].target >= 0;
+    return n;
+}
+
 static const pl_cmp_task *task_named(const pl_run_comparison *c, const char *task)
 {
     for (int t = 0; t < c->ntasks; t++)
@@ -226,6 +235,37 @@ static void test_tiny_pairs_and_se(void **state)
     pl_workspace_close(ws);
 }
 
+/* Before grading the pairs exist and wait: no statistics yet. */
+static void test_before_grading(void **state)
+{
+    tiny_data *t = *state;
+    char a[128], b[128];
+    snprintf(a, sizeof a, "%s/a.jsonl", t->dir);
+    snprintf(b, sizeof b, "%s/b.jsonl", t->dir);
+    const char *paths[] = {SAMPLES "/acpbench/blocksworld.gen.json", a, b};
+    pl_diags warnings = PL_DIAGS_INIT;
+    pl_workspace *ws = pl_workspace_open(paths, 3, &warnings);
+    assert_non_null(ws);
+    pl_diags_clear(&warnings);
+    pl_run_comparison c;
+    pl_error err = PL_ERROR_INIT;
+    assert_int_equal(pl_run_compare(ws, NULL, 0, "tiny-a", "tiny-b", &c, &err), PL_OK);
+    assert_int_equal(c.npairs, 5);
+    assert_int_equal(c.pending, 5);
+    assert_int_equal(c.tasks[0].pairs, 5);
+    assert_int_equal(c.tasks[0].accuracy.n, 0);
+    assert_false(c.pairs[0].ready);
+    pl_run_comparison_free(&c);
+    pl_view_model vm;
+    pl_view_compare(ws, NULL, "tiny-a", "tiny-b", PL_CMP_ALL, 0.1, true, 100, &vm);
+    assert_int_equal(question_lines(&vm), 0);
+    char *counts = pl_vm_line_text(&vm.lines[1]);
+    assert_non_null(strstr(counts, "grading 5"));
+    free(counts);
+    pl_vm_free(&vm);
+    pl_workspace_close(ws);
+}
+
 static void test_unknown_and_same_run(void **state)
 {
     tiny_data *t = *state;
@@ -254,14 +294,6 @@ static void test_unknown_and_same_run(void **state)
 }
 
 /* ---- the compare screen over sample-runs/ ---- */
-
-static int question_lines(const pl_view_model *vm)
-{
-    int n = 0;
-    for (int i = 0; i < vm->nlines; i++)
-        n += vm->lines[i].target >= 0;
-    return n;
-}
 
 static void test_view_on_sample_runs(void **state)
 {
@@ -511,6 +543,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_paired_se_by_hand),
         cmocka_unit_test_setup_teardown(test_tiny_pairs_and_se, tiny_setup, tiny_teardown),
+        cmocka_unit_test_setup_teardown(test_before_grading, tiny_setup, tiny_teardown),
         cmocka_unit_test_setup_teardown(test_unknown_and_same_run, tiny_setup, tiny_teardown),
         cmocka_unit_test(test_view_on_sample_runs),
         cmocka_unit_test(test_conformance_runs),

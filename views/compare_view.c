@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "groups.h"
 #include "run_compare.h"
 
 #define MAX_BAR 36 /* cells of the longest histogram bar */
@@ -38,17 +37,14 @@ int pl_compare_filter_parse(const char *name)
     return -1;
 }
 
-/* Text padded to `cols` terminal columns (counting UTF-8 characters, not bytes). */
-static void cell(pl_view_model *vm, pl_role role, const char *text, int cols, bool right)
+/* Text right-aligned in `cols` terminal columns (counting UTF-8 characters,
+ * not bytes: Δ and ± are two bytes wide in printf's eyes). */
+static void cell(pl_view_model *vm, pl_role role, const char *text, int cols)
 {
     int chars = 0;
     for (const char *s = text; *s; s++)
         chars += ((unsigned char)*s & 0xC0) != 0x80;
-    int pad = cols > chars ? cols - chars : 0;
-    if (right)
-        pl_vm_span(vm, role, "%*s%s", pad, "", text);
-    else
-        pl_vm_span(vm, role, "%s%*s", text, pad, "");
+    pl_vm_span(vm, role, "%*s%s", cols > chars ? cols - chars : 0, "", text);
 }
 
 /* A bar of `value` out of `max` in `width` cells, padded to the width. */
@@ -67,7 +63,7 @@ static void diff_span(pl_view_model *vm, const glyphs *g, const pl_cmp_diff *d, 
                       bool lower_is_better)
 {
     if (!d->n) {
-        cell(vm, ROLE_DIM, "-", 17, true);
+        cell(vm, ROLE_DIM, "-", 17);
         return;
     }
     double better = lower_is_better ? -d->diff : d->diff;
@@ -85,9 +81,9 @@ static void summary_header(pl_view_model *vm, const glyphs *g)
     snprintf(mean, sizeof mean, "%s mean %s SE", g->delta, g->pm);
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_HEADER, "%-14s %6s %7s %7s ", "task", "pairs", "acc A", "acc B");
-    cell(vm, ROLE_HEADER, acc, 16, true);
+    cell(vm, ROLE_HEADER, acc, 16);
     pl_vm_span(vm, ROLE_HEADER, " %7s %7s %6s %7s %7s ", "A only", "B only", "metric", "mean A", "mean B");
-    cell(vm, ROLE_HEADER, mean, 16, true);
+    cell(vm, ROLE_HEADER, mean, 16);
 }
 
 static void summary_row(pl_view_model *vm, const glyphs *g, const pl_cmp_task *t)
@@ -199,7 +195,7 @@ static int question_lines(const pl_workspace *ws, const pl_run_comparison *c, pl
     int idw = id_width(ws, c, filter, width);
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_HEADER, "%-*s %-14s %3s %3s %8s %8s ", idw, "id", "task", "A", "B", "value A", "value B");
-    cell(vm, ROLE_HEADER, g->delta, 8, true);
+    cell(vm, ROLE_HEADER, g->delta, 8);
     pl_vm_span(vm, ROLE_HEADER, "  mark");
     int shown_count = 0;
     for (int p = 0; p < c->npairs; p++)

@@ -52,6 +52,10 @@ static const char usage[] =
     "      The explorer's plan view of one plan-quality case as text: each step's AQM label\n"
     "      (NP-AQM with --np) as C M S D R beside the paired ground-truth action, the last\n"
     "      executable action, unmet goals, metrics and π1-π4 (first case, or --index N from 0).\n"
+    "  compare --questions FILE... --responses FILE... --runs A B [--filter all|agree|disagree]\n"
+    "          [--task T] [--bin-width W] [--format table|csv|json] [--ascii]\n"
+    "      Two runs question by question: accuracy and IoU differences per task with paired\n"
+    "      standard errors, discordant counts, paired histograms on the same axes.\n"
     "\n"
     "validate, applicable, progress and plan take --format text|json (--json = --format json).\n"
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
@@ -104,6 +108,8 @@ int main(int argc, char **argv)
         return cmd_synth(argc - 2, argv + 2);
     if (!strcmp(cmd, "planview"))
         return cmd_planview(argc - 2, argv + 2);
+    if (!strcmp(cmd, "compare"))
+        return cmd_compare(argc - 2, argv + 2);
     /* not a command: options and paths of the explorer */
     if (!strncmp(cmd, "--", 2) || access(cmd, F_OK) == 0)
         return tui_main(argc - 1, argv + 1);

@@ -224,6 +224,8 @@ pl_plan_subject *pl_plan_subject_from_record(const pl_workspace *ws, int record,
     if (record < 0 || record >= pl_workspace_count(ws))
         return fail(NULL, why_not, pl_strdup("no such record"));
     const pl_ws_record *r = pl_workspace_record(ws, record);
+    if (r->pcase)
+        return pl_plan_subject_from_case(r->pcase, why_not);
     char *title = pl_strdup_printf("%s · %s · %s", r->model, r->task, r->id);
     pl_plan_subject *s = title ? subject_new(title, why_not) : NULL;
     free(title);

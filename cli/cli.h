@@ -27,6 +27,7 @@ int cmd_quality(int argc, char **argv);
 int cmd_probe(int argc, char **argv);
 int cmd_audit(int argc, char **argv);
 int cmd_synth(int argc, char **argv);
+int cmd_states(int argc, char **argv);
 
 /* Prints "planlens: <cmd>: message" and returns PL_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -234,7 +234,7 @@ static void part_lines(pl_view_model *vm, const pl_compare_part *p, bool ascii, 
     pl_vm_line(vm, -1);
     pl_vm_line(vm, -1);
     pl_sv_span(vm, ascii, ROLE_HEADER, "%s", p->title);
-    pl_sv_span(vm, ascii, ROLE_DIM, "  %d atoms, %d in the answer", n, c->n_both);
+    pl_sv_span(vm, ascii, ROLE_DIM, "  %d atom%s, %d in the answer", n, n == 1 ? "" : "s", c->n_both);
     for (int i = 0; i < n; i++) {
         if (i == 0 || by_group(&truth[i], &truth[i - 1])) {
             int both = 0, all = 0;
@@ -262,6 +262,10 @@ static void describe_question(pl_view_model *vm, const pl_ws_record *r, bool asc
     pl_vm_line(vm, -1);
     pl_sv_span(vm, ascii, ROLE_HEADER, "%s", r->id);
     pl_sv_span(vm, ascii, ROLE_DIM, "  %s %s %s", r->model, pl_sv_glyph(ascii, "·", "-"), r->task);
+    if (r->parse_failed) {
+        pl_vm_line(vm, -1);
+        pl_sv_span(vm, ascii, ROLE_ERROR, "  no list found in the response: parse failure");
+    }
     const pl_iou_question *q = r->iou;
     if (!q || !q->nactions)
         return;
@@ -320,8 +324,8 @@ int pl_view_state_answer(const pl_workspace *ws, int record, bool ascii, int wid
     }
     pl_vm_set_title(vm, "%s answer", r->task);
     const char *dot = pl_sv_glyph(ascii, "·", "-");
-    pl_vm_set_status(vm, "%d in both %s %d missed %s %d wrong %s %d hallucinated %s %s %.3f", both, dot, missed, dot,
-                     wrong, dot, hallucinated, dot, r->is_distance ? "action distance" : "IoU", r->value);
+    pl_vm_set_status(vm, "%d in both %s %d missed %s %d wrong %s %d hallucinated", both, dot, missed, dot, wrong, dot,
+                     hallucinated);
     pl_sv_ascii_finish(vm, ascii);
     if (vm->oom) {
         pl_vm_free(vm);

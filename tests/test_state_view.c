@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -525,6 +526,64 @@ static void test_other_records(void **state)
     assert_true(prog > 5);
 }
 
+/* `planlens states`: the same views as text, with the documented exit codes. */
+static int run_states(const char *args, char **out)
+{
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd, "'%s' states %s 2>&1", PLANLENS_BIN, args);
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t cap = 1 << 16, n = 0, got;
+    *out = malloc(cap);
+    assert_non_null(*out);
+    while ((got = fread(*out + n, 1, cap - n - 1, p)) > 0)
+        n += got;
+    (*out)[n] = '\0';
+    int st = pclose(p);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+}
+
+static int count_of(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *s = text; (s = strstr(s, needle)); s++)
+        n++;
+    return n;
+}
+
+static void test_cli_states(void **state)
+{
+    (void)state;
+    char *out;
+    assert_int_equal(run_states(BW "/domain.pddl " BW "/problem.pddl " BW "/plans/optimal.txt --all --ascii", &out), 0);
+    pl_plan_steps steps;
+    read_plan("optimal.txt", &steps);
+    for (int i = 0; i <= steps.count; i++) {
+        char want[64];
+        snprintf(want, sizeof want, "step %d of %d: ", i, steps.count);
+        assert_int_equal(count_of(out, want), 1);
+    }
+    assert_true(all_ascii(out));
+    assert_non_null(strstr(out, "goal reached"));
+    free(out);
+    assert_int_equal(run_states(BW "/domain.pddl " BW "/problem.pddl " BW "/plans/optimal.txt --step 2", &out), 0);
+    assert_int_equal(count_of(out, "step 2 of "), 1);
+    assert_int_equal(count_of(out, "step 3 of "), 0);
+    free(out);
+    char args[512];
+    snprintf(args, sizeof args, BW "/domain.pddl " BW "/problem.pddl " BW "/plans/optimal.txt --step %d", steps.count + 1);
+    assert_int_equal(run_states(args, &out), 2);
+    free(out);
+    assert_int_equal(run_states(BW "/domain.pddl " BW "/problem.pddl " BW "/plans/model-forgets-to-unstack.txt", &out), 1);
+    assert_non_null(strstr(out, "unmet precondition: "));
+    free(out);
+    assert_int_equal(run_states(BW "/domain.pddl " BW "/problem.pddl", &out), 2);
+    free(out);
+    assert_int_equal(run_states(BW "/domain.pddl " BW "/problem.pddl " BW "/plans/no-such-plan.txt", &out), 3);
+    free(out);
+    pl_plan_steps_free(&steps);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -533,6 +592,7 @@ int main(void)
         cmocka_unit_test(test_trace_stops_at_failure),
         cmocka_unit_test(test_trace_stops_at_unknown_action),
         cmocka_unit_test(test_tracking_reasons),
+        cmocka_unit_test(test_cli_states),
     };
     const struct CMUnitTest ws_tests[] = {
         cmocka_unit_test(test_state_answers),

@@ -49,8 +49,10 @@ void pl_view_state_trace(const pl_state_trace *tr, int step, bool ascii, int wid
  * wrong atom of a tracking question says when the actions deleted it or that none made it
  * true).  Atom lines are spans: mark, atom (in the role's colour), "  role", and ": reason"
  * when the line has room (else the reason is wrapped on the lines below).  Roles are the
- * verdict's (IoU) or the detail screen's (ACPBench prog).  Returns 1 when built, 0 when the
- * record has no such answer or is not graded yet (vm untouched), -1 out of memory (vm freed). */
+ * verdict's (IoU) or the detail screen's (ACPBench prog).  The question's PDDL is grounded on
+ * every call (milliseconds at benchmark sizes): build the model when the record is opened or
+ * the width changes, not per frame.  Returns 1 when built, 0 when the record has no such answer
+ * or is not graded yet (vm untouched), -1 out of memory (vm freed). */
 int pl_view_state_answer(const pl_workspace *ws, int record, bool ascii, int width, pl_view_model *vm);
 
 #endif

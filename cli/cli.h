@@ -29,6 +29,7 @@ int cmd_audit(int argc, char **argv);
 int cmd_synth(int argc, char **argv);
 int cmd_planview(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
+int cmd_states(int argc, char **argv);
 
 /* Prints "planlens: <cmd>: message" and returns PL_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -24,6 +24,10 @@ static const char usage[] =
     "      List the ground actions applicable in the initial state.\n"
     "  progress DOMAIN PROBLEM ACTION [--json]\n"
     "      Apply ACTION to the initial state: positive effects, negative effects, next state.\n"
+    "  states DOMAIN PROBLEM PLAN [--step K|--all] [--width N] [--ascii]\n"
+    "      The state after step K (default: the last state reached; 0 = initial) grouped by\n"
+    "      predicate: atoms the last action added (+) and deleted (-), goal atoms marked, and\n"
+    "      where and why the plan stops (exit 1 unless the plan is valid).\n"
     "  plan DOMAIN PROBLEM [--search astar-lmcut|astar-hmax|astar-blind|gbfs-ff|gbfs-add]\n"
     "       [--time-limit SEC] [--json]\n"
     "      Find a plan (optimal with astar-*), printed in Fast Downward's sas_plan form.\n"
@@ -90,6 +94,8 @@ int main(int argc, char **argv)
         return cmd_applicable(argc - 2, argv + 2);
     if (!strcmp(cmd, "progress"))
         return cmd_progress(argc - 2, argv + 2);
+    if (!strcmp(cmd, "states"))
+        return cmd_states(argc - 2, argv + 2);
     if (!strcmp(cmd, "plan"))
         return cmd_plan(argc - 2, argv + 2);
     if (!strcmp(cmd, "grade"))

@@ -17,7 +17,6 @@
 
 #include "load.h"
 #include "plan.h"
-#include "teach.h"
 #include "teach_view.h"
 #include "test_support.h"
 

@@ -162,8 +162,8 @@ done:
 static const struct {
     const char *name;
     int item, holder;
-} containers[] = {{"in", 0, 1}, {"inside", 0, 1}, {"carry", 0, 1}, {"carrying", 1, 0}, {"lifting", 1, 0},
-                  {"holding", 1, 0}};
+} containers[] = {{"in", 0, 1},      {"inside", 0, 1},  {"carry", 0, 1}, {"carrying", 1, 0},
+                  {"lifting", 1, 0}, {"holding", 1, 0}, {"on", 0, 1}};
 
 /* Unary "the item is aboard the (only) agent": Ferry's (on ?car). */
 static const char *const aboard_preds[] = {"on", "aboard", "loaded"};
@@ -218,7 +218,7 @@ static void draw_places(const places *pl, pl_view_model *vm)
             }
         }
         for (int x = 0; x < t->problem->nobjects; x++)
-            if (pl->place[x] == p) {
+            if (pl->place[x] == p && pl->holder[x] == -1) { /* what is held shows inside its holder */
                 pl_vm_span(vm, ROLE_TEXT, "%s", shown++ ? sep : " ");
                 item(vm, pl, x, x, 0);
             }

@@ -5,7 +5,7 @@
 #ifndef PL_TEACH_VIEW_H
 #define PL_TEACH_VIEW_H
 
-#include "teach.h"
+#include "../engine/teach.h" /* not tui/teach.h, which shares the name */
 #include "view_model.h"
 
 typedef struct {

@@ -148,25 +148,26 @@ static void why_lines(const pl_teach_why *w, const pl_teach_view_opts *o, pl_vie
     }
 }
 
+/* "1. (a b)  2. (c d)" wrapped between items, never inside one. */
 static void walked_plan(const pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
 {
     const int *steps;
     int n = pl_teach_steps(s, &steps);
     const pl_task *t = pl_teach_task(s);
-    char *text = pl_strdup("");
-    for (int i = 0; i < n && text; i++) {
-        char *grown = pl_strdup_printf("%s%d. %s  ", text, i + 1, t->actions[steps[i]].name);
-        free(text);
-        text = grown;
-    }
     pl_vm_line(vm, -1);
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_HEADER, "Walked plan (%d)", n);
-    if (!text)
-        vm->oom = true;
-    else if (n)
-        pl_vm_wrapped(vm, ROLE_TEXT, text, o->width, 2);
-    free(text);
+    for (int i = 0, used = o->width; i < n; i++) {
+        char number[16];
+        int len = snprintf(number, sizeof number, "%d. ", i + 1) + (int)strlen(t->actions[steps[i]].name) + 2;
+        if (used + len > o->width) {
+            pl_vm_line(vm, -1);
+            pl_vm_span(vm, ROLE_TEXT, " ");
+            used = 1;
+        }
+        pl_vm_span(vm, ROLE_TEXT, " %s%s ", number, t->actions[steps[i]].name);
+        used += len;
+    }
 }
 
 void pl_view_teach(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)

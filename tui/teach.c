@@ -150,7 +150,7 @@ static void draw_help(const teach_ui *ui)
 {
     int n = (int)(sizeof help_lines / sizeof *help_lines), w = ui->cols - 4 > 64 ? 64 : ui->cols - 4;
     attron(A_REVERSE);
-    for (int r = 0; r < n + 3 && r + 2 < ui->rows - 1; r++) {
+    for (int r = 0; r < n + 2 && r + 2 < ui->rows - 1; r++) {
         mvhline(r + 2, 2, ' ', w);
         if (r == 0)
             mvaddnstr(r + 2, 4, "Teach mode keys (any key closes)", w - 4);

@@ -106,8 +106,8 @@ static void rebuild(teach_ui *ui)
         refresh();
     }
     pl_vm_free(&ui->vm);
-    pl_view_teach(ui->s, &(pl_teach_view_opts){ui->title, ui->ascii, ui->hints, ui->cols, ui->has_why ? &ui->why : NULL},
-                  &ui->vm);
+    pl_teach_view_opts o = {ui->title, ui->ascii, ui->hints, ui->cols, ui->has_why ? &ui->why : NULL};
+    pl_view_teach(ui->s, &o, &ui->vm);
     ui->cursor = first_selectable(ui);
     for (int i = 0; target >= 0 && i < ui->vm.nlines; i++)
         if (ui->vm.lines[i].target == target)

@@ -60,6 +60,9 @@ static const char usage[] =
     "          [--task T] [--bin-width W] [--format table|csv|json] [--ascii]\n"
     "      Two runs question by question: accuracy and IoU differences per task with paired\n"
     "      standard errors, discordant counts, paired histograms on the same axes.\n"
+    "  teach DOMAIN PROBLEM [--save FILE] [--hints] [--time-limit S] [--ascii] [--batch]\n"
+    "      Walk the task by hand in the terminal: apply (Enter), undo (u), why-not of any\n"
+    "      typed action (:), optimal next actions with h* (h), save the plan (s).\n"
     "\n"
     "validate, applicable, progress and plan take --format text|json (--json = --format json).\n"
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
@@ -116,6 +119,8 @@ int main(int argc, char **argv)
         return cmd_planview(argc - 2, argv + 2);
     if (!strcmp(cmd, "compare"))
         return cmd_compare(argc - 2, argv + 2);
+    if (!strcmp(cmd, "teach"))
+        return tui_teach_main(argc - 2, argv + 2);
     /* not a command: options and paths of the explorer */
     if (!strncmp(cmd, "--", 2) || access(cmd, F_OK) == 0)
         return tui_main(argc - 1, argv + 1);

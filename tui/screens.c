@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "app.h"
-#include "teach.h"
+#include "tui_teach.h"
 
 void tui_free_screen_extras(tui_screen *s)
 {

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# End-to-end test of teach mode, driven as a person would: tmux types keys
+# (send-keys) and reads the screen (capture-pane).  Applies, undoes, asks why
+# an action is not applicable, follows the hints to the goal, saves the plan
+# and checks that `planlens validate` accepts it.
+#   tests/e2e/teach.sh PATH/TO/planlens
+set -u
+bin=$1
+root=$(cd "$(dirname "$0")/../.." && pwd)
+bw=$root/sample-runs/blocksworld
+sock=planlens-teach-$$
+work=$(mktemp -d)
+export XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data
+failures=0
+t() { tmux -L "$sock" "$@"; }
+cleanup() { t kill-server 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+
+screen() { t capture-pane -p -t e2e; }
+wait_for() { # wait_for TEXT: up to 10 s for TEXT to appear on the screen
+  for _ in $(seq 100); do screen | grep -qF -- "$1" && return 0; sleep 0.1; done
+  return 1
+}
+check() { # check NAME TEXT
+  if wait_for "$2"; then echo "ok: $1"; else echo "FAIL: $1: '$2' not on screen:"; screen; failures=$((failures + 1)); fi
+}
+keys() { t send-keys -t e2e "$@"; sleep 0.15; }
+fail() { echo "FAIL: $1"; failures=$((failures + 1)); }
+
+cd "$work"
+t new-session -d -s e2e -x 120 -y 45 \
+  "env LANG=C.UTF-8 $bin teach $bw/domain.pddl $bw/problem.pddl; echo EXITED rc=\$?; sleep 60"
+check "teach opens on the problem" "planlens › teach bw-sample-4"
+check "towers picture" "[d]"
+check "applicable actions listed" "Applicable actions (3)"
+check "goal progress" "Goal 0/3 conditions hold"
+
+keys Enter
+check "Enter applies the selected action" "applied (pick-up b)"
+check "the step counter moves" "step 1"
+check "the picture follows" "holding: b"
+keys u
+check "u undoes" "undone"
+check "back to the first state" "holding: nothing"
+
+keys :
+keys "stack a b" Enter
+check "a typed inapplicable action gets its reason" "(stack a b): not applicable: 1 precondition is false"
+check "the false precondition is listed" "✗ (holding a)"
+
+keys h
+check "h shows the hint" "Hint: optimal next: (unstack d a)"
+check "h* of each action" "h* after: 7  ← optimal"
+
+# follow the hints: read the first optimal action and type it
+for _ in $(seq 20); do
+  screen | grep -qF "GOAL REACHED" && break
+  next=$(screen | grep -o 'Hint: optimal next: ([^)]*)' | head -1 | sed 's/Hint: optimal next: //')
+  [ -n "$next" ] || { fail "no hint on screen"; screen; break; }
+  keys :
+  keys "$next" Enter
+  for _ in $(seq 100); do screen | grep -qF -e "applied $next" -e "GOAL REACHED" && break; sleep 0.1; done
+  screen | grep -qF -e "applied $next" -e "GOAL REACHED" || { fail "typing $next did not apply it"; screen; break; }
+done
+check "following the hints reaches the goal optimally" "GOAL REACHED in 8 steps - optimal"
+
+keys s
+check "s asks for a file name" "save plan to (Enter: teach-plan.txt)"
+keys "$work/walk.txt" Enter
+check "the plan is saved" "saved 8 actions to $work/walk.txt"
+keys s
+keys "$work/walk.txt" Enter
+check "an existing file is not overwritten without asking" "walk.txt exists: overwrite? (y/n)"
+keys n
+check "answering n keeps the file" "not saved"
+keys s
+keys Enter
+check "Enter saves to the default name" "saved 8 actions to teach-plan.txt"
+
+keys '?'
+check "help lists the keys" "Teach mode keys"
+keys Escape
+keys q
+check "q leaves" "EXITED rc=0"
+
+if "$bin" validate "$bw/domain.pddl" "$bw/problem.pddl" "$work/walk.txt" >/dev/null; then
+  echo "ok: the saved plan validates"
+else
+  fail "planlens validate rejects the saved plan"
+fi
+[ "$(wc -l < "$work/walk.txt")" -eq 8 ] && echo "ok: one action per line" || fail "walk.txt is not 8 lines"
+cmp -s "$work/walk.txt" "$work/teach-plan.txt" && echo "ok: both saves hold the same plan" || fail "saves differ"
+
+# without a terminal: the first screen as text, exit 0
+out=$(env -u TERM "$bin" teach "$bw/domain.pddl" "$bw/problem.pddl" --ascii </dev/null)
+rc=$?
+if [ $rc -eq 0 ] && grep -qF "Applicable actions (3)" <<<"$out" && ! LC_ALL=C grep -q '[^ -~]' <<<"$out"; then
+  echo "ok: batch fallback prints the first screen in ASCII"
+else
+  fail "batch fallback (rc=$rc): $out"
+fi
+"$bin" teach "$bw/domain.pddl" </dev/null >/dev/null 2>&1
+[ $? -eq 2 ] && echo "ok: usage error exits 2" || fail "usage error exit code"
+"$bin" teach "$bw/domain.pddl" "$work/missing.pddl" </dev/null >/dev/null 2>&1
+[ $? -eq 3 ] && echo "ok: input error exits 3" || fail "input error exit code"
+
+[ $failures -eq 0 ] && echo "all teach e2e checks passed" || echo "$failures teach e2e checks failed"
+exit $((failures > 0))

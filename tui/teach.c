@@ -1,0 +1,558 @@
+/* Teach mode in the terminal: the interactive loop over a teach session
+ * (tui_teach_run) and `planlens teach DOMAIN PROBLEM` (tui_teach_main). */
+#define _POSIX_C_SOURCE 200809L
+#include <curses.h>
+#include <locale.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "app.h"
+#include "load.h"
+#include "tui_teach.h"
+#include "teach_view.h"
+#include "tui.h"
+
+#define EXIT_USAGE 2
+#define EXIT_INPUT 3
+#define DEFAULT_SAVE "teach-plan.txt"
+#define PAIR_BASE 32 /* above the explorer's pairs, so both can live in one screen */
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+    stop_signal = sig;
+}
+
+typedef struct {
+    pl_teach *s;
+    const char *title, *save_path;
+    bool ascii, color, hints, help, quit;
+    pl_teach_why why;       /* the last typed action that was not applied */
+    bool has_why;
+    pl_view_model vm;
+    bool stale;
+    int cursor, top;        /* selected line and first line shown */
+    int rows, cols;
+    char message[512];
+    tui_app prompt_app;     /* what tui_prompt needs: the screen size */
+} teach_ui;
+
+static const char *const help_lines[] = {
+    "Up/Down j/k  select an applicable action", "Enter        apply it",
+    "u            undo the last action",        "h            hints on/off (h* and optimal next actions)",
+    ":            type an action: applied, or why it is not applicable",
+    "s            save the walked plan",       "PgUp/PgDn    scroll",
+    "q Esc        leave",                      "?            this help (any key closes)",
+};
+
+static void init_pairs(void)
+{
+    static const short fg[ROLE_COUNT] = {-1,         COLOR_CYAN,  COLOR_BLUE,  COLOR_GREEN, COLOR_RED,  COLOR_YELLOW,
+                                         COLOR_MAGENTA, COLOR_CYAN, COLOR_GREEN, COLOR_BLACK, COLOR_RED};
+    for (int r = 0; r < ROLE_COUNT; r++)
+        init_pair((short)(PAIR_BASE + r), fg[r], r == ROLE_PARSED ? COLOR_YELLOW : -1);
+    init_pair(PAIR_BASE + ROLE_COUNT, COLOR_WHITE, COLOR_BLUE);
+}
+
+/* Without colour, roles still differ: bold, underline, dim. */
+static attr_t attr_of(const teach_ui *ui, pl_role role)
+{
+    static const attr_t mono[ROLE_COUNT] = {A_NORMAL, A_BOLD,   A_DIM,    A_NORMAL,  A_NORMAL, A_UNDERLINE,
+                                            A_BOLD | A_UNDERLINE, A_NORMAL, A_BOLD, A_UNDERLINE, A_BOLD};
+    if ((unsigned)role >= ROLE_COUNT)
+        return A_NORMAL;
+    if (!ui->color)
+        return mono[role];
+    return (attr_t)COLOR_PAIR(PAIR_BASE + role) | (role == ROLE_HEADER || role == ROLE_SUCCESS_BAR ? A_BOLD : 0);
+}
+
+static void bar_line(const teach_ui *ui, int y, const char *text)
+{
+    attr_t a = ui->color ? (attr_t)COLOR_PAIR(PAIR_BASE + ROLE_COUNT) : A_REVERSE;
+    attron(a);
+    mvhline(y, 0, ' ', ui->cols);
+    mvaddnstr(y, 0, text, ui->cols);
+    attroff(a);
+}
+
+static void say(teach_ui *ui, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(teach_ui *ui, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(ui->message, sizeof ui->message, fmt, ap);
+    va_end(ap);
+}
+
+static int first_selectable(const teach_ui *ui)
+{
+    for (int i = 0; i < ui->vm.nlines; i++)
+        if (ui->vm.lines[i].target >= 0)
+            return i;
+    return 0;
+}
+
+/* Rebuilds the screen, keeping the selection on the same action if it is still there. */
+static void rebuild(teach_ui *ui)
+{
+    int target = ui->cursor < ui->vm.nlines ? ui->vm.lines[ui->cursor].target : -1;
+    if (ui->hints) { /* searches may take a moment: say so first */
+        bar_line(ui, ui->rows - 1, " computing h* ...");
+        refresh();
+    }
+    pl_vm_free(&ui->vm);
+    pl_teach_view_opts o = {ui->title, ui->ascii, ui->hints, ui->cols, ui->has_why ? &ui->why : NULL};
+    pl_view_teach(ui->s, &o, &ui->vm);
+    ui->cursor = first_selectable(ui);
+    for (int i = 0; target >= 0 && i < ui->vm.nlines; i++)
+        if (ui->vm.lines[i].target == target)
+            ui->cursor = i;
+    ui->stale = false;
+}
+
+static void draw_body(teach_ui *ui)
+{
+    int height = ui->rows - 2;
+    bool selectable = ui->cursor < ui->vm.nlines && ui->vm.lines[ui->cursor].target >= 0;
+    if (selectable && ui->cursor < ui->top)
+        ui->top = ui->cursor;
+    if (selectable && ui->cursor >= ui->top + height)
+        ui->top = ui->cursor - height + 1;
+    if (ui->top > ui->vm.nlines - height)
+        ui->top = ui->vm.nlines - height > 0 ? ui->vm.nlines - height : 0;
+    for (int row = 0; row < height; row++) {
+        int i = ui->top + row, x = 0;
+        if (i >= ui->vm.nlines)
+            break;
+        const pl_line *line = &ui->vm.lines[i];
+        bool selected = i == ui->cursor && line->target >= 0;
+        for (int k = 0; k < line->nspans && x < ui->cols; k++) {
+            attr_t a = attr_of(ui, line->spans[k].role) | (selected ? A_REVERSE : 0);
+            attron(a);
+            mvaddnstr(row + 1, x, line->spans[k].text, ui->cols - x);
+            attroff(a);
+            int y;
+            getyx(stdscr, y, x);
+            if (y != row + 1) /* the line filled the row */
+                x = ui->cols;
+        }
+        if (selected && x < ui->cols)
+            mvchgat(row + 1, x, ui->cols - x, A_REVERSE, 0, NULL);
+    }
+}
+
+static void draw_help(const teach_ui *ui)
+{
+    int n = (int)(sizeof help_lines / sizeof *help_lines), w = ui->cols - 4 > 64 ? 64 : ui->cols - 4;
+    attron(A_REVERSE);
+    for (int r = 0; r < n + 2 && r + 2 < ui->rows - 1; r++) {
+        mvhline(r + 2, 2, ' ', w);
+        if (r == 0)
+            mvaddnstr(r + 2, 4, "Teach mode keys (any key closes)", w - 4);
+        else if (r > 1)
+            mvaddnstr(r + 2, 4, help_lines[r - 2], w - 4);
+    }
+    attroff(A_REVERSE);
+}
+
+static void draw(teach_ui *ui)
+{
+    getmaxyx(stdscr, ui->rows, ui->cols);
+    erase();
+    if (ui->cols < 40 || ui->rows < 8) {
+        mvaddnstr(0, 0, "too small: need 40x8", ui->cols);
+        refresh();
+        return;
+    }
+    if (ui->stale)
+        rebuild(ui);
+    char line[1024];
+    snprintf(line, sizeof line, " planlens %s %s", ui->ascii ? ">" : "›", ui->vm.title ? ui->vm.title : "teach");
+    bar_line(ui, 0, line);
+    draw_body(ui);
+    if (ui->message[0])
+        snprintf(line, sizeof line, " %s", ui->message);
+    else
+        snprintf(line, sizeof line, " %s %s ? help", ui->vm.status ? ui->vm.status : "", ui->ascii ? "|" : "│");
+    bar_line(ui, ui->rows - 1, line);
+    if (ui->help)
+        draw_help(ui);
+    refresh();
+}
+
+static void move_cursor(teach_ui *ui, int dir)
+{
+    for (int i = ui->cursor + dir; i >= 0 && i < ui->vm.nlines; i += dir)
+        if (ui->vm.lines[i].target >= 0) {
+            ui->cursor = i;
+            return;
+        }
+}
+
+static void state_changed(teach_ui *ui)
+{
+    if (ui->has_why)
+        pl_teach_why_clear(&ui->why);
+    ui->has_why = false;
+    ui->stale = true;
+    ui->cursor = ui->vm.nlines; /* no action kept: start at the first one */
+}
+
+static void applied(teach_ui *ui, int action)
+{
+    int rc = pl_teach_apply(ui->s, action);
+    const pl_task *t = pl_teach_task(ui->s);
+    if (rc < 0) {
+        say(ui, "out of memory");
+        return;
+    }
+    state_changed(ui);
+    const int *steps;
+    int n = pl_teach_steps(ui->s, &steps);
+    if (!pl_teach_goal_reached(ui->s)) {
+        say(ui, "applied %s", t->actions[action].name);
+        return;
+    }
+    long long best;
+    pl_answer optimal = pl_teach_walk_optimal(ui->s, &best);
+    say(ui, "GOAL REACHED in %d steps: %s", n,
+        optimal == PL_YES ? "optimal" : optimal == PL_NO ? "not optimal" : "optimality unknown");
+}
+
+static char *prompt(teach_ui *ui, const char *label)
+{
+    ui->prompt_app.rows = ui->rows;
+    ui->prompt_app.cols = ui->cols;
+    return tui_prompt(&ui->prompt_app, label);
+}
+
+static void typed_action(teach_ui *ui)
+{
+    char *text = prompt(ui, ":");
+    if (!text || !*text) {
+        free(text);
+        return;
+    }
+    pl_teach_why w;
+    if (pl_teach_why_not(ui->s, text, &w) < 0) {
+        say(ui, "out of memory");
+    } else if (w.applicable) {
+        applied(ui, w.action);
+        pl_teach_why_clear(&w);
+    } else {
+        say(ui, "%s: %s", w.text, w.reason);
+        if (ui->has_why)
+            pl_teach_why_clear(&ui->why);
+        ui->why = w;
+        ui->has_why = true;
+        ui->stale = true;
+    }
+    free(text);
+}
+
+/* y or n on the status line; anything but y is no. */
+static bool confirm(teach_ui *ui, const char *question)
+{
+    say(ui, "%s (y/n)", question);
+    draw(ui);
+    int ch;
+    while ((ch = getch()) == ERR && !stop_signal)
+        ;
+    ui->message[0] = '\0';
+    return ch == 'y' || ch == 'Y';
+}
+
+static void save(teach_ui *ui)
+{
+    const char *offer = ui->save_path ? ui->save_path : DEFAULT_SAVE;
+    char label[600];
+    snprintf(label, sizeof label, "save plan to (Enter: %s): ", offer);
+    char *typed = prompt(ui, label);
+    if (!typed)
+        return;
+    const char *path = *typed ? typed : offer;
+    char question[600];
+    snprintf(question, sizeof question, "%s exists: overwrite?", path);
+    if (access(path, F_OK) == 0 && !confirm(ui, question)) {
+        say(ui, "not saved");
+        free(typed);
+        return;
+    }
+    pl_error err = PL_ERROR_INIT;
+    const int *steps;
+    if (pl_teach_save(ui->s, path, &err) == PL_OK) {
+        say(ui, "saved %d actions to %s", pl_teach_steps(ui->s, &steps), path);
+    } else {
+        char *m = pl_error_format(&err);
+        say(ui, "%s", m ? m : "cannot save");
+        free(m);
+        pl_error_clear(&err);
+    }
+    free(typed);
+}
+
+static void handle_key(teach_ui *ui, int ch)
+{
+    int page = ui->rows - 3 > 1 ? ui->rows - 3 : 1;
+    ui->message[0] = '\0';
+    if (ui->help) {
+        ui->help = false;
+        return;
+    }
+    switch (ch) {
+    case KEY_UP:
+    case 'k':
+        move_cursor(ui, -1);
+        break;
+    case KEY_DOWN:
+    case 'j':
+        move_cursor(ui, 1);
+        break;
+    case KEY_PPAGE: /* scroll; the selection follows when an action line is in view */
+    case KEY_NPAGE:
+        ui->top = ch == KEY_NPAGE ? ui->top + page : ui->top > page ? ui->top - page : 0;
+        ui->cursor = ui->top - 1;
+        move_cursor(ui, 1);
+        break;
+    case '\n':
+    case '\r':
+    case KEY_ENTER:
+        if (ui->cursor < ui->vm.nlines && ui->vm.lines[ui->cursor].target >= 0)
+            applied(ui, ui->vm.lines[ui->cursor].target);
+        break;
+    case 'u':
+        if (pl_teach_undo(ui->s)) {
+            state_changed(ui);
+            say(ui, "undone");
+        } else {
+            say(ui, "nothing to undo");
+        }
+        break;
+    case 'h':
+        ui->hints = !ui->hints;
+        ui->stale = true;
+        break;
+    case ':':
+        typed_action(ui);
+        break;
+    case 's':
+        save(ui);
+        break;
+    case '?':
+        ui->help = true;
+        break;
+    case 'q':
+    case 27:
+        ui->quit = true;
+        break;
+    case KEY_RESIZE:
+        ui->stale = true;
+        break;
+    default:
+        break;
+    }
+}
+
+/* tui_teach_run with the hint searches' CPU limit (0: the default). */
+static int teach_run(const pl_task *t, const char *title, bool ascii, bool color, const char *save_path,
+                     double hint_seconds)
+{
+    teach_ui *ui = calloc(1, sizeof *ui);
+    if (!ui || !(ui->s = pl_teach_new(t, hint_seconds))) {
+        free(ui);
+        return -1;
+    }
+    ui->title = title;
+    ui->save_path = save_path;
+    ui->ascii = ascii;
+    ui->color = color && has_colors();
+    ui->stale = true;
+    if (ui->color)
+        init_pairs();
+    getmaxyx(stdscr, ui->rows, ui->cols);
+    while (!ui->quit && !stop_signal) {
+        draw(ui);
+        int ch = getch();
+        if (ch != ERR)
+            handle_key(ui, ch);
+    }
+    if (ui->has_why)
+        pl_teach_why_clear(&ui->why);
+    pl_vm_free(&ui->vm);
+    pl_teach_free(ui->s);
+    free(ui);
+    return 0;
+}
+
+int tui_teach_run(const pl_task *t, const char *title, bool ascii, bool color, const char *save_path)
+{
+    return teach_run(t, title, ascii, color, save_path, 0);
+}
+
+/* ---- planlens teach DOMAIN PROBLEM ---- */
+
+static const char usage[] =
+    "usage: planlens teach DOMAIN PROBLEM [--save FILE] [--hints] [--time-limit S] [--ascii]\n"
+    "                      [--color=auto|always|never] [--batch]\n"
+    "Walk a task by hand: the state, the applicable actions (Enter applies, u undoes),\n"
+    ": explains any typed action, h shows the optimal next actions with h*, s saves the\n"
+    "plan.  Keys: ? inside; docs/TEACH.md.  Without a terminal it prints the first screen.\n";
+
+typedef struct {
+    const char *domain, *problem, *save;
+    bool ascii, color, hints, batch;
+    double seconds;
+} teach_args;
+
+static bool utf8_locale(void)
+{
+    const char *names[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+    for (int i = 0; i < 3; i++) {
+        const char *v = getenv(names[i]);
+        if (v && *v)
+            return strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8");
+    }
+    return false;
+}
+
+static int parse_args(int argc, char **argv, teach_args *a)
+{
+    const char *no_color = getenv("NO_COLOR");
+    a->color = !(no_color && *no_color);
+    a->ascii = !utf8_locale();
+    int npos = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *s = argv[i];
+        char *end;
+        if (!strcmp(s, "--save") && i + 1 < argc)
+            a->save = argv[++i];
+        else if (!strcmp(s, "--time-limit") && i + 1 < argc && (a->seconds = strtod(argv[i + 1], &end)) > 0 && !*end)
+            i++;
+        else if (!strcmp(s, "--ascii"))
+            a->ascii = true;
+        else if (!strcmp(s, "--hints"))
+            a->hints = true;
+        else if (!strcmp(s, "--batch"))
+            a->batch = true;
+        else if (!strcmp(s, "--color=never") || !strcmp(s, "--no-color"))
+            a->color = false;
+        else if (!strcmp(s, "--color=always"))
+            a->color = true;
+        else if (!strcmp(s, "--color=auto") || !strcmp(s, "--color"))
+            ;
+        else if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
+            fputs(usage, stdout);
+            return -1;
+        } else if (s[0] == '-' && s[1]) {
+            fprintf(stderr, "planlens: teach: unknown or incomplete option '%s'\n%s", s, usage);
+            return EXIT_USAGE;
+        } else if (npos < 2) {
+            *(npos++ ? &a->problem : &a->domain) = s;
+        } else {
+            fprintf(stderr, "planlens: teach: unexpected argument '%s'\n%s", s, usage);
+            return EXIT_USAGE;
+        }
+    }
+    if (npos < 2) {
+        fprintf(stderr, "planlens: teach: expected DOMAIN PROBLEM\n%s", usage);
+        return EXIT_USAGE;
+    }
+    return 0;
+}
+
+/* The first screen as text, for scripts and CI. */
+static int batch_output(const pl_task *t, const teach_args *a)
+{
+    pl_teach *s = pl_teach_new(t, a->seconds);
+    if (!s)
+        return EXIT_INPUT;
+    pl_view_model vm;
+    pl_view_teach(s, &(pl_teach_view_opts){NULL, a->ascii, a->hints, 100, NULL}, &vm);
+    for (int i = 0; i < vm.nlines; i++) {
+        char *text = pl_vm_line_text(&vm.lines[i]);
+        if (text)
+            puts(text);
+        free(text);
+    }
+    pl_vm_free(&vm);
+    pl_teach_free(s);
+    return 0;
+}
+
+/* Curses on /dev/tty, so that stdout may be redirected.  false: no terminal. */
+static bool start_terminal(FILE **tty, SCREEN **screen, bool color)
+{
+    const char *term = getenv("TERM");
+    if (!term || !*term || !strcmp(term, "dumb") || !(*tty = fopen("/dev/tty", "r+")))
+        return false;
+    if (!(*screen = newterm(NULL, *tty, *tty))) {
+        fclose(*tty);
+        return false;
+    }
+    set_term(*screen);
+    set_escdelay(25);
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    timeout(100); /* wake up to notice signals */
+    if (color && has_colors()) {
+        start_color();
+        use_default_colors();
+    }
+    return true;
+}
+
+static int run_terminal(const pl_task *t, const teach_args *a, FILE *tty, SCREEN *screen)
+{
+    struct sigaction sa = {0};
+    sa.sa_handler = on_stop_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+    tui_app app = {0};
+    tui_prompt_setup(&app);
+    char title[512];
+    snprintf(title, sizeof title, "%s", t->problem->name);
+    int rc = teach_run(t, title, a->ascii, a->color, a->save, a->seconds);
+    tui_prompt_teardown(&app);
+    endwin();
+    delscreen(screen);
+    fclose(tty);
+    if (rc < 0) {
+        fprintf(stderr, "planlens: teach: out of memory\n");
+        return EXIT_INPUT;
+    }
+    return stop_signal ? 128 + stop_signal : 0;
+}
+
+int tui_teach_main(int argc, char **argv)
+{
+    setlocale(LC_CTYPE, "");
+    teach_args a = {0};
+    int rc = parse_args(argc, argv, &a);
+    if (rc)
+        return rc < 0 ? 0 : rc;
+    pl_loaded_task lt;
+    pl_error err = PL_ERROR_INIT;
+    if (pl_load_task_files(a.domain, a.problem, &lt, NULL, &err) != PL_OK) {
+        char *m = pl_error_format(&err);
+        fprintf(stderr, "planlens: teach: %s\n", m ? m : "cannot load the task");
+        free(m);
+        pl_error_clear(&err);
+        return EXIT_INPUT;
+    }
+    FILE *tty = NULL;
+    SCREEN *screen = NULL;
+    if (a.batch || !isatty(STDIN_FILENO) || !start_terminal(&tty, &screen, a.color))
+        rc = batch_output(lt.task, &a);
+    else
+        rc = run_terminal(lt.task, &a, tty, screen);
+    pl_loaded_task_free(&lt);
+    return rc;
+}

@@ -1,0 +1,198 @@
+/* Teach mode's screen: picture, goal progress, state, applicable actions
+ * (with hints), the last typed action's explanation, the walked plan. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "teach_view.h"
+
+static void section(pl_view_model *vm, const char *title)
+{
+    pl_vm_line(vm, -1);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "%s", title);
+}
+
+static void hstar_text(char *buf, size_t n, pl_teach_hstar h)
+{
+    if (h.answer == PL_YES)
+        snprintf(buf, n, "%lld", h.cost);
+    else
+        snprintf(buf, n, "%s", h.answer == PL_NO ? "dead end" : "unknown");
+}
+
+static void goal_banner(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
+{
+    const int *steps;
+    int n = pl_teach_steps(s, &steps);
+    long long best;
+    pl_answer optimal = pl_teach_walk_optimal(s, &best);
+    pl_vm_line(vm, -1);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_SUCCESS_BAR, "%s GOAL REACHED in %d step%s", o->ascii ? "**" : "★", n, n == 1 ? "" : "s");
+    if (optimal == PL_YES)
+        pl_vm_span(vm, ROLE_CORRECT, " - optimal");
+    else if (optimal == PL_NO)
+        pl_vm_span(vm, ROLE_MISSED, " - not optimal: an optimal plan costs %lld", best);
+    else
+        pl_vm_span(vm, ROLE_DIM, " - optimality unknown (the search hit its time limit)");
+    pl_vm_span(vm, ROLE_DIM, "  (s saves the plan, u undoes)");
+}
+
+static void goal_progress(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
+{
+    pl_teach_goal g;
+    if (pl_teach_goal_progress(s, &g) < 0)
+        vm->oom = true;
+    pl_vm_line(vm, -1);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "Goal");
+    pl_vm_span(vm, g.held == g.total ? ROLE_CORRECT : ROLE_TEXT, " %d/%d conditions hold", g.held, g.total);
+    for (int i = 0; i < g.nunmet; i++) {
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_MISSED, "  %s %s", o->ascii ? "-" : "✗", g.unmet[i]);
+    }
+    pl_teach_goal_clear(&g);
+}
+
+/* One line per predicate: "on        a b · d c". */
+static void state_lines(const pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
+{
+    const pl_task *t = pl_teach_task(s);
+    const uint64_t *state = pl_teach_state(s);
+    const pl_domain *d = t->domain;
+    for (int p = 0; p < d->npreds; p++) {
+        char *text = pl_strdup_printf("%-12s", d->preds[p].name);
+        int found = 0;
+        for (int a = 0; a < t->natoms && text; a++) {
+            if (t->atoms[a].pred != p || !pl_state_has(state, a))
+                continue;
+            /* the atom's name without its predicate: "(on a b)" -> "a b" */
+            const char *args = t->atoms[a].name + 1 + strlen(d->preds[p].name);
+            args += args[0] == ' ';
+            char *grown = pl_strdup_printf("%s%s%.*s", text, found++ ? (o->ascii ? " | " : " · ") : " ",
+                                           (int)strlen(args) - 1, args);
+            free(text);
+            text = grown;
+        }
+        if (!text)
+            vm->oom = true;
+        else if (found)
+            pl_vm_wrapped(vm, ROLE_TEXT, text, o->width, 2);
+        free(text);
+    }
+}
+
+static void actions(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
+{
+    const int *acts;
+    int n = pl_teach_applicable(s, &acts);
+    const pl_teach_hints *h = o->hints ? pl_teach_hints_get(s) : NULL;
+    const pl_task *t = pl_teach_task(s);
+    char buf[64];
+    pl_vm_line(vm, -1);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "Applicable actions (%d)", n);
+    if (h) {
+        hstar_text(buf, sizeof buf, h->here);
+        pl_vm_span(vm, ROLE_DIM, "   h* here: %s", buf);
+    }
+    int namew = 0;
+    for (int i = 0; i < n; i++)
+        namew = (int)strlen(t->actions[acts[i]].name) > namew ? (int)strlen(t->actions[acts[i]].name) : namew;
+    for (int i = 0; i < n; i++) {
+        pl_vm_line(vm, acts[i]);
+        bool best = h && h->optimal[i];
+        pl_vm_span(vm, best ? ROLE_CORRECT : ROLE_TEXT, "  %-*s", namew, t->actions[acts[i]].name);
+        if (!h)
+            continue;
+        hstar_text(buf, sizeof buf, h->after[i]);
+        pl_vm_span(vm, ROLE_DIM, "  h* after: %s", buf);
+        if (best)
+            pl_vm_span(vm, ROLE_CORRECT, "  %s optimal", o->ascii ? "<-" : "←");
+    }
+    if (!n) {
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_DIM, "  (none: u undoes the last action)");
+    }
+    if (!h)
+        return;
+    pl_vm_line(vm, -1);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "Hint:");
+    if (h->here.answer == PL_NO)
+        pl_vm_span(vm, ROLE_WRONG, " dead end: the goal cannot be reached from here (u undoes)");
+    else if (h->here.answer == PL_UNKNOWN)
+        pl_vm_span(vm, ROLE_DIM, " unknown: the search hit its time limit");
+    else if (h->here.cost == 0)
+        pl_vm_span(vm, ROLE_CORRECT, " the goal holds");
+    else {
+        pl_vm_span(vm, ROLE_TEXT, " optimal next:");
+        for (int i = 0; i < h->n; i++)
+            if (h->optimal[i])
+                pl_vm_span(vm, ROLE_CORRECT, " %s", t->actions[h->actions[i]].name);
+        if (!h->noptimal)
+            pl_vm_span(vm, ROLE_DIM, " unknown (a successor's search hit its time limit)");
+    }
+}
+
+static void why_lines(const pl_teach_why *w, const pl_teach_view_opts *o, pl_view_model *vm)
+{
+    pl_vm_line(vm, -1);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "Why not %s:", w->text);
+    pl_vm_span(vm, ROLE_WRONG, " %s", w->reason ? w->reason : "applicable");
+    for (int i = 0; i < w->nunmet; i++) {
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_MISSED, "  %s %s", o->ascii ? "-" : "✗", w->unmet[i]);
+    }
+}
+
+/* "1. (a b)  2. (c d)" wrapped between items, never inside one. */
+static void walked_plan(const pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
+{
+    const int *steps;
+    int n = pl_teach_steps(s, &steps);
+    const pl_task *t = pl_teach_task(s);
+    pl_vm_line(vm, -1);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "Walked plan (%d)", n);
+    for (int i = 0, used = o->width; i < n; i++) {
+        char number[16];
+        int len = snprintf(number, sizeof number, "%d. ", i + 1) + (int)strlen(t->actions[steps[i]].name) + 2;
+        if (used + len > o->width) {
+            pl_vm_line(vm, -1);
+            pl_vm_span(vm, ROLE_TEXT, " ");
+            used = 1;
+        }
+        pl_vm_span(vm, ROLE_TEXT, " %s%s ", number, t->actions[steps[i]].name);
+        used += len;
+    }
+}
+
+void pl_view_teach(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
+{
+    const pl_task *t = pl_teach_task(s);
+    const int *steps;
+    int nsteps = pl_teach_steps(s, &steps);
+    pl_vm_init(vm);
+    pl_vm_set_title(vm, "teach %s", o->title ? o->title : t->problem->name);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "%s %s %s", t->domain->name, o->ascii ? "|" : "·", t->problem->name);
+    pl_vm_span(vm, ROLE_DIM, "  step %d", nsteps);
+    if (pl_teach_goal_reached(s))
+        goal_banner(s, o, vm);
+    section(vm, "Picture");
+    pl_vm_span(vm, ROLE_DIM, " (%s)", pl_picture_kind_name(pl_picture_kind_of(t)));
+    pl_teach_picture(t, pl_teach_state(s), o->ascii, o->width, vm);
+    goal_progress(s, o, vm);
+    actions(s, o, vm);
+    if (o->why)
+        why_lines(o->why, o, vm);
+    section(vm, "State");
+    state_lines(s, o, vm);
+    walked_plan(s, o, vm);
+    const int *acts;
+    pl_vm_set_status(vm, "step %d %s %d applicable %s hints %s", nsteps, o->ascii ? "|" : "·",
+                     pl_teach_applicable(s, &acts), o->ascii ? "|" : "·", o->hints ? "on" : "off (h)");
+}

@@ -7,7 +7,8 @@
 #include "cli.h"
 #include "tui.h"
 
-static const char usage[] =
+/* In two parts: ISO C guarantees string literals of 4095 bytes only. */
+static const char usage_tasks[] =
     "usage: planlens [--color=auto|always|never] [--ascii] [--no-mouse] [--batch] [PATH...]\n"
     "       planlens COMMAND [ARGS]\n"
     "\n"
@@ -31,6 +32,8 @@ static const char usage[] =
     "  plan DOMAIN PROBLEM [--search astar-lmcut|astar-hmax|astar-blind|gbfs-ff|gbfs-add]\n"
     "       [--time-limit SEC] [--json]\n"
     "      Find a plan (optimal with astar-*), printed in Fast Downward's sas_plan form.\n"
+    ;
+static const char usage_benchmarks[] =
     "  grade --questions FILE... --responses FILE... [--mode official|sound|both]\n"
     "        [--format table|json|jsonl|csv] [--jobs N] [--shard I/N]\n"
     "      Regrade model answers to ACPBench and ACPBench-Hard questions, officially and soundly.\n"
@@ -84,7 +87,8 @@ int main(int argc, char **argv)
         return tui_main(0, argv + 1);
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
-        fputs(usage, stdout);
+        fputs(usage_tasks, stdout);
+        fputs(usage_benchmarks, stdout);
         return PL_EXIT_OK;
     }
     if (!strcmp(cmd, "--version")) {

@@ -508,7 +508,7 @@ static void test_other_records(void **state)
         int rc = pl_view_state_answer(ws, i, false, 100, &vm);
         bool state_like = r->iou ? r->iou->task == PL_IOU_STATE || r->iou->task == PL_IOU_TRACKING ||
                                        r->iou->task == PL_IOU_PROG_POS || r->iou->task == PL_IOU_PROG_NEG
-                                 : r->acp->task == PL_ACP_PROG;
+                                 : r->acp && r->acp->task == PL_ACP_PROG;
         assert_int_equal(rc, state_like ? 1 : 0);
         if (!rc) {
             assert_int_equal(vm.nlines, 12345);

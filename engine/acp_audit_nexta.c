@@ -107,7 +107,8 @@ int pl_audit_nexta(const pl_task *t, const pl_relaxed *rel, const pl_acp_questio
                               pl_strdup("no plan: the task from the state is unsolvable (search space exhausted)"));
         else if (hstar != stored)
             rc = pl_audit_add(r, "optimal cost", label,
-                              text ? pl_strdup_printf("h* = %lld (A* with LM-cut, admissible): %s", hstar, text) : NULL);
+                              text ? pl_strdup_printf("h* = %lld (A* with LM-cut, admissible): %s", hstar, text)
+                                   : NULL);
         free(label);
         free(text);
     }

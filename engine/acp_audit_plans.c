@@ -61,13 +61,15 @@ int pl_audit_val(const pl_task *t, const pl_acp_question *q, pl_audit_result *r)
     int actual = tr->failed_step, rc = 0;
     if (actual != stored) {
         char *first = actual >= 0 ? failure(tr) : pl_strdup("every action is applicable in turn");
-        char *proof = !first                                     ? NULL
-                      : stored >= steps.count                    ? pl_strdup_printf("the plan has %d steps; %s", steps.count, first)
-                      : stored >= 0 && (actual < 0 || stored < actual)
-                          ? pl_strdup_printf("step %d %s is applicable: every precondition holds after the %d steps "
-                                             "before it; %s",
-                                             stored, tr->steps[stored].ref.text, stored, first)
-                          : pl_strdup(first);
+        char *proof = NULL;
+        if (first && stored >= steps.count)
+            proof = pl_strdup_printf("the plan has %d steps; %s", steps.count, first);
+        else if (first && stored >= 0 && (actual < 0 || stored < actual))
+            proof = pl_strdup_printf("step %d %s is applicable: every precondition holds after the %d steps before "
+                                     "it; %s",
+                                     stored, tr->steps[stored].ref.text, stored, first);
+        else if (first)
+            proof = pl_strdup(first);
         char *label = pl_strdup_printf("index %d", stored);
         rc = label ? pl_audit_add(r, "first inapplicable action", label, proof) : (free(proof), -1);
         free(label);

@@ -24,9 +24,10 @@ static char **words_of(const char *text)
         return NULL;
     char *buf = (char *)(words + n + 1);
     size_t k = 0;
-    for (size_t i = 0; i < len; i++)
-        buf[i] = isalnum((unsigned char)text[i]) || text[i] == '-' || text[i] == '_' ? (char)tolower((unsigned char)text[i])
-                                                                                     : '\0';
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        buf[i] = isalnum(c) || c == '-' || c == '_' ? (char)tolower(c) : '\0';
+    }
     buf[len] = '\0';
     for (size_t i = 0; i < len; i++)
         if (buf[i] && (i == 0 || !buf[i - 1]))

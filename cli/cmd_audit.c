@@ -47,7 +47,8 @@ int cmd_audit(int argc, char **argv)
     cli_print_warnings(&warnings);
     pl_error_clear(&err);
     pl_limits limits = {0, seconds, 0};
-    int checked = 0, unknown = 0, wrong = 0, questions = 0;
+    int checked[PL_ACP_NTASKS] = {0}, unknown[PL_ACP_NTASKS] = {0}, found[PL_ACP_NTASKS] = {0};
+    int questions[PL_ACP_NTASKS] = {0}, wrong = 0;
     for (int i = 0; rc == PL_EXIT_OK && i < qs.count; i++) {
         const pl_acp_question *q = &qs.items[i];
         pl_audit_result r = {0};
@@ -57,9 +58,10 @@ int cmd_audit(int argc, char **argv)
             free(m);
             pl_error_clear(&err);
         }
-        questions += r.checked > 0;
-        checked += r.checked;
-        unknown += r.unknown;
+        questions[q->task] += r.checked > 0;
+        checked[q->task] += r.checked;
+        unknown[q->task] += r.unknown;
+        found[q->task] += r.count;
         wrong += r.count;
         for (int k = 0; k < r.count; k++) {
             const pl_audit_finding *f = &r.items[k];
@@ -77,10 +79,11 @@ int cmd_audit(int argc, char **argv)
         }
         pl_audit_result_free(&r);
     }
-    if (rc == PL_EXIT_OK)
-        fprintf(stderr, "planlens: audit: %d labels of %d questions checked, %d provably wrong, %d undecided at the "
-                        "limit (app, land, reach and areach labels)\n",
-                checked, questions, wrong, unknown);
+    for (int k = 0; rc == PL_EXIT_OK && k < PL_ACP_NTASKS; k++)
+        if (questions[k])
+            fprintf(stderr, "planlens: audit: %s: %d labels of %d questions checked, %d provably wrong, %d undecided "
+                            "at the limit\n",
+                    pl_acp_task_name((pl_acp_task)k), checked[k], questions[k], found[k], unknown[k]);
     pl_acp_questions_free(&qs);
     free(files);
     return rc != PL_EXIT_OK ? rc : wrong ? PL_EXIT_INVALID : PL_EXIT_OK;

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "acp_audit_internal.h"
 #include "load.h"
-#include "plan.h"
 
-static int add(pl_audit_result *r, const char *item, const char *stored, char *proof)
+int pl_audit_add(pl_audit_result *r, const char *item, const char *stored, char *proof)
 {
     if (!proof)
         return -1;
@@ -25,22 +25,29 @@ static int add(pl_audit_result *r, const char *item, const char *stored, char *p
     return 0;
 }
 
-/* "(a b c)" of a plan's actions, shortened after 12 steps. */
-static char *plan_text(const pl_task *t, const pl_search_result *s)
+char *pl_audit_plan_text(const pl_task *t, const int *plan, int length)
 {
     size_t cap = 64;
-    for (int i = 0; i < s->plan_length && i < 12; i++)
-        cap += strlen(t->actions[s->plan[i]].name) + 1;
+    for (int i = 0; i < length && i < 12; i++)
+        cap += strlen(t->actions[plan[i]].name) + 1;
     char *out = malloc(cap);
     if (!out)
         return NULL;
     size_t n = 0;
     out[0] = '\0';
-    for (int i = 0; i < s->plan_length && i < 12; i++)
-        n += (size_t)snprintf(out + n, cap - n, "%s%s", i ? " " : "", t->actions[s->plan[i]].name);
-    if (s->plan_length > 12)
-        snprintf(out + n, cap - n, " ... (%d steps)", s->plan_length);
+    for (int i = 0; i < length && i < 12; i++)
+        n += (size_t)snprintf(out + n, cap - n, "%s%s", i ? " " : "", t->actions[plan[i]].name);
+    if (length > 12)
+        snprintf(out + n, cap - n, " ... (%d steps)", length);
+    else if (length == 0)
+        snprintf(out, cap, "(the empty plan)");
     return out;
+}
+
+char *pl_audit_quoted(const char *question)
+{
+    const char *open = question ? strchr(question, '"') : NULL, *close = question ? strrchr(question, '"') : NULL;
+    return open && close > open ? pl_strndup(open + 1, (size_t)(close - open - 1)) : NULL;
 }
 
 static int audit_app(const pl_task *t, const pl_acp_question *q, pl_audit_result *r)
@@ -63,7 +70,7 @@ static int audit_app(const pl_task *t, const pl_acp_question *q, pl_audit_result
             char *proof = nu > 0 ? pl_strdup_printf("not applicable: %s is false in the state", unmet[0])
                                  : pl_strdup_printf("not applicable: %s", ref.detail ? ref.detail : "no such action");
             pl_strings_free(unmet, nu > 0 ? nu : 0);
-            rc = add(r, it->valuestring, "applicable", proof);
+            rc = pl_audit_add(r, it->valuestring, "applicable", proof);
         }
         pl_action_ref_clear(&ref);
     }
@@ -77,7 +84,7 @@ static int audit_app(const pl_task *t, const pl_acp_question *q, pl_audit_result
             pl_action_ref_clear(&ref);
         }
         if (!listed)
-            rc = add(r, t->actions[app[i]].name, "not applicable (left out)",
+            rc = pl_audit_add(r, t->actions[app[i]].name, "not applicable (left out)",
                      pl_strdup("applicable: every precondition holds in the state"));
     }
     free(app);
@@ -109,12 +116,12 @@ static int audit_land(const pl_task *t, const pl_relaxed *rel, const pl_acp_ques
             if (got == PL_UNKNOWN)
                 r->unknown++;
             else if (got == PL_NO && k == 0) {
-                char *plan = plan_text(t, &w);
-                rc = add(r, it->valuestring, "landmark",
+                char *plan = pl_audit_plan_text(t, w.plan, w.plan_length);
+                rc = pl_audit_add(r, it->valuestring, "landmark",
                          plan ? pl_strdup_printf("not a landmark: this plan never makes it true: %s", plan) : NULL);
                 free(plan);
             } else if (got == PL_YES && k == 1) {
-                rc = add(r, it->valuestring, "not a landmark",
+                rc = pl_audit_add(r, it->valuestring, "not a landmark",
                          pl_strdup("a landmark: the task without its achievers is unsolvable (search space "
                                    "exhausted)"));
             }
@@ -153,17 +160,40 @@ static int audit_reach(const pl_task *t, const pl_relaxed *rel, const pl_acp_que
         r->checked++;
         r->unknown += got == PL_UNKNOWN;
         if (got == PL_YES)
-            rc = add(r, it->valuestring, "unreachable",
+            rc = pl_audit_add(r, it->valuestring, "unreachable",
                      pl_strdup(q->task == PL_ACP_REACH ? "reachable: a plan makes it true"
                                                        : "reachable: a plan makes it applicable"));
     }
     return rc;
 }
 
+static int audit_task(const pl_task *t, const pl_relaxed *rel, const pl_acp_question *q, const pl_limits *limits,
+                      pl_audit_result *r)
+{
+    switch (q->task) {
+    case PL_ACP_APP:
+        return audit_app(t, q, r);
+    case PL_ACP_PROG:
+        return pl_audit_prog(t, q, r);
+    case PL_ACP_REACH:
+    case PL_ACP_AREACH:
+        return audit_reach(t, rel, q, limits, r);
+    case PL_ACP_VAL:
+        return pl_audit_val(t, q, r);
+    case PL_ACP_JUST:
+        return pl_audit_just(t, q, r);
+    case PL_ACP_LAND:
+        return audit_land(t, rel, q, limits, r);
+    case PL_ACP_NEXTA:
+        return pl_audit_nexta(t, rel, q, limits, r);
+    default:
+        return 0;
+    }
+}
+
 int pl_acp_audit(const pl_acp_question *q, const pl_limits *limits, pl_audit_result *out, pl_error *err)
 {
-    if (q->format != PL_ACP_GEN || (q->task != PL_ACP_APP && q->task != PL_ACP_LAND && q->task != PL_ACP_REACH &&
-                                    q->task != PL_ACP_AREACH))
+    if (q->format != PL_ACP_GEN)
         return 0;
     if (!q->domain_pddl || !q->problem_pddl) {
         pl_error_set(err, PL_ERR_SEMANTIC, q->source, q->record, 0, "question %s has no PDDL", q->id);
@@ -174,10 +204,7 @@ int pl_acp_audit(const pl_acp_question *q, const pl_limits *limits, pl_audit_res
                            strlen(q->problem_pddl), "PDDL_problem", &lt, NULL, err) != PL_OK)
         return -1;
     pl_relaxed *rel = pl_relaxed_new(lt.task);
-    int rc = !rel                      ? -1
-             : q->task == PL_ACP_APP  ? audit_app(lt.task, q, out)
-             : q->task == PL_ACP_LAND ? audit_land(lt.task, rel, q, limits, out)
-                                      : audit_reach(lt.task, rel, q, limits, out);
+    int rc = rel ? audit_task(lt.task, rel, q, limits, out) : -1;
     pl_relaxed_free(rel);
     pl_loaded_task_free(&lt);
     if (rc < 0 && !err->message)

@@ -173,6 +173,7 @@ static void open_selected(tui_app *app)
 
 static void move(tui_screen *s, int by)
 {
+    s->hold_top = false;
     int dir = by > 0 ? 1 : -1, steps = by > 0 ? by : -by, at = s->cursor;
     for (int i = 0; i < steps; i++) {
         int next = first_selectable(&s->vm, at + dir, dir);

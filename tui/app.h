@@ -35,6 +35,7 @@ typedef struct {
     char *model_a, *model_b; /* compare: the two runs */
     pl_compare_filter agree; /* compare: all, agreeing or disagreeing questions */
     int cursor, top;         /* selected line and first line shown */
+    bool hold_top;           /* show from `top` even when the cursor is below (until it moves) */
     bool stale;              /* rebuild the view model before drawing */
 } tui_screen;
 

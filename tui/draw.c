@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "draw_text.h"
 
 #define MIN_COLS 40
 #define MIN_ROWS 8
@@ -34,6 +35,18 @@ void tui_init_colors(tui_app *app)
 }
 
 /* Without colour, roles still differ: bold, underline, dim. */
+
+int tui_bytes_in_columns(const char *s, int cols)
+{
+    int i = 0;
+    for (int used = 0; s[i] && used < cols; used++) {
+        i++;
+        while (((unsigned char)s[i] & 0xC0) == 0x80)
+            i++;
+    }
+    return i;
+}
+
 static attr_t attr_of(const tui_app *app, pl_role role)
 {
     static const short pairs[ROLE_COUNT] = {0,        PAIR_HEADER, PAIR_DIM,      PAIR_CORRECT, PAIR_WRONG, PAIR_MISSED,
@@ -50,7 +63,7 @@ static void bar_line(const tui_app *app, int y, const char *text)
     attr_t a = app->color ? (attr_t)COLOR_PAIR(PAIR_BARLINE) : A_REVERSE;
     attron(a);
     mvhline(y, 0, ' ', app->cols);
-    mvaddnstr(y, 0, text, app->cols);
+    mvaddnstr(y, 0, text, tui_bytes_in_columns(text, app->cols));
     attroff(a);
 }
 
@@ -86,7 +99,7 @@ static void draw_body(tui_app *app, tui_screen *s)
     int height = app->rows - 2;
     if (s->cursor < s->top)
         s->top = s->cursor;
-    if (s->cursor >= s->top + height && s->vm.lines && s->vm.lines[s->cursor].target >= 0)
+    if (!s->hold_top && s->cursor >= s->top + height && s->vm.lines && s->vm.lines[s->cursor].target >= 0)
         s->top = s->cursor - height + 1;
     if (s->top > s->vm.nlines - 1)
         s->top = s->vm.nlines > 0 ? s->vm.nlines - 1 : 0;
@@ -104,7 +117,7 @@ static void draw_body(tui_app *app, tui_screen *s)
         for (int k = 0; k < line->nspans && x < app->cols; k++) {
             attr_t a = attr_of(app, line->spans[k].role) | (selected ? A_REVERSE : 0);
             attron(a);
-            mvaddnstr(row + 1, x, line->spans[k].text, app->cols - x);
+            mvaddnstr(row + 1, x, line->spans[k].text, tui_bytes_in_columns(line->spans[k].text, app->cols - x));
             attroff(a);
             int y_now;
             getyx(stdscr, y_now, x);

@@ -136,8 +136,8 @@ void tui_open_teach(tui_app *app)
         free(why);
         return;
     }
-    char *title = s->record >= 0 ? pl_strdup_printf("teach · %s", pl_workspace_record(app->ws, s->record)->id)
-                                 : pl_strdup("teach");
+    char *title = s->record >= 0 ? pl_strdup(pl_workspace_record(app->ws, s->record)->id)
+                                 : pl_strdup("question");
     tui_teach_run(task, title ? title : "teach", app->ascii, app->color, NULL);
     free(title);
     if (lt.task)
@@ -171,6 +171,7 @@ void tui_open_compare(tui_app *app, const char *model_a, const char *model_b)
     v->model_a = pl_strdup(model_a);
     v->model_b = pl_strdup(model_b);
     v->agree = PL_CMP_ALL;
+    v->hold_top = true; /* the summary and histograms first; the questions follow below */
     v->bin_width = 0.1;
 }
 

@@ -12,6 +12,7 @@
 
 #include "app.h"
 #include "load.h"
+#include "draw_text.h"
 #include "tui_teach.h"
 #include "teach_view.h"
 #include "tui.h"
@@ -76,7 +77,7 @@ static void bar_line(const teach_ui *ui, int y, const char *text)
     attr_t a = ui->color ? (attr_t)COLOR_PAIR(PAIR_BASE + ROLE_COUNT) : A_REVERSE;
     attron(a);
     mvhline(y, 0, ' ', ui->cols);
-    mvaddnstr(y, 0, text, ui->cols);
+    mvaddnstr(y, 0, text, tui_bytes_in_columns(text, ui->cols));
     attroff(a);
 }
 
@@ -134,7 +135,7 @@ static void draw_body(teach_ui *ui)
         for (int k = 0; k < line->nspans && x < ui->cols; k++) {
             attr_t a = attr_of(ui, line->spans[k].role) | (selected ? A_REVERSE : 0);
             attron(a);
-            mvaddnstr(row + 1, x, line->spans[k].text, ui->cols - x);
+            mvaddnstr(row + 1, x, line->spans[k].text, tui_bytes_in_columns(line->spans[k].text, ui->cols - x));
             attroff(a);
             int y;
             getyx(stdscr, y, x);

@@ -1,0 +1,102 @@
+#!/usr/bin/env bash
+# End-to-end walk through the plan, state, teach and compare screens of the
+# explorer on sample-runs/, typed with tmux send-keys and read with
+# capture-pane, as a person would use them.
+#   tests/e2e/screens.sh PATH/TO/planlens
+set -u
+bin=$1
+root=$(cd "$(dirname "$0")/../.." && pwd)
+sock=planlens-screens-$$
+export XDG_STATE_HOME=$(mktemp -d) XDG_CONFIG_HOME=$(mktemp -d) XDG_DATA_HOME=$(mktemp -d)
+failures=0
+t() { tmux -L "$sock" "$@"; }
+cleanup() { t kill-server 2>/dev/null; rm -rf "$XDG_STATE_HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME"; }
+trap cleanup EXIT
+screen() { t capture-pane -p -t e2e; }
+wait_for() { # up to 20 s (the plan view computes π1-π4 when it opens)
+  for _ in $(seq 200); do screen | grep -qF -- "$1" && return 0; sleep 0.1; done
+  return 1
+}
+check() { if wait_for "$2"; then echo "ok: $1"; else echo "FAIL: $1: '$2' not on screen:"; screen; failures=$((failures + 1)); fi; }
+check_absent() {
+  sleep 0.3
+  if screen | grep -qF -- "$2"; then echo "FAIL: $1: '$2' still on screen"; screen; failures=$((failures + 1)); else echo "ok: $1"; fi
+}
+keys() { t send-keys -t e2e "$@"; sleep 0.2; }
+
+cd "$root"
+t new-session -d -s e2e -x 130 -y 45 "env LANG=C.UTF-8 $bin sample-runs; echo EXITED rc=\$?; sleep 60"
+check "explorer opens" "164 graded"
+
+# the hand-written plans: list, detail, plan view
+keys f
+keys 'task=plan-quality' Enter
+keys Enter
+check "the plan-quality questions" "model-hallucinates"
+keys /
+keys model-hallucinates Enter
+keys Enter
+check "a plan case's detail" "valid plan 0"
+keys p
+check "p opens the plan view" "π0 with AQM labels"
+check "AQM letters on the steps" "2 C  (put-down d)"
+check "the LEA marker names the failing step and why" "last executable action: step 2 · step 3 (move c d) names no action: unknown action 'move'"
+check "metrics" "true LEA 2"
+keys a
+check "a toggles NP-AQM" "π0 with NP-AQM labels"
+keys a
+# Enter on the second step: the state after it
+keys Down
+keys Enter
+check "Enter on a step opens the state after it" "step 2 of 4: (put-down d)"
+check "added atoms marked" "+   (ontable d)  added"
+check "deleted atoms marked" "(holding d)  deleted"
+check "goal atoms marked" "(on c d)  goal, not yet true"
+check "why the trace stops" "stopped at step 3 of 4: (move c d) names no action"
+keys Left
+check "Left steps back" "step 1 of 4: (unstack d a)"
+keys Right
+check "Right steps forward" "step 2 of 4"
+# teach on the same task
+keys t
+check "t opens teach mode" "Applicable actions"
+check "teach draws the towers" "Picture (towers)"
+keys q
+check "q leaves teach" "step 2 of 4"
+keys q
+# a π plan from the metrics panel
+keys G
+check "G selects the last line (the ground truth)" "ground truth · 8 actions"
+keys Enter
+check "Enter opens that plan" "ground truth · 8 actions"
+keys q q q q
+check "back on the dashboard" "dashboard [task=plan-quality]"
+
+# compare: c on two runs
+keys F
+keys g
+keys /
+keys synthetic-careful Enter
+keys c
+check "c picks run A" "compare: run A = synthetic-careful"
+keys /
+keys synthetic-sloppy Enter
+keys c
+check "c on another run opens the comparison" "A synthetic-careful · B synthetic-sloppy"
+check "per-task accuracy difference with its SE" "+37.5 ±   6.0"
+check "paired histograms" "A left, B right, one count axis"
+keys a
+check "a shows only agreeing questions" "46 shown (agree)"
+keys a
+check "then only disagreeing ones" "34 shown (disagree)"
+keys Enter
+check "Enter opens run A's answer" "synthetic-careful ·"
+keys q q
+keys :
+keys 'compare synthetic-careful nobody' Enter
+check "an unknown run is reported" "compare: no run named nobody"
+keys Q
+check "Q quits cleanly" "EXITED rc=0"
+
+if [ "$failures" -gt 0 ]; then echo "$failures failure(s)"; exit 1; fi
+echo "all screen checks passed"

@@ -13,6 +13,7 @@
 #include <stdio.h>
 
 #include "load.h"
+#include "view_model.h"
 
 enum { PL_EXIT_OK = 0, PL_EXIT_INVALID = 1, PL_EXIT_USAGE = 2, PL_EXIT_INPUT = 3 };
 
@@ -30,6 +31,9 @@ int cmd_synth(int argc, char **argv);
 int cmd_planview(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_states(int argc, char **argv);
+
+/* A view model as plain text, a line per line (control characters escaped). */
+void cli_print_view(const pl_view_model *vm);
 
 /* Prints "planlens: <cmd>: message" and returns PL_EXIT_USAGE. */
 int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

@@ -131,3 +131,14 @@ int cli_output_flag(const char *cmd, int argc, char **argv, int *i, bool *json)
     *json = !strcmp(argv[++*i], "json");
     return 1;
 }
+
+
+void cli_print_view(const pl_view_model *vm)
+{
+    for (int i = 0; i < vm->nlines; i++) {
+        char *text = pl_vm_line_text(&vm->lines[i]);
+        cli_put_safe(stdout, text ? text : "");
+        putchar('\n');
+        free(text);
+    }
+}

@@ -28,19 +28,6 @@ typedef struct {
     bool ascii;
 } compare_args;
 
-/* Whether the locale's character set is UTF-8 (LC_ALL, else LC_CTYPE, else
- * LANG); the same test as `report`'s. */
-static bool utf8_locale(void)
-{
-    const char *vars[] = {"LC_ALL", "LC_CTYPE", "LANG"};
-    for (int i = 0; i < 3; i++) {
-        const char *v = getenv(vars[i]);
-        if (v && *v)
-            return strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8");
-    }
-    return false;
-}
-
 static int parse_options(int argc, char **argv, compare_args *a)
 {
     if (!(a->files = calloc((size_t)argc + 1, sizeof *a->files)))
@@ -336,7 +323,7 @@ static int compare(const pl_workspace *ws, const int *records, int n, const comp
 
 int cmd_compare(int argc, char **argv)
 {
-    compare_args a = {.filter = PL_CMP_ALL, .bin_width = 0.05, .format = COMPARE_TABLE, .ascii = !utf8_locale()};
+    compare_args a = {.filter = PL_CMP_ALL, .bin_width = 0.05, .format = COMPARE_TABLE, .ascii = !pl_locale_is_utf8()};
     int rc = parse_options(argc, argv, &a), n = 0;
     pl_workspace *ws = rc == PL_EXIT_OK ? open_graded(&a, &rc) : NULL;
     int *records = ws ? select_task(ws, a.task, &n) : NULL;

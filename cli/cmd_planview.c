@@ -77,16 +77,6 @@ static const pl_quality_case *find_case(const pl_quality_cases *cases, const pla
     return NULL;
 }
 
-static void print_view(const pl_view_model *vm)
-{
-    for (int i = 0; i < vm->nlines; i++) {
-        char *text = pl_vm_line_text(&vm->lines[i]);
-        cli_put_safe(stdout, text ? text : "");
-        putchar('\n');
-        free(text);
-    }
-}
-
 int cmd_planview(int argc, char **argv)
 {
     planview_args a;
@@ -129,7 +119,7 @@ int cmd_planview(int argc, char **argv)
     } else if (s) {
         pl_view_model vm;
         pl_view_plan(s, a.plan, a.np, (int)a.width, &vm);
-        print_view(&vm);
+        cli_print_view(&vm);
         if (vm.oom) {
             fputs("planlens: planview: out of memory\n", stderr);
             rc = PL_EXIT_INPUT;

@@ -15,21 +15,9 @@ typedef struct {
     report_options opts;
 } report_args;
 
-/* Whether the locale's character set is UTF-8 (LC_ALL, else LC_CTYPE, else LANG). */
-static bool utf8_locale(void)
-{
-    const char *vars[] = {"LC_ALL", "LC_CTYPE", "LANG"};
-    for (int i = 0; i < 3; i++) {
-        const char *v = getenv(vars[i]);
-        if (v && *v)
-            return strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8");
-    }
-    return false;
-}
-
 static int parse_options(int argc, char **argv, report_args *a)
 {
-    a->opts = (report_options){REPORT_BY_TASK, REPORT_TABLE, 0.05, !utf8_locale()};
+    a->opts = (report_options){REPORT_BY_TASK, REPORT_TABLE, 0.05, !pl_locale_is_utf8()};
     a->questions = calloc((size_t)argc + 1, sizeof *a->questions);
     a->responses = calloc((size_t)argc + 1, sizeof *a->responses);
     if (!a->questions || !a->responses)

@@ -57,16 +57,6 @@ static int parse_args(int argc, char **argv, states_args *a)
     return PL_EXIT_OK;
 }
 
-static void print_view(const pl_view_model *vm)
-{
-    for (int i = 0; i < vm->nlines; i++) {
-        char *text = pl_vm_line_text(&vm->lines[i]);
-        cli_put_safe(stdout, text ? text : "");
-        putchar('\n');
-        free(text);
-    }
-}
-
 /* Prints the states asked for; PL_EXIT_USAGE for a step past the trace. */
 static int print_states(const pl_state_trace *st, const states_args *a)
 {
@@ -84,7 +74,7 @@ static int print_states(const pl_state_trace *st, const states_args *a)
         }
         if (step > from)
             putchar('\n');
-        print_view(&vm);
+        cli_print_view(&vm);
         if (step == to) {
             fputs("\n", stdout);
             cli_put_safe(stdout, vm.status ? vm.status : "");

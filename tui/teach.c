@@ -1,5 +1,5 @@
 /* Teach mode in the terminal: the interactive loop over a teach session
- * (tui_teach_run) and `planlens teach DOMAIN PROBLEM` (tui_teach_main). */
+ * (tui_teach_run; `planlens teach` is in teach_main.c). */
 #define _POSIX_C_SOURCE 200809L
 #include <curses.h>
 #include <locale.h>
@@ -13,6 +13,7 @@
 #include "app.h"
 #include "load.h"
 #include "draw_text.h"
+#include "terminal.h"
 #include "tui_teach.h"
 #include "teach_view.h"
 #include "tui.h"
@@ -21,13 +22,6 @@
 #define EXIT_INPUT 3
 #define DEFAULT_SAVE "teach-plan.txt"
 #define PAIR_BASE 32 /* above the explorer's pairs, so both can live in one screen */
-
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop_signal(int sig)
-{
-    stop_signal = sig;
-}
 
 typedef struct {
     pl_teach *s;
@@ -262,7 +256,7 @@ static bool confirm(teach_ui *ui, const char *question)
     say(ui, "%s (y/n)", question);
     draw(ui);
     int ch;
-    while ((ch = getch()) == ERR && !stop_signal)
+    while ((ch = getch()) == ERR && !tui_stop_signal())
         ;
     ui->message[0] = '\0';
     return ch == 'y' || ch == 'Y';
@@ -359,9 +353,8 @@ static void handle_key(teach_ui *ui, int ch)
     }
 }
 
-/* tui_teach_run with the hint searches' CPU limit (0: the default). */
-static int teach_run(const pl_task *t, const char *title, bool ascii, bool color, const char *save_path,
-                     double hint_seconds)
+int tui_teach_run(const pl_task *t, const char *title, bool ascii, bool color, const char *save_path,
+                  double hint_seconds)
 {
     teach_ui *ui = calloc(1, sizeof *ui);
     if (!ui || !(ui->s = pl_teach_new(t, hint_seconds))) {
@@ -376,7 +369,7 @@ static int teach_run(const pl_task *t, const char *title, bool ascii, bool color
     if (ui->color)
         init_pairs();
     getmaxyx(stdscr, ui->rows, ui->cols);
-    while (!ui->quit && !stop_signal) {
+    while (!ui->quit && !tui_stop_signal()) {
         draw(ui);
         int ch = getch();
         if (ch != ERR)
@@ -388,172 +381,4 @@ static int teach_run(const pl_task *t, const char *title, bool ascii, bool color
     pl_teach_free(ui->s);
     free(ui);
     return 0;
-}
-
-int tui_teach_run(const pl_task *t, const char *title, bool ascii, bool color, const char *save_path)
-{
-    return teach_run(t, title, ascii, color, save_path, 0);
-}
-
-/* ---- planlens teach DOMAIN PROBLEM ---- */
-
-static const char usage[] =
-    "usage: planlens teach DOMAIN PROBLEM [--save FILE] [--hints] [--time-limit S] [--ascii]\n"
-    "                      [--color=auto|always|never] [--batch]\n"
-    "Walk a task by hand: the state, the applicable actions (Enter applies, u undoes),\n"
-    ": explains any typed action, h shows the optimal next actions with h*, s saves the\n"
-    "plan.  Keys: ? inside; docs/TEACH.md.  Without a terminal it prints the first screen.\n";
-
-typedef struct {
-    const char *domain, *problem, *save;
-    bool ascii, color, hints, batch;
-    double seconds;
-} teach_args;
-
-static bool utf8_locale(void)
-{
-    const char *names[] = {"LC_ALL", "LC_CTYPE", "LANG"};
-    for (int i = 0; i < 3; i++) {
-        const char *v = getenv(names[i]);
-        if (v && *v)
-            return strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8");
-    }
-    return false;
-}
-
-static int parse_args(int argc, char **argv, teach_args *a)
-{
-    const char *no_color = getenv("NO_COLOR");
-    a->color = !(no_color && *no_color);
-    a->ascii = !utf8_locale();
-    int npos = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *s = argv[i];
-        char *end;
-        if (!strcmp(s, "--save") && i + 1 < argc)
-            a->save = argv[++i];
-        else if (!strcmp(s, "--time-limit") && i + 1 < argc && (a->seconds = strtod(argv[i + 1], &end)) > 0 && !*end)
-            i++;
-        else if (!strcmp(s, "--ascii"))
-            a->ascii = true;
-        else if (!strcmp(s, "--hints"))
-            a->hints = true;
-        else if (!strcmp(s, "--batch"))
-            a->batch = true;
-        else if (!strcmp(s, "--color=never") || !strcmp(s, "--no-color"))
-            a->color = false;
-        else if (!strcmp(s, "--color=always"))
-            a->color = true;
-        else if (!strcmp(s, "--color=auto") || !strcmp(s, "--color"))
-            ;
-        else if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
-            fputs(usage, stdout);
-            return -1;
-        } else if (s[0] == '-' && s[1]) {
-            fprintf(stderr, "planlens: teach: unknown or incomplete option '%s'\n%s", s, usage);
-            return EXIT_USAGE;
-        } else if (npos < 2) {
-            *(npos++ ? &a->problem : &a->domain) = s;
-        } else {
-            fprintf(stderr, "planlens: teach: unexpected argument '%s'\n%s", s, usage);
-            return EXIT_USAGE;
-        }
-    }
-    if (npos < 2) {
-        fprintf(stderr, "planlens: teach: expected DOMAIN PROBLEM\n%s", usage);
-        return EXIT_USAGE;
-    }
-    return 0;
-}
-
-/* The first screen as text, for scripts and CI. */
-static int batch_output(const pl_task *t, const teach_args *a)
-{
-    pl_teach *s = pl_teach_new(t, a->seconds);
-    if (!s)
-        return EXIT_INPUT;
-    pl_view_model vm;
-    pl_view_teach(s, &(pl_teach_view_opts){NULL, a->ascii, a->hints, 100, NULL}, &vm);
-    for (int i = 0; i < vm.nlines; i++) {
-        char *text = pl_vm_line_text(&vm.lines[i]);
-        if (text)
-            puts(text);
-        free(text);
-    }
-    pl_vm_free(&vm);
-    pl_teach_free(s);
-    return 0;
-}
-
-/* Curses on /dev/tty, so that stdout may be redirected.  false: no terminal. */
-static bool start_terminal(FILE **tty, SCREEN **screen, bool color)
-{
-    const char *term = getenv("TERM");
-    if (!term || !*term || !strcmp(term, "dumb") || !(*tty = fopen("/dev/tty", "r+")))
-        return false;
-    if (!(*screen = newterm(NULL, *tty, *tty))) {
-        fclose(*tty);
-        return false;
-    }
-    set_term(*screen);
-    set_escdelay(25);
-    cbreak();
-    noecho();
-    nonl();
-    keypad(stdscr, TRUE);
-    curs_set(0);
-    timeout(100); /* wake up to notice signals */
-    if (color && has_colors()) {
-        start_color();
-        use_default_colors();
-    }
-    return true;
-}
-
-static int run_terminal(const pl_task *t, const teach_args *a, FILE *tty, SCREEN *screen)
-{
-    struct sigaction sa = {0};
-    sa.sa_handler = on_stop_signal;
-    sigaction(SIGINT, &sa, NULL);
-    sigaction(SIGTERM, &sa, NULL);
-    tui_app app = {0};
-    tui_prompt_setup(&app);
-    char title[512];
-    snprintf(title, sizeof title, "%s", t->problem->name);
-    int rc = teach_run(t, title, a->ascii, a->color, a->save, a->seconds);
-    tui_prompt_teardown(&app);
-    endwin();
-    delscreen(screen);
-    fclose(tty);
-    if (rc < 0) {
-        fprintf(stderr, "planlens: teach: out of memory\n");
-        return EXIT_INPUT;
-    }
-    return stop_signal ? 128 + stop_signal : 0;
-}
-
-int tui_teach_main(int argc, char **argv)
-{
-    setlocale(LC_CTYPE, "");
-    teach_args a = {0};
-    int rc = parse_args(argc, argv, &a);
-    if (rc)
-        return rc < 0 ? 0 : rc;
-    pl_loaded_task lt;
-    pl_error err = PL_ERROR_INIT;
-    if (pl_load_task_files(a.domain, a.problem, &lt, NULL, &err) != PL_OK) {
-        char *m = pl_error_format(&err);
-        fprintf(stderr, "planlens: teach: %s\n", m ? m : "cannot load the task");
-        free(m);
-        pl_error_clear(&err);
-        return EXIT_INPUT;
-    }
-    FILE *tty = NULL;
-    SCREEN *screen = NULL;
-    if (a.batch || !isatty(STDIN_FILENO) || !start_terminal(&tty, &screen, a.color))
-        rc = batch_output(lt.task, &a);
-    else
-        rc = run_terminal(lt.task, &a, tty, screen);
-    pl_loaded_task_free(&lt);
-    return rc;
 }

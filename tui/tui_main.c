@@ -12,17 +12,12 @@
 
 #include "app.h"
 #include "resources.h"
+#include "terminal.h"
 #include "tui.h"
 
 #define EXIT_USAGE 2
 #define EXIT_INPUT 3
 
-static volatile sig_atomic_t stop_signal;
-
-static void on_stop_signal(int sig)
-{
-    stop_signal = sig;
-}
 
 static const char usage[] =
     "usage: planlens [--color=auto|always|never] [--ascii] [--no-mouse] [--batch] [--notes FILE] [PATH...]\n"
@@ -39,27 +34,17 @@ typedef struct {
 
 static int parse_args(int argc, char **argv, tui_app *app, main_args *a)
 {
-    const char *no_color = getenv("NO_COLOR"), *lang = getenv("LC_ALL");
-    if (!lang || !*lang)
-        lang = getenv("LC_CTYPE");
-    if (!lang || !*lang)
-        lang = getenv("LANG");
+    const char *no_color = getenv("NO_COLOR");
     app->color = !(no_color && *no_color);
-    app->ascii = !(lang && (strstr(lang, "UTF-8") || strstr(lang, "utf8") || strstr(lang, "UTF8") || strstr(lang, "utf-8")));
+    app->ascii = !pl_locale_is_utf8();
     app->mouse = true;
     a->paths = calloc((size_t)argc + 1, sizeof *a->paths);
     if (!a->paths)
         return EXIT_INPUT;
     for (int i = 0; i < argc; i++) {
         const char *s = argv[i];
-        if (!strcmp(s, "--color=never") || !strcmp(s, "--no-color"))
-            app->color = false;
-        else if (!strcmp(s, "--color=always"))
-            app->color = true;
-        else if (!strcmp(s, "--color=auto") || !strcmp(s, "--color"))
+        if (tui_display_option(s, &app->color, &app->ascii))
             ;
-        else if (!strcmp(s, "--ascii"))
-            app->ascii = true;
         else if (!strcmp(s, "--no-mouse"))
             app->mouse = false;
         else if (!strcmp(s, "--batch"))
@@ -198,7 +183,7 @@ static void handle_mouse(tui_app *app)
 
 static void event_loop(tui_app *app)
 {
-    while (!app->quit && !stop_signal) {
+    while (!app->quit && !tui_stop_signal()) {
         bool was_opened = app->opened;
         if (tui_check_opened(app) != was_opened || !app->opened)
             tui_top(app)->stale = true; /* loading progress, then the records */
@@ -234,28 +219,11 @@ static void event_loop(tui_app *app)
     }
 }
 
-/* Curses on /dev/tty, so that stdout may be redirected.  false: no terminal. */
+/* The terminal (tui_open_terminal) with colours and the mouse; false: no terminal. */
 static bool start_terminal(tui_app *app, FILE **tty, SCREEN **screen)
 {
-    const char *term = getenv("TERM");
-    if (!term || !*term || !strcmp(term, "dumb"))
+    if (!tui_open_terminal(tty, screen))
         return false;
-    *tty = fopen("/dev/tty", "r+");
-    if (!*tty)
-        return false;
-    *screen = newterm(NULL, *tty, *tty);
-    if (!*screen) {
-        fclose(*tty);
-        return false;
-    }
-    set_term(*screen);
-    set_escdelay(25);
-    cbreak();
-    noecho();
-    nonl();
-    keypad(stdscr, TRUE);
-    curs_set(0);
-    timeout(100); /* wake up to show grading progress */
     tui_init_colors(app);
     if (app->mouse)
         mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED, NULL);
@@ -289,17 +257,14 @@ int tui_main(int argc, char **argv)
     if (a.batch || !start_terminal(&app, &tty, &screen)) {
         rc = batch_output(&app);
     } else {
-        struct sigaction sa = {0};
-        sa.sa_handler = on_stop_signal;
-        sigaction(SIGINT, &sa, NULL);
-        sigaction(SIGTERM, &sa, NULL);
+        tui_catch_stop_signals();
         tui_prompt_setup(&app);
         event_loop(&app);
         tui_prompt_teardown(&app);
         endwin();
         delscreen(screen);
         fclose(tty);
-        rc = stop_signal ? 128 + stop_signal : 0;
+        rc = tui_stop_signal() ? 128 + tui_stop_signal() : 0;
     }
     /* after the screen is gone, so that they stay readable */
     const pl_diags *warnings = pl_workspace_warnings(app.ws);

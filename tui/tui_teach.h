@@ -10,7 +10,9 @@
  * from a question detail with the question's task; colour pairs must have
  * been started when `color`); returns when the user leaves (q / Esc).
  * `save_path` is the file name the save prompt offers (NULL:
- * teach-plan.txt).  Returns 0, or -1 when out of memory. */
-int tui_teach_run(const pl_task *t, const char *title, bool ascii, bool color, const char *save_path);
+ * teach-plan.txt); hint_seconds the CPU limit of each hint search (0:
+ * the default).  Returns 0, or -1 when out of memory. */
+int tui_teach_run(const pl_task *t, const char *title, bool ascii, bool color, const char *save_path,
+                  double hint_seconds);
 
 #endif

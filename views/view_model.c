@@ -188,3 +188,14 @@ char *pl_vm_line_text(const pl_line *line)
         strcat(s, line->spans[i].text);
     return s;
 }
+
+bool pl_locale_is_utf8(void)
+{
+    const char *vars[] = {"LC_ALL", "LC_CTYPE", "LANG"};
+    for (int i = 0; i < 3; i++) {
+        const char *v = getenv(vars[i]);
+        if (v && *v)
+            return strstr(v, "UTF-8") || strstr(v, "utf8") || strstr(v, "UTF8") || strstr(v, "utf-8");
+    }
+    return false;
+}

@@ -60,5 +60,8 @@ void pl_vm_set_title(pl_view_model *vm, const char *fmt, ...) __attribute__((for
 void pl_vm_set_status(pl_view_model *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* The line's text, spans joined (a new string; NULL when out of memory). */
 char *pl_vm_line_text(const pl_line *line);
+/* True when LC_ALL, LC_CTYPE or LANG (the first one set) names UTF-8: views
+ * then draw Unicode bars and marks, otherwise their ASCII fallbacks. */
+bool pl_locale_is_utf8(void);
 
 #endif

@@ -1,0 +1,60 @@
+#define _POSIX_C_SOURCE 200809L
+#include "terminal.h"
+
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+bool tui_open_terminal(FILE **tty, SCREEN **screen)
+{
+    const char *term = getenv("TERM");
+    if (!term || !*term || !strcmp(term, "dumb") || !(*tty = fopen("/dev/tty", "r+")))
+        return false;
+    if (!(*screen = newterm(NULL, *tty, *tty))) {
+        fclose(*tty);
+        return false;
+    }
+    set_term(*screen);
+    set_escdelay(25);
+    cbreak();
+    noecho();
+    nonl();
+    keypad(stdscr, TRUE);
+    curs_set(0);
+    timeout(100); /* wake up to show progress and notice signals */
+    return true;
+}
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop_signal(int sig)
+{
+    stop_signal = sig;
+}
+
+void tui_catch_stop_signals(void)
+{
+    struct sigaction sa = {0};
+    sa.sa_handler = on_stop_signal;
+    sigaction(SIGINT, &sa, NULL);
+    sigaction(SIGTERM, &sa, NULL);
+}
+
+int tui_stop_signal(void)
+{
+    return stop_signal;
+}
+
+
+bool tui_display_option(const char *arg, bool *color, bool *ascii)
+{
+    if (!strcmp(arg, "--color=never") || !strcmp(arg, "--no-color"))
+        *color = false;
+    else if (!strcmp(arg, "--color=always"))
+        *color = true;
+    else if (!strcmp(arg, "--ascii"))
+        *ascii = true;
+    else
+        return !strcmp(arg, "--color=auto") || !strcmp(arg, "--color");
+    return true;
+}

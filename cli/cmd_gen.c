@@ -1,5 +1,5 @@
 /* planlens gen: the IoU paper's question set for each problem, as
- * planlens-iou/1 JSONL (docs/GEN.md). */
+ * planlens-iou/1 JSONL, or ACPBench-Hard generative records (docs/GEN.md). */
 #define _POSIX_C_SOURCE 200809L /* readlink: the templates beside the executable */
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -10,19 +10,23 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "gen_acp.h"
 #include "gen_questions.h"
+#include "gen_template.h"
 #include "resources.h"
 
 typedef struct {
     const char *domain, *templates, *out; /* templates: --templates, or NULL for the defaults */
-    bool acpbench;  /* --style acpbench: ACPBench generative app and prog records (a JSON list) */
+    bool acpbench;  /* --style acpbench: ACPBench generative records (a JSON list) */
+    const char *tasks;    /* --tasks as given: IoU or ACPBench task names by --style */
+    unsigned acp_tasks;   /* bit (1u << pl_acp_task) per ACPBench task to generate */
     int written;    /* ACPBench records written so far (for the separators) */
     const char **problems;
     int nproblems;
     pl_gen_options opts;
 } gen_args;
 
-static int parse_tasks(const char *list, unsigned *mask)
+static int parse_tasks(const char *list, bool acpbench, unsigned *mask)
 {
     *mask = 0;
     char buf[256];
@@ -31,12 +35,17 @@ static int parse_tasks(const char *list, unsigned *mask)
         end = s + strcspn(s, ",");
         char save = *end;
         *end = '\0';
+        int task = -1;
+        for (int k = 0; acpbench && k < PL_ACP_NTASKS; k++)
+            task = strcmp(s, pl_acp_task_name((pl_acp_task)k)) ? task : k;
         pl_iou_task t;
-        if (!pl_iou_task_parse(s, &t))
-            return cli_usage_error("gen", "--tasks: unknown task '%s' (applicability, state, prog_pos, prog_neg, "
-                                          "tracking, plan, costplan)",
-                                   s);
-        *mask |= 1u << t;
+        if (!acpbench && pl_iou_task_parse(s, &t))
+            task = (int)t;
+        if (task < 0)
+            return cli_usage_error("gen", "--tasks: unknown task '%s' (%s)", s,
+                                   acpbench ? "app, prog, reach, areach, val, just, land, nexta"
+                                            : "applicability, state, prog_pos, prog_neg, tracking, plan, costplan");
+        *mask |= 1u << task;
         *end = save;
     }
     return *mask ? PL_EXIT_OK : cli_usage_error("gen", "--tasks needs at least one task");
@@ -58,8 +67,7 @@ static int parse_args(int argc, char **argv, gen_args *a)
         } else if (!strcmp(s, "--problem")) {
             in_problems = true;
         } else if (!strcmp(s, "--tasks") && v) {
-            if (parse_tasks(argv[++i], &a->opts.tasks) != PL_EXIT_OK)
-                return PL_EXIT_USAGE;
+            a->tasks = argv[++i];
         } else if (!strcmp(s, "--track-length") && v) {
             char *end;
             long k = strtol(argv[++i], &end, 10);
@@ -96,6 +104,12 @@ static int parse_args(int argc, char **argv, gen_args *a)
     }
     if (!a->domain || !a->nproblems)
         return cli_usage_error("gen", "needs --domain FILE and --problem FILE...");
+    a->acp_tasks = (1u << PL_ACP_NTASKS) - 1;
+    if (a->tasks && parse_tasks(a->tasks, a->acpbench, a->acpbench ? &a->acp_tasks : &a->opts.tasks) != PL_EXIT_OK)
+        return PL_EXIT_USAGE;
+    if (a->acpbench) /* app and prog come from the IoU questions about the same state */
+        a->opts.tasks = (a->acp_tasks & (1u << PL_ACP_APP) ? 1u << PL_IOU_APPLICABILITY : 0) |
+                        (a->acp_tasks & (1u << PL_ACP_PROG) ? 1u << PL_IOU_PROG_POS | 1u << PL_IOU_PROG_NEG : 0);
     return PL_EXIT_OK;
 }
 
@@ -162,9 +176,31 @@ static char *acp_id(const char *id)
     return pl_strdup_printf("%llu", (unsigned long long)(UINT64_C(1000000000000000000) + h % UINT64_C(8000000000000000000)));
 }
 
-/* ACPBench generative records: app from the applicability question, prog from
- * the two progression questions (they share the action). */
-static void write_acpbench(FILE *f, gen_args *a, const pl_gen_set *set, const char *dtext, const char *ptext)
+/* One ACPBench record; takes `answer`. */
+static void write_acp_record(FILE *f, gen_args *a, const char *key, pl_acp_task task, const char *context,
+                             const char *question, cJSON *answer, const char *dtext, const char *ptext)
+{
+    cJSON *o = cJSON_CreateObject();
+    char *id = acp_id(key), *group = pl_strdup_printf("%s_gen", pl_acp_task_group_prefix(task));
+    cJSON_AddRawToObject(o, "id", id);
+    cJSON_AddStringToObject(o, "group", group);
+    cJSON_AddStringToObject(o, "context", context);
+    cJSON_AddStringToObject(o, "question", question);
+    cJSON_AddItemToObject(o, "answer", answer);
+    cJSON_AddStringToObject(o, "PDDL_domain", dtext);
+    cJSON_AddStringToObject(o, "PDDL_problem", ptext);
+    char *text = cJSON_Print(o);
+    if (text)
+        fprintf(f, "%s%s", a->written++ ? ",\n" : "[\n", text);
+    free(text);
+    free(id);
+    free(group);
+    cJSON_Delete(o);
+}
+
+/* ACPBench app and prog records: app from the applicability question, prog
+ * from the two progression questions (they share the action). */
+static void write_acp_app_prog(FILE *f, gen_args *a, const pl_gen_set *set, const char *dtext, const char *ptext)
 {
     const pl_iou_question *app = NULL, *pos = NULL, *neg = NULL;
     for (int i = 0; i < set->count; i++) {
@@ -173,39 +209,57 @@ static void write_acpbench(FILE *f, gen_args *a, const pl_gen_set *set, const ch
         pos = q->task == PL_IOU_PROG_POS ? q : pos;
         neg = q->task == PL_IOU_PROG_NEG ? q : neg;
     }
-    for (int k = 0; k < 2; k++) {
-        const pl_iou_question *q = k == 0 ? app : pos;
-        if (!q || (k == 1 && !neg))
-            continue;
-        cJSON *o = cJSON_CreateObject();
-        char *id = acp_id(q->id), *question = k == 0 ? NULL
-                                                      : pl_strdup_printf("Break down the outcomes of performing the "
-                                                                         "action %s into two lists, positive effects "
-                                                                         "and negative effects.",
-                                                                         q->actions[0]);
-        cJSON_AddRawToObject(o, "id", id);
-        cJSON_AddStringToObject(o, "group", k == 0 ? "applicable_actions_gen" : "progression_gen");
-        cJSON_AddStringToObject(o, "context", q->context);
-        cJSON_AddStringToObject(o, "question",
-                                k == 0 ? "Generate the list of all ground actions that are applicable in this state."
-                                       : question);
-        if (k == 0) {
-            cJSON_AddItemToObject(o, "answer", string_array(q->answer, q->nanswer));
-        } else {
-            cJSON *ans = cJSON_AddObjectToObject(o, "answer");
-            cJSON_AddItemToObject(ans, "pos", string_array(pos->answer, pos->nanswer));
-            cJSON_AddItemToObject(ans, "neg", string_array(neg->answer, neg->nanswer));
-        }
-        cJSON_AddStringToObject(o, "PDDL_domain", dtext);
-        cJSON_AddStringToObject(o, "PDDL_problem", ptext);
-        char *text = cJSON_Print(o);
-        if (text)
-            fprintf(f, "%s%s", a->written++ ? ",\n" : "[\n", text);
-        free(text);
-        free(id);
+    if (app)
+        write_acp_record(f, a, app->id, PL_ACP_APP, app->context,
+                         "Generate the list of all ground actions that are applicable in this state.",
+                         string_array(app->answer, app->nanswer), dtext, ptext);
+    if (pos && neg) {
+        char *question = pl_strdup_printf(
+            "Break down the outcomes of performing the action \"%s\" into two lists, positive effects and negative "
+            "effects. Positive effects are the propositions that are false in the current state but will become true "
+            "after performing the action. Negative effects are the propositions that are true in the current state "
+            "and will become false after performing the action.",
+            pos->actions[0]);
+        cJSON *ans = cJSON_CreateObject();
+        cJSON_AddItemToObject(ans, "pos", string_array(pos->answer, pos->nanswer));
+        cJSON_AddItemToObject(ans, "neg", string_array(neg->answer, neg->nanswer));
+        write_acp_record(f, a, pos->id, PL_ACP_PROG, pos->context, question ? question : "", ans, dtext, ptext);
         free(question);
-        cJSON_Delete(o);
     }
+}
+
+/* The other six ACPBench tasks, decided by the engine; a task that cannot be
+ * asked, or an answer with items left out, is reported on stderr.  Returns
+ * an exit code. */
+static int write_acp_searched(FILE *f, gen_args *a, const pl_task *t, const pl_gen_template *tmpl, const char *dtext,
+                              const char *ptext)
+{
+    pl_relaxed *rel = pl_relaxed_new(t);
+    char *context = pl_gen_render_context(tmpl, t, t->init);
+    pl_limits limits = {0, a->opts.plan_seconds, 5000000};
+    int rc = rel && context ? PL_EXIT_OK : PL_EXIT_INPUT;
+    for (int k = PL_ACP_REACH; rc == PL_EXIT_OK && k < PL_ACP_NTASKS; k++) {
+        if (!(a->acp_tasks & (1u << k)))
+            continue;
+        pl_gen_acp g;
+        int got = pl_gen_acp_question(t, rel, (pl_acp_task)k, a->opts.seed, &limits, &g);
+        char *key = pl_strdup_printf("%s/%s/%s", t->domain->name, t->problem->name, pl_acp_task_name((pl_acp_task)k));
+        if (got == 0 && key) {
+            write_acp_record(f, a, key, (pl_acp_task)k, context, g.question, g.answer, dtext, ptext);
+            g.answer = NULL;
+        }
+        if (got >= 0 && g.note)
+            fprintf(stderr, "planlens: gen: %s: %s %s: %s\n", t->problem->name, pl_acp_task_name((pl_acp_task)k),
+                    got ? "skipped" : "answer incomplete", g.note);
+        rc = got < 0 || !key ? PL_EXIT_INPUT : PL_EXIT_OK;
+        free(key);
+        pl_gen_acp_clear(&g);
+    }
+    if (rc != PL_EXIT_OK)
+        fprintf(stderr, "planlens: out of memory\n");
+    free(context);
+    pl_relaxed_free(rel);
+    return rc;
 }
 
 /* Generates one problem's questions into f; returns an exit code. */
@@ -221,13 +275,13 @@ static int gen_problem(gen_args *a, const char *problem, const char *dtext, FILE
     int rc = PL_EXIT_INPUT;
     if (ptext && pl_gen_questions(lt.task, tmpl, &a->opts, &set) == 0) {
         if (a->acpbench)
-            write_acpbench(f, a, &set, dtext, ptext);
+            write_acp_app_prog(f, a, &set, dtext, ptext);
         for (int i = 0; i < set.count && !a->acpbench; i++)
             write_question(f, &set.items[i], a->opts.seed, dtext, ptext);
         for (int i = 0; i < set.nskipped; i++)
             fprintf(stderr, "planlens: gen: %s\n", set.skipped[i]);
         pl_gen_set_free(&set);
-        rc = PL_EXIT_OK;
+        rc = a->acpbench ? write_acp_searched(f, a, lt.task, tmpl, dtext, ptext) : PL_EXIT_OK;
     } else if (tmpl && ptext) {
         fprintf(stderr, "planlens: out of memory\n");
     } else if (tmpl) {

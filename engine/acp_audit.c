@@ -151,10 +151,14 @@ static int audit_reach(const pl_task *t, const pl_relaxed *rel, const pl_acp_que
             got = pl_atom_reachable(t, rel, t->init, atom, limits);
         } else {
             pl_action_ref ref;
-            if (pl_resolve_action(t, it->valuestring, &ref) == PL_REF_OK)
+            pl_ref_status status = pl_resolve_action(t, it->valuestring, &ref);
+            if (status == PL_REF_OK)
                 got = pl_action_reachable(t, rel, t->init, ref.action, limits);
             pl_action_ref_clear(&ref);
-            if (got == PL_UNKNOWN && ref.status != PL_REF_OK)
+            /* a static precondition that is false, or relaxed unreachability, proves it */
+            if (status == PL_REF_STATICALLY_FALSE || status == PL_REF_UNREACHABLE)
+                got = PL_NO;
+            else if (status != PL_REF_OK)
                 continue;
         }
         r->checked++;

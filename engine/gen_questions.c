@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "random.h"
 #include "search.h"
 
 #define ANSWER_FORMAT_ATOMS                                                                                        \
@@ -17,15 +18,6 @@
 pl_gen_options pl_gen_default_options(void)
 {
     return (pl_gen_options){(1u << PL_IOU_NTASKS) - 1, 2, 1, 60.0};
-}
-
-/* splitmix64: a small, well-mixed generator; the same seed gives the same set. */
-static uint64_t next_random(uint64_t *state)
-{
-    uint64_t z = (*state += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
 }
 
 typedef struct {
@@ -185,7 +177,7 @@ static int random_walk(gen_ctx *g, uint64_t *state, int length, int *taken)
         int napp = pl_task_applicable_actions(g->t, state, app);
         if (napp == 0)
             break;
-        taken[n] = app[next_random(&g->rng) % (uint64_t)napp];
+        taken[n] = app[pl_next_random(&g->rng) % (uint64_t)napp];
         pl_task_apply(g->t, taken[n++], state, next);
         memcpy(state, next, (size_t)g->t->words * sizeof *state);
     }
@@ -212,7 +204,7 @@ static int draw_progression_action(gen_ctx *g, uint64_t *after)
             app[nchanging++] = app[i]; /* keeps the applicable order */
     }
     int n = nchanging ? nchanging : napp;
-    int action = n ? app[next_random(&g->rng) % (uint64_t)n] : -1;
+    int action = n ? app[pl_next_random(&g->rng) % (uint64_t)n] : -1;
     if (action >= 0)
         pl_task_apply(t, action, t->init, after);
     free(app);

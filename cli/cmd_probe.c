@@ -6,14 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acp_grade.h"
 #include "acp_probe.h"
 #include "cli.h"
-
-typedef struct {
-    int n, official, sound, accepts_wrong, rejects_right;
-    const char *example; /* a question id where official and sound differ */
-} probe_cell;
 
 typedef struct {
     const char **questions;
@@ -56,7 +50,7 @@ static int parse_args(int argc, char **argv, probe_args *a)
     return a->nquestions ? PL_EXIT_OK : cli_usage_error("probe", "needs --questions FILE...");
 }
 
-static void print_report(const probe_args *a, probe_cell cells[PL_ACP_NTASKS][PL_PROBE_COUNT])
+static void print_report(const probe_args *a, const pl_probe_report *r)
 {
     bool json = !strcmp(a->format, "json"), csv = !strcmp(a->format, "csv");
     cJSON *out = json ? cJSON_CreateArray() : NULL;
@@ -68,7 +62,8 @@ static void print_report(const probe_args *a, probe_cell cells[PL_ACP_NTASKS][PL
                "accepts wrong", "rejects right", "example");
     for (int t = 0; t < PL_ACP_NTASKS; t++)
         for (int k = 0; k < PL_PROBE_COUNT; k++) {
-            const probe_cell *c = &cells[t][k];
+            const pl_probe_cell *c = &r->cells[t][k];
+            const char *example = c->example ? c->example->id : NULL;
             if (!c->n)
                 continue;
             const char *task = pl_acp_task_name((pl_acp_task)t), *kind = pl_probe_kind_name((pl_probe_kind)k);
@@ -81,15 +76,15 @@ static void print_report(const probe_args *a, probe_cell cells[PL_ACP_NTASKS][PL
                 cJSON_AddNumberToObject(o, "sound_accepts", c->sound);
                 cJSON_AddNumberToObject(o, "official_accepts_wrong", c->accepts_wrong);
                 cJSON_AddNumberToObject(o, "official_rejects_right", c->rejects_right);
-                if (c->example)
-                    cJSON_AddStringToObject(o, "example", c->example);
+                if (example)
+                    cJSON_AddStringToObject(o, "example", example);
                 cJSON_AddItemToArray(out, o);
             } else if (csv) {
                 printf("%s,%s,%d,%d,%d,%d,%d,%s\n", task, kind, c->n, c->official, c->sound, c->accepts_wrong,
-                       c->rejects_right, c->example ? c->example : "");
+                       c->rejects_right, example ? example : "");
             } else {
                 printf("%-7s %-12s %9d %9d %9d %14d %15d  %s\n", task, kind, c->n, c->official, c->sound,
-                       c->accepts_wrong, c->rejects_right, c->example ? c->example : "");
+                       c->accepts_wrong, c->rejects_right, example ? example : "");
             }
         }
     if (json)
@@ -110,39 +105,17 @@ int cmd_probe(int argc, char **argv)
         }
     cli_print_warnings(&warnings);
     pl_error_clear(&err);
-    static probe_cell cells[PL_ACP_NTASKS][PL_PROBE_COUNT];
-    memset(cells, 0, sizeof cells);
-    pl_acp_grade_options opts = pl_acp_grade_default_options();
-    pl_acp_grader *g = rc == PL_EXIT_OK ? pl_acp_grader_new(&opts) : NULL;
-    for (int i = 0; g && i < qs.count; i++) {
-        const pl_acp_question *q = &qs.items[i];
-        for (int k = 0; k < PL_PROBE_COUNT; k++) {
-            if (!(a.kinds & (1u << k)))
-                continue;
-            char *response = pl_probe_response(q, (pl_probe_kind)k);
-            if (!response)
-                continue;
-            pl_acp_verdict v;
-            pl_error gerr = PL_ERROR_INIT;
-            if (pl_acp_grade(g, q, response, &v, &gerr) == 0) {
-                probe_cell *c = &cells[q->task][k];
-                c->n++;
-                c->official += v.score;
-                c->sound += v.sound_score;
-                c->accepts_wrong += v.score && !v.sound_score;
-                c->rejects_right += !v.score && v.sound_score;
-                if (v.score != v.sound_score && !c->example)
-                    c->example = q->id;
-            }
-            pl_acp_verdict_clear(&v);
-            pl_error_clear(&gerr);
-            free(response);
-        }
-        pl_acp_grader_forget(g, q);
+    const pl_acp_question **list = rc == PL_EXIT_OK ? malloc(((size_t)qs.count + 1) * sizeof *list) : NULL;
+    static pl_probe_report report;
+    for (int i = 0; list && i < qs.count; i++)
+        list[i] = &qs.items[i];
+    if (list && pl_probe_run(list, qs.count, a.kinds, &report) == 0)
+        print_report(&a, &report);
+    else if (rc == PL_EXIT_OK) {
+        fprintf(stderr, "planlens: probe: out of memory\n");
+        rc = PL_EXIT_INPUT;
     }
-    if (g)
-        print_report(&a, cells);
-    pl_acp_grader_free(g);
+    free(list);
     pl_acp_questions_free(&qs);
     free(a.questions);
     return rc;

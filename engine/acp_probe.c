@@ -38,6 +38,7 @@ typedef struct {
     int n[2];
     int nlists;
     bool single; /* the answer is one item, or None */
+    char atom[512]; /* reach: the single item in parentheses */
 } answer_items;
 
 static void add_strings(const cJSON *list, answer_items *a, int which)
@@ -79,6 +80,10 @@ static bool items_of(const pl_acp_question *q, answer_items *a)
     a->single = true;
     if (a->n[0] > 1)
         a->n[0] = 1;
+    if (q->task == PL_ACP_REACH && a->n[0]) { /* stored without parentheses; answered with them */
+        snprintf(a->atom, sizeof a->atom, "(%s)", a->items[0][0]);
+        a->items[0][0] = a->atom;
+    }
     return true;
 }
 

@@ -29,4 +29,21 @@ int pl_probe_kinds_parse(const char *list, unsigned *mask);
  * empty list, an off-by-one outside validation, ...) or its task (just). */
 char *pl_probe_response(const pl_acp_question *q, pl_probe_kind kind);
 
+/* How the official and the sound rule graded one perturbation of one task's questions. */
+typedef struct {
+    int n, official, sound;        /* responses, accepted officially, accepted soundly */
+    int accepts_wrong, rejects_right;
+    const pl_acp_question *example; /* the first question where the two rules differ, or NULL */
+} pl_probe_cell;
+
+typedef struct {
+    pl_probe_cell cells[PL_ACP_NTASKS][PL_PROBE_COUNT];
+    int questions; /* generative questions probed */
+} pl_probe_report;
+
+/* Makes each perturbation in `kinds` (bit per kind) of each generative
+ * question and grades it both ways; a question whose PDDL does not load is
+ * left out.  Returns 0, or -1 when out of memory. */
+int pl_probe_run(const pl_acp_question *const *questions, int n, unsigned kinds, pl_probe_report *out);
+
 #endif

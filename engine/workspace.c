@@ -321,6 +321,12 @@ int pl_workspace_annotate(pl_workspace *ws, int i, bool flagged, const char *not
     return 0;
 }
 
+const pl_acp_questions *pl_workspace_acp_questions(const pl_workspace *ws)
+{
+    static const pl_acp_questions none = PL_ACP_QUESTIONS_INIT;
+    return is_loaded(ws) ? &ws->acp : &none;
+}
+
 int pl_workspace_nsources(const pl_workspace *ws)
 {
     return is_loaded(ws) ? ws->nsources : 0;

@@ -106,6 +106,10 @@ char *pl_workspace_note_key(const pl_workspace *ws, int i);
  * or -1 when out of memory.  Call from the thread that reads the records. */
 int pl_workspace_annotate(pl_workspace *ws, int i, bool flagged, const char *note);
 
+/* The ACPBench questions loaded (valid once loaded; read-only, shared with
+ * the grading thread). */
+const pl_acp_questions *pl_workspace_acp_questions(const pl_workspace *ws);
+
 /* Files and how many questions / responses each held ("runs/m1.jsonl: 40 responses"). */
 int pl_workspace_nsources(const pl_workspace *ws);
 const char *pl_workspace_source(const pl_workspace *ws, int i);

@@ -429,10 +429,14 @@ void tui_command(tui_app *app, const char *line)
             tui_open_compare(app, a, b);
         else
             snprintf(app->message, sizeof app->message, "compare: give two run names: :compare RUN_A RUN_B");
-    }
-    else if (*line)
+    } else if (!strncmp(line, "probe", 5) && (line[5] == ' ' || !line[5])) {
+        tui_open_probe(app, line + 5 + (line[5] == ' '));
+    } else if (*line) {
         snprintf(app->message, sizeof app->message,
-                 "unknown command: %s (try :filter EXPR, :note TEXT, :export FILE, :bins W, :histogram, :compare A B, :q)", line);
+                 "unknown command: %s (try :filter EXPR, :note TEXT, :export FILE, :bins W, :histogram, :compare A B, "
+                 ":probe [KINDS], :q)",
+                 line);
+    }
 }
 
 void tui_export(tui_app *app, const char *path)

@@ -8,6 +8,7 @@
 #include "keymap.h"
 #include "notes.h"
 #include "plan_view.h"
+#include "probe_view.h"
 #include "state_view.h"
 #include "views.h"
 
@@ -34,6 +35,7 @@ typedef struct {
     int step;                /* state: states after `step` actions */
     char *model_a, *model_b; /* compare: the two runs */
     pl_compare_filter agree; /* compare: all, agreeing or disagreeing questions */
+    pl_probe_report *probe;  /* probe: owned, graded when the screen opened */
     int cursor, top;         /* selected line and first line shown */
     bool hold_top;           /* show from `top` even when the cursor is below (until it moves) */
     bool stale;              /* rebuild the view model before drawing */
@@ -95,6 +97,7 @@ void tui_open_compare(tui_app *app, const char *model_a, const char *model_b);
 void tui_choose_compare(tui_app *app);
 /* Enter on a plan or compare screen's line. */
 void tui_open_from_extra(tui_app *app, tui_screen *s, int target);
+void tui_open_probe(tui_app *app, const char *kinds);
 
 /* Drawing (draw.c). */
 void tui_draw(tui_app *app);

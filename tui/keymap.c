@@ -15,7 +15,7 @@ static const char *const action_names[ACT_COUNT] = {
     "clear-filter", "refresh",  "histogram",   "toggle-bins", "sort",   "reverse",    "flag",     "disagreements",
     "plan-view",   "state-view", "teach",      "toggle-np", "next-step",   "prev-step",   "compare",  "agree-filter"};
 static const char *const view_names[VIEW_COUNT] = {"generic", "dashboard", "list",  "detail",
-                                                   "histogram", "plan",    "state", "compare"};
+                                                   "histogram", "plan",    "state", "compare", "probe"};
 
 static const struct {
     const char *name;

@@ -19,6 +19,7 @@ typedef enum {
 
 typedef enum {
     VIEW_GENERIC, VIEW_DASHBOARD, VIEW_LIST, VIEW_DETAIL, VIEW_HISTOGRAM, VIEW_PLAN, VIEW_STATE, VIEW_COMPARE,
+    VIEW_PROBE,
     VIEW_COUNT
 } tui_view_kind;
 

@@ -1,4 +1,4 @@
-/* The plan, state and compare screens, and teach mode opened from a
+/* The plan, state, compare and probe screens, and teach mode opened from a
  * question: what they show and what Enter and their keys open. */
 #include <curses.h>
 #include <stdio.h>
@@ -15,6 +15,7 @@ void tui_free_screen_extras(tui_screen *s)
         pl_plan_subject_free(s->plan);
     free(s->model_a);
     free(s->model_b);
+    free(s->probe);
 }
 
 void tui_build_screen(tui_app *app, tui_screen *s, int width)
@@ -31,6 +32,9 @@ void tui_build_screen(tui_app *app, tui_screen *s, int width)
             pl_vm_line(&s->vm, -1);
             pl_vm_span(&s->vm, ROLE_ERROR, "out of memory");
         }
+        break;
+    case VIEW_PROBE:
+        pl_view_probe(s->probe, &s->vm);
         break;
     default: {
         pl_selection sel = {s->filter, s->subset, s->nsubset};
@@ -218,5 +222,42 @@ void tui_open_from_extra(tui_app *app, tui_screen *s, int target)
         tui_screen *d = tui_push(app, VIEW_DETAIL);
         if (d)
             d->record = target;
+    } else if (s->kind == VIEW_PROBE) {
+        int record = pl_probe_example_record(app->ws, s->probe, target);
+        tui_screen *d = record >= 0 ? tui_push(app, VIEW_DETAIL) : NULL;
+        if (d)
+            d->record = record;
+        else if (record < 0)
+            snprintf(app->message, sizeof app->message, "no loaded run answers question %s",
+                     s->probe->cells[target / PL_PROBE_COUNT][target % PL_PROBE_COUNT].example->id);
     }
+}
+
+/* :probe [KINDS]: perturb every loaded generative question's answer and grade
+ * the perturbations (seconds on a full ACPBench split; the screen waits). */
+void tui_open_probe(tui_app *app, const char *kinds)
+{
+    unsigned mask = (1u << PL_PROBE_COUNT) - 1;
+    if (*kinds && pl_probe_kinds_parse(kinds, &mask) < 0) {
+        snprintf(app->message, sizeof app->message,
+                 "probe: kinds are exact, drop, hallucinate, swap-args, case, prose, markdown, off-by-one, none");
+        return;
+    }
+    if (!app->opened) {
+        snprintf(app->message, sizeof app->message, "probe: wait until the files are loaded");
+        return;
+    }
+    const pl_acp_questions *qs = pl_workspace_acp_questions(app->ws);
+    const pl_acp_question **list = malloc(((size_t)qs->count + 1) * sizeof *list);
+    pl_probe_report *report = malloc(sizeof *report);
+    for (int i = 0; list && i < qs->count; i++)
+        list[i] = &qs->items[i];
+    tui_screen *v = NULL;
+    if (list && report && pl_probe_run(list, qs->count, mask, report) == 0 && (v = tui_push(app, VIEW_PROBE)))
+        v->probe = report;
+    else
+        snprintf(app->message, sizeof app->message, "probe: out of memory");
+    if (!v)
+        free(report);
+    free(list);
 }

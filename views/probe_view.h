@@ -1,0 +1,20 @@
+/* Grader probes (engine/acp_probe.h) as a screen: the explorer's `:probe`. */
+#ifndef PL_PROBE_VIEW_H
+#define PL_PROBE_VIEW_H
+
+#include "acp_probe.h"
+#include "views.h"
+
+/* One line per task × perturbation probed: responses, accepted by the
+ * official rule, by the sound rule, accepted although wrong (ROLE_WRONG
+ * when any), rejected although right (ROLE_MISSED when any), and the first
+ * question where the rules differ.  A line with such an example has target
+ * task * PL_PROBE_COUNT + kind; other lines -1.  No generative question:
+ * one line saying so. */
+void pl_view_probe(const pl_probe_report *r, pl_view_model *vm);
+
+/* The first record of `ws` that answers the example question of line
+ * `target`, or -1 when no loaded run answers it. */
+int pl_probe_example_record(const pl_workspace *ws, const pl_probe_report *r, int target);
+
+#endif

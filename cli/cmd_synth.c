@@ -79,6 +79,9 @@ int cmd_synth(int argc, char **argv)
         free(files);
         return cli_usage_error("synth", "needs --questions FILE... --model NAME (--error-rate between 0 and 1)");
     }
+    /* the six other ACPBench tasks draw from a generator of their own: app,
+     * prog and IoU responses stay the same whatever else a file holds */
+    pl_synth others = {s.error_rate, s.state ^ UINT64_C(0x6a09e667f3bcc908)};
     /* every synthetic run says so in its model name */
     char *name = strstr(model, "synthetic") ? pl_strdup(model) : pl_strdup_printf("synthetic-%s", model);
     char *tmp = out ? pl_strdup_printf("%s.partial", out) : NULL;
@@ -104,8 +107,12 @@ int cmd_synth(int argc, char **argv)
                 rc = PL_EXIT_INPUT;
             for (int k = 0; rc == PL_EXIT_OK && k < qs.count; k++) {
                 const pl_acp_question *q = &qs.items[k];
-                if (q->format != PL_ACP_GEN || (q->task != PL_ACP_APP && q->task != PL_ACP_PROG))
+                if (q->format != PL_ACP_GEN)
                     continue;
+                if (q->task != PL_ACP_APP && q->task != PL_ACP_PROG) {
+                    emit(f, q->id, q->group, name, pl_synth_acp_response(&others, q));
+                    continue;
+                }
                 char *items[512];
                 int split = -1, n = acp_items(q, items, 512, &split);
                 emit(f, q->id, q->group, name, pl_synth_response(&s, items, n, false, split));

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "acp_grade_internal.h"
+#include "acp_parse_text.h"
 
 static const char *answer_name(pl_answer a)
 {
@@ -379,63 +380,6 @@ int acp_grade_nexta(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_par
 
 /* ---- just ---- */
 
-/* Byte offset of code point `cp` of s (Python slices count code points). */
-static size_t utf8_offset(const char *s, size_t len, long cp)
-{
-    size_t i = 0;
-    for (long k = 0; k < cp && i < len; k++) {
-        i++;
-        while (i < len && ((unsigned char)s[i] & 0xC0) == 0x80)
-            i++;
-    }
-    return i;
-}
-
-static size_t utf8_length(const char *s, size_t len)
-{
-    size_t n = 0;
-    for (size_t i = 0; i < len; i++)
-        n += ((unsigned char)s[i] & 0xC0) != 0x80;
-    return n;
-}
-
-/* The plan in the question: question[19:-147] split after each ") (". */
-static int question_plan(const char *question, char ***out)
-{
-    size_t len = strlen(question), ncp = utf8_length(question, len);
-    *out = NULL;
-    if (ncp < 19 + 147)
-        return 0;
-    size_t from = utf8_offset(question, len, 19), to = utf8_offset(question, len, (long)ncp - 147);
-    int n = 0, cap = 16;
-    char **steps = malloc((size_t)cap * sizeof *steps);
-    if (!steps)
-        return -1;
-    size_t start = from;
-    for (size_t i = from; i <= to; i++) {
-        bool cut = i == to || (i + 3 <= to && !memcmp(question + i, ") (", 3));
-        if (!cut)
-            continue;
-        size_t end = i == to ? to : i + 1;
-        if (n == cap) {
-            char **grown = realloc(steps, (size_t)(cap *= 2) * sizeof *steps);
-            if (!grown)
-                goto oom;
-            steps = grown;
-        }
-        if (!(steps[n] = pl_strndup(question + start, end - start)))
-            goto oom;
-        n++;
-        start = end + 1;
-        i = end;
-    }
-    *out = steps;
-    return n;
-oom:
-    pl_strings_free(steps, n);
-    return -1;
-}
-
 static bool same_text(const char *a, const char *b, bool ignore_case)
 {
     if (!ignore_case)
@@ -495,7 +439,7 @@ static bool is_plan(const pl_task *t, char *const *steps, int n)
 int acp_grade_just(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v)
 {
     char **plan;
-    int n = question_plan(q->question, &plan);
+    int n = pl_acp_just_plan(q->question, &plan);
     if (n < 0)
         return -1;
     char *const *ans = p->items;

@@ -4,6 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "pl_error.h"
+#include "plan.h"
+
 /* Is b a UTF-8 continuation byte? */
 static bool is_continuation(unsigned char b)
 {
@@ -79,4 +82,60 @@ char *pl_acp_lower(const char *text)
     }
     out[o] = '\0';
     return out;
+}
+
+/* Byte offset of code point `cp` of s (Python slices count code points). */
+static size_t utf8_offset(const char *s, size_t len, long cp)
+{
+    size_t i = 0;
+    for (long k = 0; k < cp && i < len; k++) {
+        i++;
+        while (i < len && is_continuation((unsigned char)s[i]))
+            i++;
+    }
+    return i;
+}
+
+static size_t utf8_length(const char *s, size_t len)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < len; i++)
+        n += !is_continuation((unsigned char)s[i]);
+    return n;
+}
+
+int pl_acp_just_plan(const char *question, char ***out)
+{
+    size_t len = strlen(question), ncp = utf8_length(question, len);
+    *out = NULL;
+    if (ncp < 19 + 147)
+        return 0;
+    size_t from = utf8_offset(question, len, 19), to = utf8_offset(question, len, (long)ncp - 147);
+    int n = 0, cap = 16;
+    char **steps = malloc((size_t)cap * sizeof *steps);
+    if (!steps)
+        return -1;
+    size_t start = from;
+    for (size_t i = from; i <= to; i++) {
+        bool cut = i == to || (i + 3 <= to && !memcmp(question + i, ") (", 3));
+        if (!cut)
+            continue;
+        size_t end = i == to ? to : i + 1;
+        if (n == cap) {
+            char **grown = realloc(steps, (size_t)(cap *= 2) * sizeof *steps);
+            if (!grown)
+                goto oom;
+            steps = grown;
+        }
+        if (!(steps[n] = pl_strndup(question + start, end - start)))
+            goto oom;
+        n++;
+        start = end + 1;
+        i = end;
+    }
+    *out = steps;
+    return n;
+oom:
+    pl_strings_free(steps, n);
+    return -1;
 }

@@ -1,7 +1,8 @@
-/* The Python string operations the official ACPBench parser applies to a
- * response before lark sees it, on UTF-8 text.  Bytes that are not valid
- * UTF-8 count as ordinary (non-whitespace) characters, as Python's
- * surrogateescape decoding would make them. */
+/* The Python string operations the official ACPBench code applies to a
+ * response before lark sees it, and to a just question to cut out its plan,
+ * on UTF-8 text.  Bytes that are not valid UTF-8 count as ordinary
+ * (non-whitespace) characters, as Python's surrogateescape decoding would
+ * make them. */
 #ifndef PL_ACP_PARSE_TEXT_H
 #define PL_ACP_PARSE_TEXT_H
 
@@ -16,5 +17,11 @@ char *pl_acp_delete_newlines_and_strip(const char *text, size_t *len);
  * character of the same whitespace class, which the lexer skips all the
  * same, so it is kept as it is.  A new string, or NULL when out of memory. */
 char *pl_acp_lower(const char *text);
+
+/* The plan a just question quotes, cut out as the official grader does:
+ * question[19:-147] (code points) split after each ") (".  Returns the number
+ * of steps (*out owned, pl_strings_free), 0 for a question too short to
+ * hold one, or -1 when out of memory. */
+int pl_acp_just_plan(const char *question, char ***out);
 
 #endif

@@ -5,11 +5,12 @@
 #include <string.h>
 
 #include "pl_error.h"
+#include "synth_internal.h"
 
 #define MAX_ITEMS 512
 
 /* splitmix64 */
-static uint64_t next(pl_synth *s)
+uint64_t synth_next(pl_synth *s)
 {
     uint64_t z = (s->state += UINT64_C(0x9e3779b97f4a7c15));
     z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
@@ -17,18 +18,22 @@ static uint64_t next(pl_synth *s)
     return z ^ (z >> 31);
 }
 
-static double uniform(pl_synth *s)
+double synth_uniform(pl_synth *s)
 {
-    return (double)(next(s) >> 11) / (double)(UINT64_C(1) << 53);
+    return (double)(synth_next(s) >> 11) / (double)(UINT64_C(1) << 53);
 }
 
-static bool chance(pl_synth *s, double p)
+bool synth_chance(pl_synth *s, double p)
 {
-    return uniform(s) < p;
+    return synth_uniform(s) < p;
 }
 
-/* "(name b a)" from "(name a b)" (the arguments reversed), or NULL. */
-static char *reversed_args(const char *item)
+int synth_pick(pl_synth *s, int n)
+{
+    return (int)(synth_next(s) % (uint64_t)n);
+}
+
+char *synth_reversed_args(const char *item)
 {
     char words[16][128];
     int n = 0;
@@ -51,47 +56,88 @@ static char *reversed_args(const char *item)
     return strcmp(out, item) ? pl_strdup(out) : NULL;
 }
 
-/* The same action or predicate with an object that does not exist. */
-static char *invented(const char *item, pl_synth *s)
+char *synth_invented(const char *item, pl_synth *s)
 {
     char name[128] = "teleport";
     if (item && sscanf(item, " (%127[^ )]", name) != 1)
         snprintf(name, sizeof name, "teleport");
-    return pl_strdup_printf("(%s %s)", name, chance(s, 0.5) ? "zz" : "ghost-1");
+    return pl_strdup_printf("(%s %s)", name, synth_chance(s, 0.5) ? "zz" : "ghost-1");
+}
+
+char *synth_prose(pl_synth *s)
+{
+    return pl_strdup(synth_chance(s, 0.5) ? "I need to think about this more carefully before answering."
+                                          : "All of the listed actions seem possible here.");
+}
+
+char *synth_styled(const char *body, double style)
+{
+    return pl_strdup_printf("%s%s",
+                            style < 0.2   ? "Answer:\n"
+                            : style < 0.5 ? "Let me reason step by step. The answer is:\n"
+                                          : "",
+                            body);
+}
+
+char *synth_list(const char *const *items, int m, int split, double style)
+{
+    size_t cap = 64;
+    for (int i = 0; i < m; i++)
+        cap += strlen(items[i]) + 8;
+    char *list = malloc(cap);
+    if (!list)
+        return NULL;
+    size_t len = 0;
+    if (split >= 0) {
+        len += (size_t)snprintf(list + len, cap - len, "[");
+        for (int i = 0; i < m; i++)
+            len += (size_t)snprintf(list + len, cap - len, "%s%s", i == split ? "] [" : i ? ", " : "", items[i]);
+        snprintf(list + len, cap - len, "%s]", split >= m ? "] [" : "");
+    } else if (style < 0.2 && m) { /* numbered lines */
+        for (int i = 0; i < m; i++)
+            len += (size_t)snprintf(list + len, cap - len, "%s%d. %s", i ? "\n" : "", i + 1, items[i]);
+    } else {
+        len += (size_t)snprintf(list + len, cap - len, "[");
+        for (int i = 0; i < m; i++)
+            len += (size_t)snprintf(list + len, cap - len, "%s%s", i ? ", " : "", items[i]);
+        snprintf(list + len, cap - len, "]");
+    }
+    char *text = synth_styled(list, style);
+    free(list);
+    return text;
 }
 
 char *pl_synth_response(pl_synth *s, char *const *items, int n, bool is_plan, int prog_split)
 {
     double p = s->error_rate;
-    if (chance(s, p / 4))
-        return pl_strdup(chance(s, 0.5) ? "I need to think about this more carefully before answering."
-                                        : "All of the listed actions seem possible here.");
+    if (synth_chance(s, p / 4))
+        return synth_prose(s);
     const char *out[MAX_ITEMS];
     char *owned[8];
     int m = 0, nowned = 0, split = prog_split;
     for (int i = 0; i < n && m < MAX_ITEMS; i++) {
-        if (!is_plan && chance(s, p / 2)) { /* dropped item */
+        if (!is_plan && synth_chance(s, p / 2)) { /* dropped item */
             if (i < prog_split)
                 split--;
             continue;
         }
         out[m++] = items[i];
     }
-    if (is_plan && m > 1 && chance(s, p)) { /* misplaced: two steps swapped */
-        int i = (int)(next(s) % (uint64_t)(m - 1));
+    if (is_plan && m > 1 && synth_chance(s, p)) { /* misplaced: two steps swapped */
+        int i = synth_pick(s, m - 1);
         const char *t = out[i];
         out[i] = out[i + 1];
         out[i + 1] = t;
     }
-    if (is_plan && m > 2 && chance(s, p / 2)) { /* a step removed */
-        int i = (int)(next(s) % (uint64_t)m);
+    if (is_plan && m > 2 && synth_chance(s, p / 2)) { /* a step removed */
+        int i = synth_pick(s, m);
         memmove(out + i, out + i + 1, (size_t)(m - i - 1) * sizeof *out);
         m--;
     }
-    if (is_plan && m > 0 && m < MAX_ITEMS && chance(s, p / 2)) /* a redundant repeated step */
+    if (is_plan && m > 0 && m < MAX_ITEMS && synth_chance(s, p / 2)) /* a redundant repeated step */
         out[m] = out[m - 1], m++;
-    if (!is_plan && m > 0 && nowned < 8 && chance(s, p)) { /* arguments in the wrong order */
-        char *r = reversed_args(out[next(s) % (uint64_t)m]);
+    if (!is_plan && m > 0 && nowned < 8 && synth_chance(s, p)) { /* arguments in the wrong order */
+        char *r = synth_reversed_args(out[synth_pick(s, m)]);
         if (r && m < MAX_ITEMS) {
             owned[nowned++] = r;
             out[m++] = r;
@@ -99,46 +145,16 @@ char *pl_synth_response(pl_synth *s, char *const *items, int n, bool is_plan, in
             free(r);
         }
     }
-    if (m < MAX_ITEMS && nowned < 8 && chance(s, p / 2)) { /* hallucinated object or action */
-        char *h = invented(n ? items[next(s) % (uint64_t)n] : NULL, s);
+    if (m < MAX_ITEMS && nowned < 8 && synth_chance(s, p / 2)) { /* hallucinated object or action */
+        char *h = synth_invented(n ? items[synth_pick(s, n)] : NULL, s);
         if (h) {
-            int at = is_plan && m ? (int)(next(s) % (uint64_t)m) : m;
+            int at = is_plan && m ? synth_pick(s, m) : m;
             memmove(out + at + 1, out + at, (size_t)(m - at) * sizeof *out);
             out[at] = owned[nowned++] = h;
             m++;
         }
     }
-    size_t cap = 64;
-    for (int i = 0; i < m; i++)
-        cap += strlen(out[i]) + 8;
-    char *text = malloc(cap + 64), *list = malloc(cap);
-    if (!text || !list) {
-        free(text);
-        free(list);
-        text = NULL;
-        goto done;
-    }
-    double style = uniform(s);
-    size_t len = 0;
-    list[0] = '\0'; /* an empty numbered answer writes nothing */
-    if (prog_split >= 0) {
-        len += (size_t)snprintf(list + len, cap - len, "[");
-        for (int i = 0; i < m; i++)
-            len += (size_t)snprintf(list + len, cap - len, "%s%s", i == split ? "] [" : i ? ", " : "", out[i]);
-        snprintf(list + len, cap - len, "%s]", split >= m ? "] [" : "");
-    } else if (style < 0.2 && m) { /* numbered lines */
-        for (int i = 0; i < m; i++)
-            len += (size_t)snprintf(list + len, cap - len, "%s%d. %s", i ? "\n" : "", i + 1, out[i]);
-    } else {
-        len += (size_t)snprintf(list + len, cap - len, "[");
-        for (int i = 0; i < m; i++)
-            len += (size_t)snprintf(list + len, cap - len, "%s%s", i ? ", " : "", out[i]);
-        snprintf(list + len, cap - len, "]");
-    }
-    snprintf(text, cap + 64, "%s%s", style < 0.2 ? "Answer:\n" : style < 0.5 ? "Let me reason step by step. The answer is:\n" : "",
-             list);
-    free(list);
-done:
+    char *text = synth_list(out, m, prog_split >= 0 ? split : -1, synth_uniform(s));
     for (int i = 0; i < nowned; i++)
         free(owned[i]);
     return text;

@@ -253,6 +253,42 @@ static void test_grade_jobs_shards_formats(void **state)
     free(json.out);
 }
 
+#define ACP_SAMPLE PLANLENS_SOURCE_DIR "/sample-runs/acpbench/blocksworld.gen.json"
+
+/* synth: a just question in front of app and prog questions leaves their
+ * responses as they were (its draws come from a generator of its own);
+ * every record is labelled synthetic. */
+static void test_synth_streams(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/planlens-synth-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    assert_non_null(f);
+    fputs("[{\"id\": 1, \"group\": \"action_justification_gen\", \"question\": \"Simplify the plan \\\"(x a) (y a)"
+          "\\\" by removing either a single action or a pair of consecutive actions, while still maintaining a valid "
+          "plan. Provide the resulting simplified plan.\", \"answer\": [[\"(y a)\", \"1\"]], \"PDDL_domain\": \"\", "
+          "\"PDDL_problem\": \"\"}]",
+          f);
+    fclose(f);
+    char cmd[1024];
+    snprintf(cmd, sizeof cmd, "synth --questions %s " ACP_SAMPLE " --model t --seed 5 --error-rate 0.5", path);
+    run_result both = run(cmd);
+    run_result alone = run("synth --questions " ACP_SAMPLE " --model t --seed 5 --error-rate 0.5");
+    remove(path);
+    assert_int_equal(both.status, 0);
+    assert_int_equal(alone.status, 0);
+    const char *rest = strchr(both.out, '\n');
+    assert_non_null(rest);
+    assert_string_equal(rest + 1, alone.out);
+    assert_non_null(strstr(both.out, "\"group\":\"action_justification_gen\",\"model\":\"synthetic-t\""));
+    assert_int_equal(count_lines(both.out, "\"model\":\"synthetic-t\""), count_lines(both.out, "\n"));
+    assert_int_equal(count_lines(both.out, "\"synthetic\":true}"), count_lines(both.out, "\n"));
+    free(both.out);
+    free(alone.out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -263,6 +299,7 @@ int main(void)
         cmocka_unit_test(test_exit_codes),
         cmocka_unit_test(test_grade_jsonl),
         cmocka_unit_test(test_grade_jobs_shards_formats),
+        cmocka_unit_test(test_synth_streams),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

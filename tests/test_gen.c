@@ -20,6 +20,7 @@
 #include "test_support.h"
 
 #define BW PLANLENS_SOURCE_DIR "/sample-runs/blocksworld/"
+#define FERRY PLANLENS_SOURCE_DIR "/sample-runs/ferry/"
 #define GEN PLANLENS_SOURCE_DIR "/tests/pddl/gen/"
 #define TEMPLATES PLANLENS_SOURCE_DIR "/templates"
 
@@ -178,12 +179,9 @@ static void check_against_engine(const pl_task *t, const pl_gen_set *set, int tr
 /* Loads dir/<name>-domain.pddl and -problem.pddl (or domain.pddl and
  * problem.pddl when name is NULL) and generates with the domain's template
  * from `templates` (NULL: the generic rendering). */
-static void generate(const char *dir, const char *name, const char *templates, const pl_gen_options *o,
-                     pl_loaded_task *lt, pl_gen_set *set)
+static void generate_files(const char *d, const char *p, const char *templates, const pl_gen_options *o,
+                           pl_loaded_task *lt, pl_gen_set *set)
 {
-    char d[512], p[512];
-    snprintf(d, sizeof d, "%s%s%sdomain.pddl", dir, name ? name : "", name ? "-" : "");
-    snprintf(p, sizeof p, "%s%s%sproblem.pddl", dir, name ? name : "", name ? "-" : "");
     pl_error err = PL_ERROR_INIT;
     assert_int_equal(pl_load_task_files(d, p, lt, NULL, &err), PL_OK);
     char *path = templates ? pl_gen_template_find(templates, lt->domain->name, &err) : NULL;
@@ -193,6 +191,15 @@ static void generate(const char *dir, const char *name, const char *templates, c
     free(path);
     assert_int_equal(pl_gen_questions(lt->task, tmpl, o, set), 0);
     pl_gen_template_free(tmpl);
+}
+
+static void generate(const char *dir, const char *name, const char *templates, const pl_gen_options *o,
+                     pl_loaded_task *lt, pl_gen_set *set)
+{
+    char d[512], p[512];
+    snprintf(d, sizeof d, "%s%s%sdomain.pddl", dir, name ? name : "", name ? "-" : "");
+    snprintf(p, sizeof p, "%s%s%sproblem.pddl", dir, name ? name : "", name ? "-" : "");
+    generate_files(d, p, templates, o, lt, set);
 }
 
 static pl_gen_options seeded(uint64_t seed)
@@ -232,6 +239,34 @@ static void test_depot(void **state)
         generate(GEN, "depot", TEMPLATES, &o, &lt, &set);
         check_against_engine(lt.task, &set, 2);
         assert_non_null(strstr(set.items[0].context, "the crate crate1 is on pallet0"));
+        pl_gen_set_free(&set);
+        pl_loaded_task_free(&lt);
+    }
+}
+
+/* The Ferry sample (sample-runs/ferry): every problem gets its six
+ * questions (no action costs: no costplan), checked against the engine, with
+ * the words of templates/ferry.tmpl in the context. */
+static void test_ferry(void **state)
+{
+    (void)state;
+    const char *problems[] = {"problem.pddl", "problems/ferry-l3-c2.pddl", "problems/ferry-l3-c4.pddl",
+                              "problems/ferry-l4-c5.pddl"};
+    for (int i = 0; i < 4; i++) {
+        char p[512];
+        snprintf(p, sizeof p, "%s%s", FERRY, problems[i]);
+        pl_loaded_task lt;
+        pl_gen_set set;
+        pl_gen_options o = seeded(1);
+        generate_files(FERRY "domain.pddl", p, TEMPLATES, &o, &lt, &set);
+        check_against_engine(lt.task, &set, 2);
+        assert_non_null(strstr(set.items[0].context, "A ferry moves cars between locations."));
+        assert_non_null(strstr(set.items[0].context, "\nCurrently, the ferry is at l"));
+        if (i == 0)
+            assert_non_null(strstr(set.items[0].context, "the car c1 is at l1, the car c2 is at l0, l0 and l1 are "
+                                                         "different locations"));
+        if (i == 2) /* the ferry starts loaded */
+            assert_non_null(strstr(set.items[0].context, "the car c3 is on the ferry"));
         pl_gen_set_free(&set);
         pl_loaded_task_free(&lt);
     }
@@ -555,6 +590,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_blocksworld),       cmocka_unit_test(test_depot),
+        cmocka_unit_test(test_ferry),
         cmocka_unit_test(test_action_costs),      cmocka_unit_test(test_degenerate),
         cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_template_lookup),   cmocka_unit_test(test_template_rendering),

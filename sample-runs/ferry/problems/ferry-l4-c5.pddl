@@ -1,0 +1,11 @@
+; 5 cars, 4 locations: every car moves, two of them to the same place.
+(define (problem ferry-l4-c5)
+  (:domain ferry)
+  (:objects c0 c1 c2 c3 c4 - car l0 l1 l2 l3 - location)
+  (:init (at-ferry l0) (empty-ferry)
+         (at c0 l0) (at c1 l1) (at c2 l2) (at c3 l3) (at c4 l0)
+         (not-eq l0 l1) (not-eq l0 l2) (not-eq l0 l3)
+         (not-eq l1 l0) (not-eq l1 l2) (not-eq l1 l3)
+         (not-eq l2 l0) (not-eq l2 l1) (not-eq l2 l3)
+         (not-eq l3 l0) (not-eq l3 l1) (not-eq l3 l2))
+  (:goal (and (at c0 l2) (at c1 l3) (at c2 l0) (at c3 l1) (at c4 l1))))

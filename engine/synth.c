@@ -5,17 +5,14 @@
 #include <string.h>
 
 #include "pl_error.h"
+#include "random.h"
 #include "synth_internal.h"
 
 #define MAX_ITEMS 512
 
-/* splitmix64 */
 uint64_t synth_next(pl_synth *s)
 {
-    uint64_t z = (s->state += UINT64_C(0x9e3779b97f4a7c15));
-    z = (z ^ (z >> 30)) * UINT64_C(0xbf58476d1ce4e5b9);
-    z = (z ^ (z >> 27)) * UINT64_C(0x94d049bb133111eb);
-    return z ^ (z >> 31);
+    return pl_next_random(&s->state);
 }
 
 double synth_uniform(pl_synth *s)

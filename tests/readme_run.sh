@@ -9,7 +9,7 @@ trap 't kill-server 2>/dev/null' EXIT
 t new-session -d -s run -x 120 -y 30 "cd '$root' && ./scripts/run; echo EXITED rc=\$?; sleep 30"
 seen=no
 for _ in $(seq 600); do # building may take a while on a fresh clone
-  if t capture-pane -p -t run | grep -q "164 graded"; then seen=yes; break; fi
+  if t capture-pane -p -t run | grep -q "396 graded"; then seen=yes; break; fi
   sleep 0.5
 done
 [ "$seen" = yes ] || { echo "FAIL: ./scripts/run did not show the dashboard"; t capture-pane -p -t run; exit 1; }

@@ -258,6 +258,21 @@ static void test_grade_jobs_shards_formats(void **state)
 /* synth: a just question in front of app and prog questions leaves their
  * responses as they were (its draws come from a generator of its own);
  * every record is labelled synthetic. */
+/* The lines of synth output that answer app or prog questions (a new string). */
+static char *app_prog_lines(const char *out)
+{
+    char *kept = calloc(strlen(out) + 1, 1);
+    for (const char *line = out; kept && *line;) {
+        size_t len = strcspn(line, "\n") + (line[strcspn(line, "\n")] == '\n');
+        char *text = strndup(line, len);
+        if (text && (strstr(text, "\"applicable_actions_gen\"") || strstr(text, "\"progression_gen\"")))
+            strcat(kept, text);
+        free(text);
+        line += len;
+    }
+    return kept;
+}
+
 static void test_synth_streams(void **state)
 {
     (void)state;
@@ -279,9 +294,12 @@ static void test_synth_streams(void **state)
     remove(path);
     assert_int_equal(both.status, 0);
     assert_int_equal(alone.status, 0);
-    const char *rest = strchr(both.out, '\n');
-    assert_non_null(rest);
-    assert_string_equal(rest + 1, alone.out);
+    /* the app and prog responses do not move when other tasks' questions come first */
+    char *both_app_prog = app_prog_lines(both.out), *alone_app_prog = app_prog_lines(alone.out);
+    assert_true(count_lines(alone_app_prog, "\n") >= 2);
+    assert_string_equal(both_app_prog, alone_app_prog);
+    free(both_app_prog);
+    free(alone_app_prog);
     assert_non_null(strstr(both.out, "\"group\":\"action_justification_gen\",\"model\":\"synthetic-t\""));
     assert_int_equal(count_lines(both.out, "\"model\":\"synthetic-t\""), count_lines(both.out, "\n"));
     assert_int_equal(count_lines(both.out, "\"synthetic\":true}"), count_lines(both.out, "\n"));

@@ -401,6 +401,7 @@ void tui_search(tui_app *app, int dir)
 
 void tui_command(tui_app *app, const char *line)
 {
+    app->message[0] = '\0'; /* the previous command's notice is stale now */
     while (*line == ' ')
         line++;
     if (!strcmp(line, "q") || !strcmp(line, "quit"))

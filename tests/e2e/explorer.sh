@@ -35,7 +35,7 @@ cd "$root"
 start "$bin"
 check "dashboard opens on sample-runs" "planlens › dashboard"
 check "dashboard shows a run" "synthetic-careful"
-check "grading finishes" "164 graded"
+check "grading finishes" "396 graded"
 
 keys h
 check "histogram" "› histogram"
@@ -91,7 +91,7 @@ check "Q quits" "EXITED rc=0"
 
 # flags and notes survive a restart
 start "$bin"
-check "fourth start" "164 graded"
+check "fourth start" "396 graded"
 keys Enter
 check "a run's questions" "› questions"
 keys m
@@ -106,7 +106,7 @@ grep -q '"note":	"the stored answer looks wrong"' "$XDG_DATA_HOME/export.json" &
 keys Q
 check "quit after notes" "EXITED rc=0"
 start "$bin"
-check "fifth start" "164 graded"
+check "fifth start" "396 graded"
 keys f
 keys "flag=yes" Enter
 check "the flag is still there after a restart" "1/1"
@@ -114,14 +114,14 @@ keys Q
 
 # SIGTERM restores the terminal and exits 128+15
 start "$bin"
-check "second start" "164 graded"
+check "second start" "396 graded"
 pid=$(pgrep -n -f "^$bin\$" || pgrep -n -x planlens)
 kill -TERM "$pid"
 check "SIGTERM exits cleanly" "EXITED rc=143"
 
 # NO_COLOR: no colour escapes, the selection still in reverse video
 start NO_COLOR=1 "$bin"
-check "NO_COLOR starts" "164 graded"
+check "NO_COLOR starts" "396 graded"
 if t capture-pane -p -e -t e2e | grep -q $'\e\[3[0-7]'; then echo "FAIL: colour with NO_COLOR"; failures=$((failures + 1)); else echo "ok: NO_COLOR has no colour"; fi
 if t capture-pane -p -e -t e2e | grep -q $'\e\[7m'; then echo "ok: selection in reverse video"; else echo "FAIL: no reverse video"; failures=$((failures + 1)); fi
 keys Q
@@ -135,14 +135,14 @@ check "and exits" "EXITED rc=0"
 mkdir -p "$XDG_CONFIG_HOME/planlens"
 printf 'bind generic x quit\n' > "$XDG_CONFIG_HOME/planlens/keymap"
 start "$bin"
-check "third start" "164 graded"
+check "third start" "396 graded"
 keys x
 check "user keymap binds x to quit" "EXITED rc=0"
 
 # stdout redirected and stdin not a terminal: the screen is on /dev/tty, stdout stays clean
 out=$(mktemp)
 start "echo | $bin > $out"
-check "runs with stdout redirected" "164 graded"
+check "runs with stdout redirected" "396 graded"
 keys Q
 check "and quits" "EXITED rc=0"
 [ ! -s "$out" ] && echo "ok: nothing written to stdout" || { echo "FAIL: stdout got output"; failures=$((failures + 1)); }

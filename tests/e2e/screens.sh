@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# End-to-end walk through the plan, state, teach and compare screens of the
+# End-to-end walk through the plan, state, teach, compare and probe screens of the
 # explorer on sample-runs/, typed with tmux send-keys and read with
 # capture-pane, as a person would use them.
 #   tests/e2e/screens.sh PATH/TO/planlens
@@ -26,7 +26,7 @@ keys() { t send-keys -t e2e "$@"; sleep 0.2; }
 
 cd "$root"
 t new-session -d -s e2e -x 130 -y 45 "env LANG=C.UTF-8 $bin sample-runs; echo EXITED rc=\$?; sleep 60"
-check "explorer opens" "164 graded"
+check "explorer opens" "396 graded"
 
 # the hand-written plans: list, detail, plan view
 keys f
@@ -83,18 +83,28 @@ keys /
 keys synthetic-sloppy Enter
 keys c
 check "c on another run opens the comparison" "A synthetic-careful · B synthetic-sloppy"
-check "per-task accuracy difference with its SE" "+37.5 ±   6.0"
+check "per-task accuracy difference with its SE" "+40.8 ±   4.1"
 check "paired histograms" "A left, B right, one count axis"
 keys a
-check "a shows only agreeing questions" "46 shown (agree)"
+check "a shows only agreeing questions" "100 shown (agree)"
 keys a
-check "then only disagreeing ones" "34 shown (disagree)"
+check "then only disagreeing ones" "96 shown (disagree)"
 keys Enter
 check "Enter opens run A's answer" "synthetic-careful ·"
 keys q q
 keys :
 keys 'compare synthetic-careful nobody' Enter
 check "an unknown run is reported" "compare: no run named nobody"
+# grader probes from the explorer
+keys :
+keys 'probe' Enter
+check ":probe opens the probe report" "questions probed"
+check "the reach quirk: an invented object is accepted" "reach   hallucinate"
+keys /
+keys 'reach   hallucinate' Enter
+keys Enter
+check "Enter opens a loaded answer to the example question" "dashboard › probe › "
+check "... a reach answer" "· reach ·"
 keys Q
 check "Q quits cleanly" "EXITED rc=0"
 

@@ -169,6 +169,21 @@ static const char *skip_token(const char *s)
     return s;
 }
 
+/* Copies the next blank-separated token of a data line into out (cut to
+ * cap - 1 bytes) and returns what follows it.  Not sscanf: the data file is
+ * one string, and sscanf measures all of what follows on every call. */
+static const char *next_token(const char *s, char *out, size_t cap)
+{
+    while (*s == ' ')
+        s++;
+    size_t n = 0;
+    for (; *s && *s != ' ' && *s != '\n'; s++)
+        if (n + 1 < cap)
+            out[n++] = *s;
+    out[n] = '\0';
+    return s;
+}
+
 /* The synset offsets of an index line, in order: "lemma pos synset_cnt
  * p_cnt [ptr_symbol...] sense_cnt tagsense_cnt synset_offset...".  Returns
  * the number stored (at most max). */
@@ -247,16 +262,16 @@ static int load_synset(wn_database *db, wn_pos pos, long offset)
     }
     db->synsets[db->nsynsets++] = s; /* a valid record while the hypernyms load */
     for (long i = 0; i < nptr; i++) {
-        char sym[4] = "", tpos = 0, st[8] = "";
-        long toff = -1;
-        int used = 0;
-        if (sscanf(p, " %3s %ld %c %7s%n", sym, &toff, &tpos, st, &used) != 4)
+        char sym[4], off[16], tpos[4], st[8], *end;
+        p = next_token(next_token(next_token(next_token(p, sym, sizeof sym), off, sizeof off), tpos, sizeof tpos), st,
+                       sizeof st);
+        long toff = strtol(off, &end, 10);
+        if (!*sym || !*off || *end || !*st)
             break;
-        p += used;
         /* NLTK: only synset pointers (source/target 0000) are hypernyms() */
-        if ((strcmp(sym, "@") && strcmp(sym, "@i")) || strcmp(st, "0000") || (tpos != 'n' && tpos != 'v'))
+        if ((strcmp(sym, "@") && strcmp(sym, "@i")) || strcmp(st, "0000") || (strcmp(tpos, "n") && strcmp(tpos, "v")))
             continue;
-        int h = synset_id(db, tpos == 'v' ? WN_VERB : WN_NOUN, toff);
+        int h = synset_id(db, tpos[0] == 'v' ? WN_VERB : WN_NOUN, toff);
         int *grown = h < 0 ? NULL : realloc(s.hypernyms, (size_t)(s.nhypernyms + 1) * sizeof *grown);
         if (!grown)
             continue;

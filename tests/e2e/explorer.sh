@@ -6,26 +6,7 @@ set -u
 bin=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
 sock=planlens-e2e-$$
-export XDG_STATE_HOME=$(mktemp -d) XDG_CONFIG_HOME=$(mktemp -d) XDG_DATA_HOME=$(mktemp -d)
-failures=0
-t() { tmux -L "$sock" "$@"; }
-cleanup() { t kill-server 2>/dev/null; rm -rf "$XDG_STATE_HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME"; }
-trap cleanup EXIT
-
-screen() { t capture-pane -p -t e2e; }
-# wait_for TEXT: up to 10 s for TEXT to appear on the screen
-wait_for() {
-  for _ in $(seq 100); do screen | grep -qF -- "$1" && return 0; sleep 0.1; done
-  return 1
-}
-check() { # check NAME TEXT
-  if wait_for "$2"; then echo "ok: $1"; else echo "FAIL: $1: '$2' not on screen:"; screen; failures=$((failures + 1)); fi
-}
-check_absent() { # check_absent NAME TEXT (after a short settle)
-  sleep 0.3
-  if screen | grep -qF -- "$2"; then echo "FAIL: $1: '$2' still on screen"; screen; failures=$((failures + 1)); else echo "ok: $1"; fi
-}
-keys() { t send-keys -t e2e "$@"; sleep 0.15; }
+. "$(dirname "$0")/harness.sh"
 start() { # start [ENV=VAL...] -- ARGS
   t kill-session -t e2e 2>/dev/null
   t new-session -d -s e2e -x 120 -y 30 "env LANG=C.UTF-8 $* ; echo EXITED rc=\$?; sleep 60"

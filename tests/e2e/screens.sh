@@ -7,22 +7,9 @@ set -u
 bin=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
 sock=planlens-screens-$$
-export XDG_STATE_HOME=$(mktemp -d) XDG_CONFIG_HOME=$(mktemp -d) XDG_DATA_HOME=$(mktemp -d)
-failures=0
-t() { tmux -L "$sock" "$@"; }
-cleanup() { t kill-server 2>/dev/null; rm -rf "$XDG_STATE_HOME" "$XDG_CONFIG_HOME" "$XDG_DATA_HOME"; }
-trap cleanup EXIT
-screen() { t capture-pane -p -t e2e; }
-wait_for() { # up to 20 s (the plan view computes π1-π4 when it opens)
-  for _ in $(seq 200); do screen | grep -qF -- "$1" && return 0; sleep 0.1; done
-  return 1
-}
-check() { if wait_for "$2"; then echo "ok: $1"; else echo "FAIL: $1: '$2' not on screen:"; screen; failures=$((failures + 1)); fi; }
-check_absent() {
-  sleep 0.3
-  if screen | grep -qF -- "$2"; then echo "FAIL: $1: '$2' still on screen"; screen; failures=$((failures + 1)); else echo "ok: $1"; fi
-}
-keys() { t send-keys -t e2e "$@"; sleep 0.2; }
+WAIT_TENTHS=200 # the plan view computes π1-π4 when it opens
+KEY_PAUSE=0.2
+. "$(dirname "$0")/harness.sh"
 
 cd "$root"
 t new-session -d -s e2e -x 130 -y 45 "env LANG=C.UTF-8 $bin sample-runs; echo EXITED rc=\$?; sleep 60"

@@ -9,22 +9,7 @@ bin=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
 bw=$root/sample-runs/blocksworld
 sock=planlens-teach-$$
-work=$(mktemp -d)
-export XDG_STATE_HOME=$work/state XDG_CONFIG_HOME=$work/config XDG_DATA_HOME=$work/data
-failures=0
-t() { tmux -L "$sock" "$@"; }
-cleanup() { t kill-server 2>/dev/null; rm -rf "$work"; }
-trap cleanup EXIT
-
-screen() { t capture-pane -p -t e2e; }
-wait_for() { # wait_for TEXT: up to 10 s for TEXT to appear on the screen
-  for _ in $(seq 100); do screen | grep -qF -- "$1" && return 0; sleep 0.1; done
-  return 1
-}
-check() { # check NAME TEXT
-  if wait_for "$2"; then echo "ok: $1"; else echo "FAIL: $1: '$2' not on screen:"; screen; failures=$((failures + 1)); fi
-}
-keys() { t send-keys -t e2e "$@"; sleep 0.15; }
+. "$(dirname "$0")/harness.sh"
 fail() { echo "FAIL: $1"; failures=$((failures + 1)); }
 
 cd "$work"

@@ -63,9 +63,11 @@ pl_error_code pl_notes_open(pl_notes *n, const char *path, pl_diags *warnings, p
         if (!key || (flag && !cJSON_IsBool(flag))) {
             pl_diags_add(warnings, path, lr.line, j ? 1 : line_err.column, "%s (kept as is)",
                          j ? "expected {\"key\": string, \"flag\": true|false, \"note\": string}" : line_err.message);
-            char **grown = realloc(n->unread, (size_t)(n->nunread + 1) * sizeof *grown);
-            if (grown && (grown[n->nunread] = pl_strndup(s, k)))
+            pl_unread_line *grown = realloc(n->unread, (size_t)(n->nunread + 1) * sizeof *grown);
+            if (grown && (grown[n->nunread].text = pl_strndup(s, k))) {
+                grown[n->nunread].len = k;
                 n->nunread++;
+            }
             if (grown)
                 n->unread = grown;
             bad++;
@@ -133,7 +135,7 @@ static pl_error_code save(const pl_notes *n, pl_error *err)
         cJSON_Delete(o);
     }
     for (int i = 0; i < n->nunread && ok; i++)
-        ok = fprintf(f, "%s\n", n->unread[i]) > 0;
+        ok = fwrite(n->unread[i].text, 1, n->unread[i].len, f) == n->unread[i].len && fputc('\n', f) != EOF;
     ok = ok && fflush(f) == 0 && fsync(fileno(f)) == 0;
     ok = fclose(f) == 0 && ok;
     if (ok && rename(tmp, n->path) != 0)
@@ -185,7 +187,7 @@ void pl_notes_free(pl_notes *n)
     }
     free(n->items);
     for (int i = 0; i < n->nunread; i++)
-        free(n->unread[i]);
+        free(n->unread[i].text);
     free(n->unread);
     free(n->path);
     memset(n, 0, sizeof *n);

@@ -8,6 +8,7 @@
 #define PL_NOTES_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 #include "pl_error.h"
 
@@ -17,11 +18,17 @@ typedef struct {
     char *note; /* may be NULL */
 } pl_note;
 
+/* A line planlens could not read, kept byte for byte (it may hold NULs). */
+typedef struct {
+    char *text;
+    size_t len;
+} pl_unread_line;
+
 typedef struct {
     char *path;
     pl_note *items;
     int count, cap;
-    char **unread;  /* lines planlens could not read: written back verbatim on every save */
+    pl_unread_line *unread; /* written back verbatim on every save */
     int nunread;
 } pl_notes;
 

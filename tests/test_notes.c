@@ -78,6 +78,38 @@ static void test_unreadable_lines_kept(void **state)
     free(text);
 }
 
+/* A line with a NUL byte is unreadable; a save writes it back whole rather
+ * than cut at the NUL (which would turn it into a different, readable note). */
+static void test_unreadable_line_with_nul_kept_whole(void **state)
+{
+    (void)state;
+    char *path = notes_path("nul.jsonl");
+    static const char line[] = "{\"key\": \"k3\"}\0 tail\n";
+    FILE *f = fopen(path, "w");
+    fwrite(line, 1, sizeof line - 1, f);
+    fclose(f);
+    pl_notes n;
+    pl_diags w = PL_DIAGS_INIT;
+    pl_error err = PL_ERROR_INIT;
+    assert_int_equal(pl_notes_open(&n, path, &w, &err), PL_OK);
+    assert_int_equal(n.nunread, 1);
+    assert_int_equal(pl_notes_set(&n, "k4", 1, NULL, &err), PL_OK);
+    pl_notes_free(&n);
+    pl_diags_clear(&w);
+    size_t len;
+    char *text = pl_read_file(path, &len, &err);
+    assert_non_null(text);
+    /* Saved notes come first, unreadable lines after them. */
+    assert_true(len >= sizeof line - 1);
+    assert_memory_equal(text + len - (sizeof line - 1), line, sizeof line - 1);
+    free(text);
+    assert_int_equal(pl_notes_open(&n, path, &w, &err), PL_OK);
+    assert_null(pl_notes_get(&n, "k3"));
+    assert_int_equal(n.nunread, 1);
+    pl_notes_free(&n);
+    pl_diags_clear(&w);
+}
+
 /* The child saves note 0, 1, 2, ... and reports each finished save on a pipe. */
 static void writer(const char *path, int out)
 {
@@ -148,6 +180,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_round_trip),
         cmocka_unit_test(test_unreadable_lines_kept),
+        cmocka_unit_test(test_unreadable_line_with_nul_kept_whole),
         cmocka_unit_test(test_kill_during_saves),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);

@@ -52,6 +52,38 @@ static void test_default_and_override(void **state)
     tui_keymap_free(&km);
 }
 
+/* Teach mode reads its keys from the keymap like every other screen, and
+ * its help lists the keys an action has there (generic ones the view does
+ * not shadow). */
+static void test_teach_keys(void **state)
+{
+    (void)state;
+    tui_keymap km = {0};
+    pl_error err = PL_ERROR_INIT;
+    assert_int_equal(tui_keymap_load(&km, DEFAULT_KEYMAP, &err), PL_OK);
+    assert_int_equal(tui_keymap_lookup(&km, VIEW_TEACH, 'u'), ACT_UNDO);
+    assert_int_equal(tui_keymap_lookup(&km, VIEW_TEACH, 'h'), ACT_TOGGLE_HINTS);
+    assert_int_equal(tui_keymap_lookup(&km, VIEW_TEACH, 's'), ACT_SAVE);
+    assert_int_equal(tui_keymap_lookup(&km, VIEW_TEACH, '\n'), ACT_OPEN);
+    assert_int_equal(tui_keymap_lookup(&km, VIEW_TEACH, ':'), ACT_PROMPT);
+    char keys[64];
+    assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_DOWN, keys, sizeof keys), "j Down");
+    assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_BACK, keys, sizeof keys), "q Esc <");
+    assert_string_equal(tui_keymap_keys(&km, VIEW_STATE, ACT_PREV_STEP, keys, sizeof keys), "Left h");
+    assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_PREV_STEP, keys, sizeof keys), "");
+    /* A key rebound in a view no longer does its generic action there. */
+    char *user = write_temp("bind teach j undo\nbind teach u none\n");
+    assert_int_equal(tui_keymap_load(&km, user, &err), PL_OK);
+    remove(user);
+    assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_UNDO, keys, sizeof keys), "j");
+    assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_DOWN, keys, sizeof keys), "Down");
+    assert_string_equal(tui_keymap_keys(&km, VIEW_LIST, ACT_DOWN, keys, sizeof keys), "j Down");
+    /* A list that does not fit ends at the last whole key name. */
+    char small[7];
+    assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_BACK, small, sizeof small), "q Esc");
+    tui_keymap_free(&km);
+}
+
 static void expect_error(const char *text, const char *where, const char *what)
 {
     tui_keymap km = {0};
@@ -79,6 +111,7 @@ static void test_errors(void **state)
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_default_and_override), cmocka_unit_test(test_errors)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_default_and_override), cmocka_unit_test(test_teach_keys),
+                                        cmocka_unit_test(test_errors)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

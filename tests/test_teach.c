@@ -232,7 +232,7 @@ static void test_hint_limit_is_unknown(void **state)
     assert_int_equal(h->here.answer, PL_UNKNOWN);
     assert_int_equal(h->noptimal, 0);
     pl_view_model vm;
-    pl_view_teach(s, &(pl_teach_view_opts){NULL, true, true, 100, NULL}, &vm);
+    pl_view_teach(s, &(pl_teach_view_opts){.ascii = true, .hints = true, .width = 100}, &vm);
     bool said = false;
     for (int i = 0; i < vm.nlines; i++) {
         char *text = pl_vm_line_text(&vm.lines[i]);
@@ -579,7 +579,7 @@ static void check_ascii(const pl_task *t, const char *label)
     bool unicode = false;
     for (int ascii = 0; ascii < 2; ascii++) {
         pl_view_model vm;
-        pl_view_teach(s, &(pl_teach_view_opts){label, ascii, true, 60, &w}, &vm);
+        pl_view_teach(s, &(pl_teach_view_opts){.title = label, .ascii = ascii, .hints = true, .width = 60, .why = &w}, &vm);
         assert_false(vm.oom);
         if (ascii)
             assert_true(all_ascii(&vm));
@@ -612,14 +612,15 @@ static void test_ascii_views(void **state)
     }
 }
 
-/* The screen: actions selectable by ground id, the goal banner at the end. */
+/* The screen: actions selectable by ground id, the goal banner at the end,
+ * naming the keys the keymap gives (here undo on x, save on w). */
 static void test_view(void **state)
 {
     (void)state;
     pl_loaded_task lt;
     load(BW "/domain.pddl", BW "/problem.pddl", &lt);
     pl_teach *s = pl_teach_new(lt.task, 0);
-    pl_teach_view_opts o = {NULL, false, true, 100, NULL};
+    pl_teach_view_opts o = {.hints = true, .width = 100, .undo_key = "x", .save_key = "w"};
     while (true) {
         pl_view_model vm;
         pl_view_teach(s, &o, &vm);
@@ -633,7 +634,10 @@ static void test_view(void **state)
                 assert_int_equal(vm.lines[i].target, acts[k++]);
                 optimal_marks += strstr(text, "optimal") != NULL;
             }
-            banner |= strstr(text, "GOAL REACHED") != NULL;
+            if (strstr(text, "GOAL REACHED")) {
+                banner = true;
+                assert_non_null(strstr(text, "(w saves the plan, x undoes)"));
+            }
             hint |= strstr(text, "Hint:") != NULL;
             free(text);
         }

@@ -1,21 +1,24 @@
 #include "keymap.h"
 
 #include <curses.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
 #include "pddl.h"
+#include "resources.h"
 #include "text_lines.h"
 
 static const char *const action_names[ACT_COUNT] = {
     "none",        "quit",      "back",        "help",   "down",         "up",         "page-down", "page-up",
     "first",       "last",      "open",        "search", "search-next",  "search-prev", "prompt",   "filter",
     "clear-filter", "refresh",  "histogram",   "toggle-bins", "sort",   "reverse",    "flag",     "disagreements",
-    "plan-view",   "state-view", "teach",      "toggle-np", "next-step",   "prev-step",   "compare",  "agree-filter"};
+    "plan-view",   "state-view", "teach",      "toggle-np", "next-step",   "prev-step",   "compare",  "agree-filter",
+    "undo",        "toggle-hints", "save"};
 static const char *const view_names[VIEW_COUNT] = {"generic", "dashboard", "list",  "detail",
-                                                   "histogram", "plan",    "state", "compare", "probe"};
+                                                   "histogram", "plan",    "state", "compare", "probe", "teach"};
 
 static const struct {
     const char *name;
@@ -149,6 +152,40 @@ pl_error_code tui_keymap_load(tui_keymap *km, const char *path, pl_error *err)
     return rc;
 }
 
+void tui_keymap_load_installed(tui_keymap *km, char *message, size_t size)
+{
+    message[0] = '\0';
+    pl_error err = PL_ERROR_INIT;
+    char *dir = pl_resource_dir("keymaps");
+    char *path = dir ? pl_strdup_printf("%s/default.keymap", dir) : NULL;
+    free(dir);
+    pl_error_code rc = path ? tui_keymap_load(km, path, &err) : PL_ERR_IO;
+    if (!path && !err.message)
+        pl_error_set(&err, PL_ERR_IO, "keymaps/default.keymap", 0, 0, "not installed");
+    free(path);
+    if (rc != PL_OK) {
+        char *m = pl_error_format(&err);
+        snprintf(message, size, "keymap: %s", m ? m : "error");
+        free(m);
+        pl_error_clear(&err);
+    }
+    const char *config = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
+    char *user = config && *config ? pl_strdup_printf("%s/planlens/keymap", config)
+                 : home          ? pl_strdup_printf("%s/.config/planlens/keymap", home)
+                                 : NULL;
+    FILE *probe = user ? fopen(user, "r") : NULL;
+    if (probe) {
+        fclose(probe);
+        if (tui_keymap_load(km, user, &err) != PL_OK) {
+            char *m = pl_error_format(&err);
+            snprintf(message, size, "keymap: %s (not applied)", m ? m : "error");
+            free(m);
+            pl_error_clear(&err);
+        }
+    }
+    free(user);
+}
+
 tui_action tui_keymap_lookup(const tui_keymap *km, tui_view_kind view, int key)
 {
     tui_action generic = ACT_NONE;
@@ -161,6 +198,30 @@ tui_action tui_keymap_lookup(const tui_keymap *km, tui_view_kind view, int key)
             generic = km->items[i].action;
     }
     return generic;
+}
+
+const char *tui_keymap_keys(const tui_keymap *km, tui_view_kind view, tui_action action, char *buf, size_t size)
+{
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = 0; i < km->count; i++) {
+        const tui_binding *b = &km->items[i];
+        if ((b->view != view && b->view != VIEW_GENERIC) || tui_keymap_lookup(km, view, b->key) != action)
+            continue;
+        bool listed = false; /* a key bound in the view and generically */
+        for (int j = 0; j < i && !listed; j++)
+            listed = km->items[j].key == b->key && (km->items[j].view == view || km->items[j].view == VIEW_GENERIC);
+        if (listed)
+            continue;
+        char name[16];
+        int n = snprintf(buf + used, size - used, "%s%s", used ? " " : "", tui_key_name(b->key, name));
+        if (n < 0 || (size_t)n >= size - used) {
+            buf[used] = '\0'; /* does not fit: end at the last whole name */
+            break;
+        }
+        used += (size_t)n;
+    }
+    return buf;
 }
 
 void tui_keymap_free(tui_keymap *km)

@@ -5,6 +5,8 @@
 #ifndef PL_TUI_KEYMAP_H
 #define PL_TUI_KEYMAP_H
 
+#include <stddef.h>
+
 #include "pl_error.h"
 
 typedef enum {
@@ -13,13 +15,13 @@ typedef enum {
     ACT_SEARCH, ACT_SEARCH_NEXT, ACT_SEARCH_PREV, ACT_PROMPT, ACT_FILTER, ACT_CLEAR_FILTER, ACT_REFRESH,
     ACT_HISTOGRAM, ACT_TOGGLE_BINS, ACT_SORT, ACT_REVERSE, ACT_FLAG, ACT_DISAGREEMENTS,
     ACT_PLAN_VIEW, ACT_STATE_VIEW, ACT_TEACH, ACT_TOGGLE_NP, ACT_NEXT_STEP, ACT_PREV_STEP, ACT_COMPARE,
-    ACT_AGREE_FILTER,
+    ACT_AGREE_FILTER, ACT_UNDO, ACT_TOGGLE_HINTS, ACT_SAVE,
     ACT_COUNT
 } tui_action;
 
 typedef enum {
     VIEW_GENERIC, VIEW_DASHBOARD, VIEW_LIST, VIEW_DETAIL, VIEW_HISTOGRAM, VIEW_PLAN, VIEW_STATE, VIEW_COMPARE,
-    VIEW_PROBE,
+    VIEW_PROBE, VIEW_TEACH,
     VIEW_COUNT
 } tui_view_kind;
 
@@ -40,8 +42,16 @@ typedef struct {
 /* Adds the bindings of a file.  A missing file is PL_ERR_IO; a bad line is
  * an error at file:line:col (nothing of that file is kept). */
 pl_error_code tui_keymap_load(tui_keymap *km, const char *path, pl_error *err);
+/* The default keymap (keymaps/default.keymap where planlens is installed or
+ * built), then the user's ($XDG_CONFIG_HOME/planlens/keymap, else
+ * ~/.config/planlens/keymap) when it exists.  A problem with either file is
+ * written to `message` (empty otherwise); a bad user file is not applied. */
+void tui_keymap_load_installed(tui_keymap *km, char *message, size_t size);
 /* The action of a key in a view (view bindings first, then generic). */
 tui_action tui_keymap_lookup(const tui_keymap *km, tui_view_kind view, int key);
+/* The names of every key that does `action` in `view` ("j Down"), in
+ * keymap order; "" when none does. */
+const char *tui_keymap_keys(const tui_keymap *km, tui_view_kind view, tui_action action, char *buf, size_t size);
 /* A key's name as the keymap writes it ("Enter", "^F", "j"). */
 const char *tui_key_name(int key, char buf[16]);
 void tui_keymap_free(tui_keymap *km);

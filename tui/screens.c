@@ -142,7 +142,7 @@ void tui_open_teach(tui_app *app)
     }
     char *title = s->record >= 0 ? pl_strdup(pl_workspace_record(app->ws, s->record)->id)
                                  : pl_strdup("question");
-    tui_teach_run(task, title ? title : "teach", app->ascii, app->color, NULL, 0);
+    tui_teach_run(task, title ? title : "teach", app->ascii, app->color, NULL, 0, &app->keymap);
     free(title);
     if (lt.task)
         pl_loaded_task_free(&lt);

@@ -2,8 +2,6 @@
  * (tui_teach_run; `planlens teach` is in teach_main.c). */
 #define _POSIX_C_SOURCE 200809L
 #include <curses.h>
-#include <locale.h>
-#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -11,15 +9,12 @@
 #include <unistd.h>
 
 #include "app.h"
-#include "load.h"
 #include "draw_text.h"
 #include "terminal.h"
 #include "tui_teach.h"
 #include "teach_view.h"
 #include "tui.h"
 
-#define EXIT_USAGE 2
-#define EXIT_INPUT 3
 #define DEFAULT_SAVE "teach-plan.txt"
 #define PAIR_BASE 32 /* above the explorer's pairs, so both can live in one screen */
 
@@ -35,14 +30,29 @@ typedef struct {
     int rows, cols;
     char message[512];
     tui_app prompt_app;     /* what tui_prompt needs: the screen size */
+    const tui_keymap *keymap;
+    char undo_key[64], save_key[64], help_key[64]; /* as the screen names them */
 } teach_ui;
 
-static const char *const help_lines[] = {
-    "Up/Down j/k  select an applicable action", "Enter        apply it",
-    "u            undo the last action",        "h            hints on/off (h* and optimal next actions)",
-    ":            type an action: applied, or why it is not applicable",
-    "s            save the walked plan",       "PgUp/PgDn    scroll",
-    "q Esc        leave",                      "?            this help (any key closes)",
+/* The help overlay: what each action does here; its keys come from the keymap. */
+static const struct {
+    tui_action action;
+    const char *what;
+} help_lines[] = {
+    {ACT_DOWN, "select the next applicable action"},
+    {ACT_UP, "select the previous one"},
+    {ACT_OPEN, "apply the selected action"},
+    {ACT_UNDO, "undo the last action"},
+    {ACT_TOGGLE_HINTS, "hints on/off (h* and optimal next actions)"},
+    {ACT_PROMPT, "type an action: applied, or why it is not applicable"},
+    {ACT_SAVE, "save the walked plan"},
+    {ACT_PAGE_DOWN, "scroll down"},
+    {ACT_PAGE_UP, "scroll up"},
+    {ACT_FIRST, "first applicable action"},
+    {ACT_LAST, "last applicable action"},
+    {ACT_REFRESH, "redraw the screen"},
+    {ACT_BACK, "leave"},
+    {ACT_HELP, "this help (any key closes)"},
 };
 
 static void init_pairs(void)
@@ -101,7 +111,9 @@ static void rebuild(teach_ui *ui)
         refresh();
     }
     pl_vm_free(&ui->vm);
-    pl_teach_view_opts o = {ui->title, ui->ascii, ui->hints, ui->cols, ui->has_why ? &ui->why : NULL};
+    pl_teach_view_opts o = {.title = ui->title, .ascii = ui->ascii, .hints = ui->hints, .width = ui->cols,
+                            .why = ui->has_why ? &ui->why : NULL, .undo_key = ui->undo_key,
+                            .save_key = ui->save_key};
     pl_view_teach(ui->s, &o, &ui->vm);
     ui->cursor = first_selectable(ui);
     for (int i = 0; target >= 0 && i < ui->vm.nlines; i++)
@@ -143,14 +155,18 @@ static void draw_body(teach_ui *ui)
 
 static void draw_help(const teach_ui *ui)
 {
-    int n = (int)(sizeof help_lines / sizeof *help_lines), w = ui->cols - 4 > 64 ? 64 : ui->cols - 4;
+    int n = (int)(sizeof help_lines / sizeof *help_lines), w = ui->cols - 4 > 72 ? 72 : ui->cols - 4;
     attron(A_REVERSE);
     for (int r = 0; r < n + 2 && r + 2 < ui->rows - 1; r++) {
         mvhline(r + 2, 2, ' ', w);
-        if (r == 0)
-            mvaddnstr(r + 2, 4, "Teach mode keys (any key closes)", w - 4);
-        else if (r > 1)
-            mvaddnstr(r + 2, 4, help_lines[r - 2], w - 4);
+        if (r == 0) {
+            mvaddnstr(r + 2, 4, "Teach mode keys (from the live keymap; any key closes)", w - 4);
+        } else if (r > 1) {
+            char keys[64], line[160];
+            tui_keymap_keys(ui->keymap, VIEW_TEACH, help_lines[r - 2].action, keys, sizeof keys);
+            snprintf(line, sizeof line, "%-16s %s", *keys ? keys : "(unbound)", help_lines[r - 2].what);
+            mvaddnstr(r + 2, 4, line, w - 4);
+        }
     }
     attroff(A_REVERSE);
 }
@@ -173,7 +189,8 @@ static void draw(teach_ui *ui)
     if (ui->message[0])
         snprintf(line, sizeof line, " %s", ui->message);
     else
-        snprintf(line, sizeof line, " %s %s ? help", ui->vm.status ? ui->vm.status : "", ui->ascii ? "|" : "│");
+        snprintf(line, sizeof line, " %s %s %s help", ui->vm.status ? ui->vm.status : "", ui->ascii ? "|" : "│",
+                 ui->help_key);
     bar_line(ui, ui->rows - 1, line);
     if (ui->help)
         draw_help(ui);
@@ -299,28 +316,39 @@ static void handle_key(teach_ui *ui, int ch)
         ui->help = false;
         return;
     }
-    switch (ch) {
-    case KEY_UP:
-    case 'k':
+    if (ch == KEY_RESIZE) {
+        ui->stale = true;
+        return;
+    }
+    if (ch == '\r' || ch == KEY_ENTER)
+        ch = '\n'; /* the keymap's Enter */
+    tui_action action = tui_keymap_lookup(ui->keymap, VIEW_TEACH, ch);
+    switch (action) {
+    case ACT_UP:
         move_cursor(ui, -1);
         break;
-    case KEY_DOWN:
-    case 'j':
+    case ACT_DOWN:
         move_cursor(ui, 1);
         break;
-    case KEY_PPAGE: /* scroll; the selection follows when an action line is in view */
-    case KEY_NPAGE:
-        ui->top = ch == KEY_NPAGE ? ui->top + page : ui->top > page ? ui->top - page : 0;
+    case ACT_PAGE_UP: /* scroll; the selection follows when an action line is in view */
+    case ACT_PAGE_DOWN:
+        ui->top = action == ACT_PAGE_DOWN ? ui->top + page : ui->top > page ? ui->top - page : 0;
         ui->cursor = ui->top - 1;
         move_cursor(ui, 1);
         break;
-    case '\n':
-    case '\r':
-    case KEY_ENTER:
+    case ACT_FIRST:
+        ui->cursor = -1;
+        move_cursor(ui, 1);
+        break;
+    case ACT_LAST:
+        ui->cursor = ui->vm.nlines;
+        move_cursor(ui, -1);
+        break;
+    case ACT_OPEN:
         if (ui->cursor < ui->vm.nlines && ui->vm.lines[ui->cursor].target >= 0)
             applied(ui, ui->vm.lines[ui->cursor].target);
         break;
-    case 'u':
+    case ACT_UNDO:
         if (pl_teach_undo(ui->s)) {
             state_changed(ui);
             say(ui, "undone");
@@ -328,33 +356,42 @@ static void handle_key(teach_ui *ui, int ch)
             say(ui, "nothing to undo");
         }
         break;
-    case 'h':
+    case ACT_TOGGLE_HINTS:
         ui->hints = !ui->hints;
         ui->stale = true;
         break;
-    case ':':
+    case ACT_PROMPT:
         typed_action(ui);
         break;
-    case 's':
+    case ACT_SAVE:
         save(ui);
         break;
-    case '?':
+    case ACT_HELP:
         ui->help = true;
         break;
-    case 'q':
-    case 27:
-        ui->quit = true;
+    case ACT_REFRESH:
+        clearok(stdscr, TRUE);
         break;
-    case KEY_RESIZE:
-        ui->stale = true;
+    case ACT_BACK:
+    case ACT_QUIT:
+        ui->quit = true;
         break;
     default:
         break;
     }
 }
 
+/* The first key bound to an action, for the screen's own hints ("u"). */
+static void first_key(const tui_keymap *km, tui_action action, char *buf, size_t size)
+{
+    char all[64];
+    tui_keymap_keys(km, VIEW_TEACH, action, all, sizeof all);
+    size_t n = strcspn(all, " ");
+    snprintf(buf, size, "%.*s", (int)n, *all ? all : "?");
+}
+
 int tui_teach_run(const pl_task *t, const char *title, bool ascii, bool color, const char *save_path,
-                  double hint_seconds)
+                  double hint_seconds, const tui_keymap *keymap)
 {
     teach_ui *ui = calloc(1, sizeof *ui);
     if (!ui || !(ui->s = pl_teach_new(t, hint_seconds))) {
@@ -366,6 +403,10 @@ int tui_teach_run(const pl_task *t, const char *title, bool ascii, bool color, c
     ui->ascii = ascii;
     ui->color = color && has_colors();
     ui->stale = true;
+    ui->keymap = keymap;
+    first_key(keymap, ACT_UNDO, ui->undo_key, sizeof ui->undo_key);
+    first_key(keymap, ACT_SAVE, ui->save_key, sizeof ui->save_key);
+    first_key(keymap, ACT_HELP, ui->help_key, sizeof ui->help_key);
     if (ui->color)
         init_pairs();
     getmaxyx(stdscr, ui->rows, ui->cols);

@@ -77,7 +77,7 @@ static int batch_output(const pl_task *t, const teach_args *a)
     if (!s)
         return EXIT_INPUT;
     pl_view_model vm;
-    pl_view_teach(s, &(pl_teach_view_opts){NULL, a->ascii, a->hints, 100, NULL}, &vm);
+    pl_view_teach(s, &(pl_teach_view_opts){.ascii = a->ascii, .hints = a->hints, .width = 100}, &vm);
     for (int i = 0; i < vm.nlines; i++) {
         char *text = pl_vm_line_text(&vm.lines[i]);
         if (text)
@@ -105,14 +105,18 @@ static int run_terminal(const pl_task *t, const teach_args *a, FILE *tty, SCREEN
 {
     tui_catch_stop_signals();
     tui_app app = {0};
+    tui_keymap_load_installed(&app.keymap, app.message, sizeof app.message);
     tui_prompt_setup(&app);
     char title[512];
     snprintf(title, sizeof title, "%s", t->problem->name);
-    int rc = tui_teach_run(t, title, a->ascii, a->color, a->save, a->seconds);
+    int rc = tui_teach_run(t, title, a->ascii, a->color, a->save, a->seconds, &app.keymap);
     tui_prompt_teardown(&app);
+    tui_keymap_free(&app.keymap);
     endwin();
     delscreen(screen);
     fclose(tty);
+    if (app.message[0]) /* a keymap problem: said once the screen is gone, where it stays readable */
+        fprintf(stderr, "planlens: teach: %s\n", app.message);
     if (rc < 0) {
         fprintf(stderr, "planlens: teach: out of memory\n");
         return EXIT_INPUT;

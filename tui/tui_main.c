@@ -111,39 +111,6 @@ static int batch_output(tui_app *app)
     return 0;
 }
 
-static void load_keymaps(tui_app *app)
-{
-    pl_error err = PL_ERROR_INIT;
-    char *dir = pl_resource_dir("keymaps");
-    char *path = dir ? pl_strdup_printf("%s/default.keymap", dir) : NULL;
-    free(dir);
-    pl_error_code rc = path ? tui_keymap_load(&app->keymap, path, &err) : PL_ERR_IO;
-    if (!path && !err.message)
-        pl_error_set(&err, PL_ERR_IO, "keymaps/default.keymap", 0, 0, "not installed");
-    free(path);
-    if (rc != PL_OK) {
-        char *m = pl_error_format(&err);
-        snprintf(app->message, sizeof app->message, "keymap: %s", m ? m : "error");
-        free(m);
-        pl_error_clear(&err);
-    }
-    const char *config = getenv("XDG_CONFIG_HOME"), *home = getenv("HOME");
-    char *user = config && *config ? pl_strdup_printf("%s/planlens/keymap", config)
-                 : home          ? pl_strdup_printf("%s/.config/planlens/keymap", home)
-                                 : NULL;
-    FILE *probe = user ? fopen(user, "r") : NULL;
-    if (probe) {
-        fclose(probe);
-        if (tui_keymap_load(&app->keymap, user, &err) != PL_OK) {
-            char *m = pl_error_format(&err);
-            snprintf(app->message, sizeof app->message, "keymap: %s (not applied)", m ? m : "error");
-            free(m);
-            pl_error_clear(&err);
-        }
-    }
-    free(user);
-}
-
 static void run_prompt(tui_app *app, tui_action action)
 {
     const char *label = action == ACT_SEARCH ? "/" : action == ACT_FILTER ? "filter: " : ":";
@@ -250,7 +217,7 @@ int tui_main(int argc, char **argv)
         fprintf(stderr, "planlens: out of memory\n");
         return EXIT_INPUT;
     }
-    load_keymaps(&app);
+    tui_keymap_load_installed(&app.keymap, app.message, sizeof app.message);
     tui_push(&app, VIEW_DASHBOARD);
     FILE *tty = NULL;
     SCREEN *screen = NULL;

@@ -6,6 +6,16 @@
 
 #include "teach_view.h"
 
+static const char *undo_key(const pl_teach_view_opts *o)
+{
+    return o->undo_key ? o->undo_key : "u";
+}
+
+static const char *save_key(const pl_teach_view_opts *o)
+{
+    return o->save_key ? o->save_key : "s";
+}
+
 static void section(pl_view_model *vm, const char *title)
 {
     pl_vm_line(vm, -1);
@@ -36,7 +46,7 @@ static void goal_banner(pl_teach *s, const pl_teach_view_opts *o, pl_view_model 
         pl_vm_span(vm, ROLE_MISSED, " - not optimal: an optimal plan costs %lld", best);
     else
         pl_vm_span(vm, ROLE_DIM, " - optimality unknown (the search hit its time limit)");
-    pl_vm_span(vm, ROLE_DIM, "  (s saves the plan, u undoes)");
+    pl_vm_span(vm, ROLE_DIM, "  (%s saves the plan, %s undoes)", save_key(o), undo_key(o));
 }
 
 static void goal_progress(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
@@ -113,7 +123,7 @@ static void actions(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
     }
     if (!n) {
         pl_vm_line(vm, -1);
-        pl_vm_span(vm, ROLE_DIM, "  (none: u undoes the last action)");
+        pl_vm_span(vm, ROLE_DIM, "  (none: %s undoes the last action)", undo_key(o));
     }
     if (!h)
         return;
@@ -121,7 +131,7 @@ static void actions(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_HEADER, "Hint:");
     if (h->here.answer == PL_NO)
-        pl_vm_span(vm, ROLE_WRONG, " dead end: the goal cannot be reached from here (u undoes)");
+        pl_vm_span(vm, ROLE_WRONG, " dead end: the goal cannot be reached from here (%s undoes)", undo_key(o));
     else if (h->here.answer == PL_UNKNOWN)
         pl_vm_span(vm, ROLE_DIM, " unknown: the search hit its time limit");
     else if (h->here.cost == 0)

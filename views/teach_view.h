@@ -14,6 +14,7 @@ typedef struct {
     bool hints;               /* show h* and the optimal next actions (may run searches) */
     int width;                /* columns to wrap to */
     const pl_teach_why *why;  /* the last typed action's explanation, or NULL */
+    const char *undo_key, *save_key; /* the keys the screen names (the live keymap's); NULL: "u", "s" */
 } pl_teach_view_opts;
 
 /* Builds the screen (vm is initialised here; free with pl_vm_free). */

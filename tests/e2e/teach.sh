@@ -89,5 +89,25 @@ fi
 "$bin" teach "$bw/domain.pddl" "$work/missing.pddl" </dev/null >/dev/null 2>&1
 [ $? -eq 3 ] && echo "ok: input error exits 3" || fail "input error exit code"
 
+# a user keymap rebinds teach keys; the help and the screen's hints follow it
+mkdir -p "$XDG_CONFIG_HOME/planlens"
+printf 'bind teach x undo\nbind teach u none\n' > "$XDG_CONFIG_HOME/planlens/keymap"
+t kill-session -t e2e
+t new-session -d -s e2e -x 120 -y 45 \
+  "env LANG=C.UTF-8 $bin teach $bw/domain.pddl $bw/problem.pddl; echo EXITED rc=\$?; sleep 60"
+check "teach reopens" "Applicable actions (3)"
+keys Enter
+check "Enter still applies" "applied (pick-up b)"
+keys u
+check_absent "u no longer undoes" "undone"
+keys x
+check "x undoes as the user keymap says" "undone"
+keys '?'
+check "the help shows the user's key" "x                undo the last action"
+check "the help shows generic keys" "j Down           select the next applicable action"
+keys Escape
+keys q
+check "q leaves" "EXITED rc=0"
+
 [ $failures -eq 0 ] && echo "all teach e2e checks passed" || echo "$failures teach e2e checks failed"
 exit $((failures > 0))

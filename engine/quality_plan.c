@@ -73,6 +73,8 @@ void pl_quality_result_clear(pl_quality_result *r)
     free(r->np_aqm);
     free(r->paired_gt);
     free(r->pair_sim);
+    free(r->np_gt);
+    free(r->np_sim);
     free(r->steps);
     sub_clear(&r->pi1);
     sub_clear(&r->pi2);
@@ -199,7 +201,9 @@ static int copy_metrics(pl_quality_result *r, const pl_qplan *p0)
     r->np_aqm = malloc(slots * sizeof *r->np_aqm);
     r->paired_gt = malloc(slots * sizeof *r->paired_gt);
     r->pair_sim = malloc(slots * sizeof *r->pair_sim);
-    if (!r->aqm || !r->np_aqm || !r->paired_gt || !r->pair_sim)
+    r->np_gt = malloc(slots * sizeof *r->np_gt);
+    r->np_sim = malloc(slots * sizeof *r->np_sim);
+    if (!r->aqm || !r->np_aqm || !r->paired_gt || !r->pair_sim || !r->np_gt || !r->np_sim)
         return -1;
     const pl_qtrace *t = &p0->trace;
     if (r->n) {
@@ -207,7 +211,7 @@ static int copy_metrics(pl_quality_result *r, const pl_qplan *p0)
         memcpy(r->paired_gt, t->paired_gt, (size_t)r->n * sizeof *r->paired_gt);
         memcpy(r->pair_sim, t->pair_sim, (size_t)r->n * sizeof *r->pair_sim);
     }
-    pl_qtrace_np(r->vocab, t, r->llm, r->gt, r->m, r->np_aqm);
+    pl_qtrace_np(r->vocab, t, r->llm, r->gt, r->m, r->np_aqm, r->np_gt, r->np_sim);
     r->pair_term = t->pair_term;
     r->similarity = t->similarity;
     r->lcs_seq_len = t->lcs_seq_len;

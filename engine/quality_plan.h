@@ -57,6 +57,8 @@ typedef struct {
     pl_qlabel *aqm, *np_aqm;  /* n each */
     int *paired_gt;           /* n: GT index paired with, -1 */
     double *pair_sim;         /* n: pass-3 similarity */
+    int *np_gt;               /* n: GT index behind an NP-AQM relabel, -1 (pl_qtrace_np) */
+    double *np_sim;           /* n: its parameter term when relabelled diff_act */
     double pair_term, similarity, length_penalty;
     int lcs_seq_len, lcs_str_len;
     double trace_score, curr_score, potential, final_score;

@@ -203,28 +203,39 @@ int pl_qtrace_compute(pl_qvocab *v, const int *plan, int n, const int *gt, int m
     return 0;
 }
 
-void pl_qtrace_np(pl_qvocab *v, const pl_qtrace *t, const int *plan, const int *gt, int m, pl_qlabel *np)
+void pl_qtrace_np(pl_qvocab *v, const pl_qtrace *t, const int *plan, const int *gt, int m, pl_qlabel *np,
+                  int *np_gt, double *np_sim)
 {
     for (int i = 0; i < t->n; i++) {
         np[i] = t->aqm[i];
+        np_gt[i] = -1;
+        np_sim[i] = 0;
         if (np[i] != PL_QL_REDUNDANT)
             continue;
         const pl_qaction *a = pl_qvocab_get(v, plan[i]);
-        bool in_gt = false, same_name = false;
+        int in_gt = -1, same_name = -1;
         for (int j = 0; j < m; j++) {
-            in_gt |= gt[j] == plan[i];
-            same_name |= pl_qvocab_get(v, gt[j])->name == a->name;
+            if (in_gt < 0 && gt[j] == plan[i])
+                in_gt = j;
+            if (same_name < 0 && pl_qvocab_get(v, gt[j])->name == a->name)
+                same_name = j;
         }
-        if (in_gt) {
+        if (in_gt >= 0) {
             np[i] = PL_QL_CORRECT;
-        } else if (same_name) {
+            np_gt[i] = in_gt;
+        } else if (same_name >= 0) {
             np[i] = PL_QL_SAME_ACT;
+            np_gt[i] = same_name;
         } else {
             double sim = 0;
-            for (int j = 0; sim == 0 && j < m; j++)
+            int j = 0;
+            for (; sim == 0 && j < m; j++)
                 sim = pl_q_param_term(a, pl_qvocab_get(v, gt[j]));
-            if (sim > 0)
+            if (sim > 0) {
                 np[i] = PL_QL_DIFF_ACT;
+                np_gt[i] = j - 1;
+                np_sim[i] = sim;
+            }
         }
     }
 }

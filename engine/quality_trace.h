@@ -38,8 +38,12 @@ typedef struct {
 /* Labels plan[0..n) against gt[0..m).  Returns 0, -1 when out of memory. */
 int pl_qtrace_compute(pl_qvocab *v, const int *plan, int n, const int *gt, int m, pl_qtrace *out);
 void pl_qtrace_clear(pl_qtrace *t);
-/* NP-AQM: each redundant label relabelled (§3); np has room for n labels. */
-void pl_qtrace_np(pl_qvocab *v, const pl_qtrace *t, const int *plan, const int *gt, int m, pl_qlabel *np);
+/* NP-AQM: each redundant label relabelled (§3); np, np_gt and np_sim have
+ * room for n.  np_gt[i] is the GT index that decided a relabel (the first
+ * equal action, else the first with the same name, else the first with a
+ * parameter term > 0, which np_sim[i] holds); -1 where nothing changed. */
+void pl_qtrace_np(pl_qvocab *v, const pl_qtrace *t, const int *plan, const int *gt, int m, pl_qlabel *np,
+                  int *np_gt, double *np_sim);
 /* trace_score: Σ weights (4, 2, 1, 0.5, 0) / n; 0 for an empty plan. */
 double pl_qtrace_score(const pl_qtrace *t);
 

@@ -122,7 +122,8 @@ static bool have_dev(void)
 }
 
 /* The marks of the view's step rows equal pl_quality_run's labels, computed
- * here independently; NP-AQM relabels the redundant steps. */
+ * here independently; NP-AQM relabels the redundant steps, each row showing
+ * the GT action that decided it. */
 static void test_marks_are_the_labels(void **state)
 {
     (void)state;
@@ -138,7 +139,7 @@ static void test_marks_are_the_labels(void **state)
     assert_int_equal(pl_quality_run(pl_plan_subject_task(s), sim, c->gt, c->ngt, c->llm, c->nllm, c->llm_correct,
                                     &opt, &q, &err),
                      0);
-    int r_aqm = 0, r_np = 0;
+    int r_aqm = 0, r_np = 0, relabels_shown = 0;
     bool seen[6] = {false};
     for (int np = 0; np < 2; np++) {
         pl_view_model vm;
@@ -156,6 +157,13 @@ static void test_marks_are_the_labels(void **state)
             if (!np)
                 seen[want] = true;
             *(np ? &r_np : &r_aqm) += want == PL_QL_REDUNDANT;
+            if (np && q.paired_gt[t] < 0 && q.np_gt[t] >= 0) { /* a relabel shows the GT action behind it */
+                char *text = pl_vm_line_text(&vm.lines[i]), partner[64];
+                snprintf(partner, sizeof partner, "#%-3d %s", q.np_gt[t] + 1, pl_quality_action_text(&q, q.gt[q.np_gt[t]]));
+                assert_non_null(strstr(text, partner));
+                free(text);
+                relabels_shown++;
+            }
         }
         assert_int_equal(rows, c->nllm);
         pl_vm_free(&vm);
@@ -164,6 +172,7 @@ static void test_marks_are_the_labels(void **state)
         assert_true(seen[l]);
     assert_true(r_aqm > 0);
     assert_true(r_np < r_aqm);
+    assert_int_equal(relabels_shown, r_aqm - r_np);
     pl_quality_result_clear(&q);
     pl_name_sim_close(sim);
 }

@@ -214,6 +214,9 @@ static void test_running_example_v2(void **state)
     assert_labels(&r, want);
     assert_int_equal(r.np_aqm[6], PL_QL_SAME_ACT);
     assert_int_equal(r.np_aqm[7], PL_QL_SAME_ACT);
+    assert_int_equal(r.np_gt[6], 2); /* (pick-up b): the first GT pick-up, (pick-up c) */
+    assert_int_equal(r.np_gt[7], 3); /* (stack b c): (stack c b) */
+    assert_int_equal(r.np_gt[0], -1); /* not relabelled */
     assert_int_equal(r.paired_gt[1], 5); /* (put-down a) pairs with (stack a c) */
     NEAR(r.pair_sim[1], 1.2056, 1e-4);
     NEAR(r.pair_sim[4], 0.15, 1e-9);

@@ -46,6 +46,20 @@ static int action_cols(int width, bool two)
     return cols < 16 ? 16 : cols;
 }
 
+/* What ties an NP-AQM relabel to its GT action (§3 of the spec): the same
+ * action somewhere in GT, the same name, or a parameter overlap. */
+static void np_reason(pl_view_model *vm, const pl_quality_result *q, int i)
+{
+    if (q->np_aqm[i] == PL_QL_CORRECT)
+        pl_vm_span(vm, ROLE_DIM, "  in GT");
+    else if (q->np_aqm[i] == PL_QL_SAME_ACT)
+        pl_vm_span(vm, ROLE_DIM, "  name");
+    else
+        pl_vm_span(vm, ROLE_DIM, "  %.3f", q->np_sim[i]);
+}
+
+/* One step of π0: label, action, and its ground-truth partner — the AQM
+ * pairing, or under NP-AQM the GT action that relabelled a redundant step. */
 static void step_row(pl_view_model *vm, const pl_quality_result *q, const pl_qlabel *labels, const char *action, int i,
                      bool executed, int cols)
 {
@@ -56,7 +70,8 @@ static void step_row(pl_view_model *vm, const pl_quality_result *q, const pl_qla
         return;
     }
     pl_vm_span(vm, pl_plan_label_role(labels[i]), " %c", pl_plan_label_mark(labels[i]));
-    int j = q->paired_gt[i];
+    bool relabelled = labels == q->np_aqm && q->paired_gt[i] < 0 && q->np_gt[i] >= 0;
+    int j = relabelled ? q->np_gt[i] : q->paired_gt[i];
     if (j < 0) {
         pl_vm_span(vm, executed ? ROLE_TEXT : ROLE_DIM, "  %s", action);
         return;
@@ -64,7 +79,9 @@ static void step_row(pl_view_model *vm, const pl_quality_result *q, const pl_qla
     pl_vm_span(vm, executed ? ROLE_TEXT : ROLE_DIM, "  %-*.*s", cols, cols, action);
     pl_vm_span(vm, pl_plan_label_role(labels[i]), "  #%-3d %-*.*s", j + 1, cols, cols,
                pl_quality_action_text(q, q->gt[j]));
-    if (labels[i] == PL_QL_POSITION || labels[i] == PL_QL_CORRECT)
+    if (relabelled)
+        np_reason(vm, q, i);
+    else if (labels[i] == PL_QL_POSITION || labels[i] == PL_QL_CORRECT)
         pl_vm_span(vm, ROLE_DIM, "  exact");
     else
         pl_vm_span(vm, ROLE_DIM, "  %.3f", q->pair_sim[i]);

@@ -46,4 +46,21 @@ typedef struct {
  * left out.  Returns 0, or -1 when out of memory. */
 int pl_probe_run(const pl_acp_question *const *questions, int n, unsigned kinds, pl_probe_report *out);
 
+/* The same run on a background thread, for a screen that must stay live
+ * (a full ACPBench test split takes half a minute).  The questions must
+ * outlive the job; the list itself is copied.  NULL when out of memory or
+ * no thread can be started. */
+typedef struct pl_probe_job pl_probe_job;
+pl_probe_job *pl_probe_job_start(const pl_acp_question *const *questions, int n, unsigned kinds);
+/* Copies the report so far into *so_far and counts the generative questions
+ * probed (*done) and to probe (*total).  Returns 1 once the run has ended
+ * (finished, or stopped by pl_probe_job_stop), 0 while it runs, -1 when it
+ * stopped out of memory. */
+int pl_probe_job_peek(pl_probe_job *job, pl_probe_report *so_far, int *done, int *total);
+/* Asks the run to stop after the question in hand (which can take seconds:
+ * a nexta question searches); returns at once. */
+void pl_probe_job_stop(pl_probe_job *job);
+/* Stops the run, waits for it to end and frees the job. */
+void pl_probe_job_free(pl_probe_job *job);
+
 #endif

@@ -114,6 +114,13 @@ void pl_search_result_clear(pl_search_result *r)
 
 /* CPU time of the calling thread: a search's time limit is its own, also
  * when several searches run in parallel threads (planlens grade --jobs). */
+static _Thread_local const atomic_bool *stop_flag;
+
+void pl_search_stop_flag(const atomic_bool *flag)
+{
+    stop_flag = flag;
+}
+
 static double cpu_seconds(void)
 {
     struct timespec ts;
@@ -272,6 +279,11 @@ static void run(search *s)
         if (p->max_seconds > 0 && (out->expansions & 63) == 0 && cpu_seconds() - s->start > p->max_seconds) {
             out->status = PL_SEARCH_LIMIT;
             out->limit = "time";
+            return;
+        }
+        if (stop_flag && (out->expansions & 63) == 0 && atomic_load(stop_flag)) {
+            out->status = PL_SEARCH_LIMIT;
+            out->limit = "stopped";
             return;
         }
         if (p->max_states && s->reg.count > p->max_states) {

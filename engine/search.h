@@ -7,6 +7,7 @@
 #ifndef PL_SEARCH_H
 #define PL_SEARCH_H
 
+#include <stdatomic.h>
 #include <stddef.h>
 
 #include "heuristic.h"
@@ -57,6 +58,11 @@ typedef struct {
 pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl_search_params *p,
                            pl_search_result *out);
 void pl_search_result_clear(pl_search_result *r);
+/* A stop request for the searches the calling thread runs (NULL: none):
+ * once *flag is true, a running search ends as a limit ("stopped").  A
+ * background job (a probe run) sets it so that it can be stopped in the
+ * middle of a question, whose searches are built deep inside the grader. */
+void pl_search_stop_flag(const atomic_bool *flag);
 const char *pl_search_status_name(pl_search_status s);
 
 #endif

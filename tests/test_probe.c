@@ -2,18 +2,33 @@
  * answers graded officially and soundly.  They must surface the official
  * grader's known quirks (spec acpbench-grading.md) and nothing where the
  * official grader is sound. */
+#define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <cmocka.h>
 
 #include "acp_grade.h"
 #include "acp_probe.h"
+#include "probe_view.h"
 #include "test_support.h"
+
+/* The dev questions of `tasks` into qs, and a list of pointers to them. */
+static const pl_acp_question **load_dev(const char *const *tasks, size_t ntasks, pl_acp_questions *qs)
+{
+    pl_error err = PL_ERROR_INIT;
+    for (size_t t = 0; t < ntasks; t++)
+        assert_int_equal(pl_acp_questions_load(qs, pl_test_acpbench_path(tasks[t], "dev"), NULL, &err), PL_OK);
+    const pl_acp_question **list = malloc((size_t)qs->count * sizeof *list);
+    for (int i = 0; i < qs->count; i++)
+        list[i] = &qs->items[i];
+    return list;
+}
 
 static void test_probe_dev(void **state)
 {
@@ -22,12 +37,7 @@ static void test_probe_dev(void **state)
         return;
     static const char *const tasks[] = {"app", "prog", "reach", "areach", "val", "land", "nexta"};
     pl_acp_questions qs = PL_ACP_QUESTIONS_INIT;
-    pl_error err = PL_ERROR_INIT;
-    for (size_t t = 0; t < sizeof tasks / sizeof *tasks; t++)
-        assert_int_equal(pl_acp_questions_load(&qs, pl_test_acpbench_path(tasks[t], "dev"), NULL, &err), PL_OK);
-    const pl_acp_question **list = malloc((size_t)qs.count * sizeof *list);
-    for (int i = 0; i < qs.count; i++)
-        list[i] = &qs.items[i];
+    const pl_acp_question **list = load_dev(tasks, sizeof tasks / sizeof *tasks, &qs);
     static pl_probe_report report;
     assert_int_equal(pl_probe_run(list, qs.count, (1u << PL_PROBE_COUNT) - 1, &report), 0);
     assert_int_equal(report.questions, qs.count);
@@ -55,6 +65,93 @@ static void test_probe_dev(void **state)
     pl_acp_questions_free(&qs);
 }
 
+static void sleep_ms(long ms)
+{
+    struct timespec t = {0, ms * 1000000L};
+    nanosleep(&t, NULL);
+}
+
+static char *status_of(const pl_probe_report *r, int total)
+{
+    pl_view_model vm;
+    pl_view_probe(r, total, &vm);
+    char *status = pl_strdup(vm.status ? vm.status : "");
+    pl_vm_free(&vm);
+    return status;
+}
+
+/* The background run (the explorer's :probe) ends with exactly the report of
+ * the synchronous one; on the way its counts only grow, and the screen says
+ * how far it is.  A stop ends it early. */
+static void test_probe_job(void **state)
+{
+    (void)state;
+    if (!pl_test_data_dir("acpbench dev questions"))
+        return;
+    static const char *const tasks[] = {"app", "reach", "land"};
+    pl_acp_questions qs = PL_ACP_QUESTIONS_INIT;
+    const pl_acp_question **list = load_dev(tasks, sizeof tasks / sizeof *tasks, &qs);
+    unsigned all = (1u << PL_PROBE_COUNT) - 1;
+    static pl_probe_report want, seen;
+    assert_int_equal(pl_probe_run(list, qs.count, all, &want), 0);
+
+    pl_probe_job *job = pl_probe_job_start(list, qs.count, all);
+    assert_non_null(job);
+    int done = 0, total = 0, last = 0, state_now, peeks = 0;
+    while ((state_now = pl_probe_job_peek(job, &seen, &done, &total)) == 0) {
+        assert_true(done >= last && done <= total);
+        assert_int_equal(seen.questions, done);
+        last = done;
+        peeks++;
+        sleep_ms(2);
+    }
+    assert_int_equal(state_now, 1);
+    assert_int_equal(total, qs.count);
+    assert_int_equal(done, total);
+    assert_int_equal(seen.questions, want.questions);
+    for (int t = 0; t < PL_ACP_NTASKS; t++)
+        for (int k = 0; k < PL_PROBE_COUNT; k++) {
+            const pl_probe_cell *a = &seen.cells[t][k], *b = &want.cells[t][k];
+            assert_true(a->n == b->n && a->official == b->official && a->sound == b->sound &&
+                        a->accepts_wrong == b->accepts_wrong && a->rejects_right == b->rejects_right &&
+                        a->example == b->example);
+        }
+    char *status = status_of(&seen, total);
+    assert_null(strstr(status, "probing"));
+    free(status);
+    seen.questions = total / 4; /* the screen of a run a quarter through */
+    status = status_of(&seen, total);
+    char want_status[64];
+    snprintf(want_status, sizeof want_status, "probing: %d of %d questions (25%%)", total / 4, total);
+    assert_non_null(strstr(status, want_status));
+    free(status);
+    pl_probe_job_free(job);
+    printf("probe job: %d questions, %d peeks while running\n", total, peeks);
+
+    /* told to stop, a run far longer than this test ends early: the
+     * questions 50 times over would take a minute */
+    enum { REPEAT = 50 };
+    const pl_acp_question **many = malloc((size_t)qs.count * REPEAT * sizeof *many);
+    for (int i = 0; i < qs.count * REPEAT; i++)
+        many[i] = list[i % qs.count];
+    job = pl_probe_job_start(many, qs.count * REPEAT, all);
+    assert_non_null(job);
+    pl_probe_job_stop(job);
+    while ((state_now = pl_probe_job_peek(job, &seen, &done, &total)) == 0)
+        sleep_ms(2);
+    assert_int_equal(state_now, 1);
+    assert_int_equal(total, qs.count * REPEAT);
+    assert_true(done < total);
+    pl_probe_job_free(job);
+    free(many);
+    /* freed while running: stops and waits */
+    job = pl_probe_job_start(list, qs.count, all);
+    assert_non_null(job);
+    pl_probe_job_free(job);
+    free(list);
+    pl_acp_questions_free(&qs);
+}
+
 static void test_kinds(void **state)
 {
     (void)state;
@@ -66,6 +163,7 @@ static void test_kinds(void **state)
 
 int main(void)
 {
-    const struct CMUnitTest tests[] = {cmocka_unit_test(test_kinds), cmocka_unit_test(test_probe_dev)};
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_kinds), cmocka_unit_test(test_probe_dev),
+                                       cmocka_unit_test(test_probe_job)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -132,6 +132,19 @@ static void test_limits_answer_unknown(void **state)
     assert_string_equal(res.limit, "expansions");
     assert_null(res.plan);
     pl_search_result_clear(&res);
+    /* a stop request from another thread (here set beforehand) ends a blind
+     * search that needs far more than 64 expansions */
+    static atomic_bool stop;
+    atomic_init(&stop, true);
+    pl_search_stop_flag(&stop);
+    p.max_expansions = 0;
+    assert_int_equal(pl_search(lt.task, r, &p, &res), PL_SEARCH_LIMIT);
+    assert_string_equal(res.limit, "stopped");
+    pl_search_result_clear(&res);
+    atomic_store(&stop, false);
+    assert_int_equal(pl_search(lt.task, r, &p, &res), PL_SEARCH_SOLVED);
+    pl_search_result_clear(&res);
+    pl_search_stop_flag(NULL);
     pl_limits limits = {3, 0, 0};
     long long cost = -1;
     /* a limit is never reported as "unsolvable" */

@@ -25,7 +25,7 @@ tui_screen *tui_push(tui_app *app, tui_view_kind kind)
     return s;
 }
 
-static void screen_free(tui_screen *s)
+static void screen_free(tui_app *app, tui_screen *s)
 {
     pl_filter_free(s->filter);
     free(s->filter_text);
@@ -33,13 +33,13 @@ static void screen_free(tui_screen *s)
     pl_vm_free(&s->vm);
     pl_dashboard_rows_free(&s->rows);
     pl_detail_cache_free(&s->detail);
-    tui_free_screen_extras(s);
+    tui_free_screen_extras(app, s);
 }
 
 void tui_close_all(tui_app *app)
 {
     while (app->depth)
-        screen_free(&app->stack[--app->depth]);
+        screen_free(app, &app->stack[--app->depth]);
 }
 
 void tui_pop(tui_app *app)
@@ -48,7 +48,7 @@ void tui_pop(tui_app *app)
         app->quit = true;
         return;
     }
-    screen_free(&app->stack[--app->depth]);
+    screen_free(app, &app->stack[--app->depth]);
     tui_top(app)->stale = true;
 }
 

@@ -35,7 +35,10 @@ typedef struct {
     int step;                /* state: states after `step` actions */
     char *model_a, *model_b; /* compare: the two runs */
     pl_compare_filter agree; /* compare: all, agreeing or disagreeing questions */
-    pl_probe_report *probe;  /* probe: owned, graded when the screen opened */
+    pl_probe_job *probe_job; /* probe: owned, grading in the background */
+    pl_probe_report probe;   /* probe: the job's report when last built */
+    int probe_total;         /* probe: generative questions to probe */
+    int probe_state;         /* probe: pl_probe_job_peek's answer then (0 running) */
     int cursor, top;         /* selected line and first line shown */
     bool hold_top;           /* show from `top` even when the cursor is below (until it moves) */
     bool stale;              /* rebuild the view model before drawing */
@@ -58,6 +61,8 @@ typedef struct {
     bool opened;             /* the workspace finished loading and the notes are applied */
     pl_notes notes;          /* flags and notes, saved at every change */
     char *compare_a;         /* dashboard: the run chosen first for a comparison */
+    pl_probe_job **stopping; /* probe runs whose screen was left, told to stop; */
+    int nstopping;           /* freed once ended (tui_reap_probes) */
 } tui_app;
 
 /* Screens. */
@@ -89,7 +94,7 @@ tui_screen *tui_push_narrowed(tui_app *app, tui_view_kind kind, const tui_screen
 
 /* Plan, state, compare and teach screens (screens.c). */
 void tui_build_screen(tui_app *app, tui_screen *s, int width);
-void tui_free_screen_extras(tui_screen *s);
+void tui_free_screen_extras(tui_app *app, tui_screen *s);
 void tui_open_plan(tui_app *app);
 void tui_open_state(tui_app *app);
 void tui_open_teach(tui_app *app);
@@ -98,6 +103,12 @@ void tui_choose_compare(tui_app *app);
 /* Enter on a plan or compare screen's line. */
 void tui_open_from_extra(tui_app *app, tui_screen *s, int target);
 void tui_open_probe(tui_app *app, const char *kinds);
+/* True while the top screen shows work still in progress (a probe run), so
+ * the event loop keeps redrawing it. */
+bool tui_top_is_busy(tui_app *app);
+/* Frees the stopping probe runs that have ended; with `wait`, waits for
+ * every one (at exit, before the questions they read are freed). */
+void tui_reap_probes(tui_app *app, bool wait);
 
 /* Drawing (draw.c). */
 void tui_draw(tui_app *app);

@@ -8,14 +8,25 @@
 #include "app.h"
 #include "tui_teach.h"
 
-void tui_free_screen_extras(tui_screen *s)
+void tui_free_screen_extras(tui_app *app, tui_screen *s)
 {
     pl_state_trace_free(s->trace);
     if (s->owns_plan)
         pl_plan_subject_free(s->plan);
     free(s->model_a);
     free(s->model_b);
-    free(s->probe);
+    if (s->probe_job) {
+        /* A question in hand can take seconds to grade: the run is told to
+         * stop and freed once it has, so leaving the screen never waits. */
+        pl_probe_job_stop(s->probe_job);
+        pl_probe_job **grown = realloc(app->stopping, (size_t)(app->nstopping + 1) * sizeof *grown);
+        if (grown) {
+            app->stopping = grown;
+            app->stopping[app->nstopping++] = s->probe_job;
+        } else {
+            pl_probe_job_free(s->probe_job);
+        }
+    }
 }
 
 void tui_build_screen(tui_app *app, tui_screen *s, int width)
@@ -33,9 +44,14 @@ void tui_build_screen(tui_app *app, tui_screen *s, int width)
             pl_vm_span(&s->vm, ROLE_ERROR, "out of memory");
         }
         break;
-    case VIEW_PROBE:
-        pl_view_probe(s->probe, &s->vm);
+    case VIEW_PROBE: {
+        int done;
+        s->probe_state = pl_probe_job_peek(s->probe_job, &s->probe, &done, &s->probe_total);
+        pl_view_probe(&s->probe, s->probe_total, &s->vm);
+        if (s->probe_state < 0)
+            pl_vm_set_status(&s->vm, "probe stopped: out of memory (%d of %d questions)", done, s->probe_total);
         break;
+    }
     default: {
         pl_selection sel = {s->filter, s->subset, s->nsubset};
         pl_view_compare(app->ws, &sel, s->model_a, s->model_b, s->agree, s->bin_width, app->ascii, width, &s->vm);
@@ -223,18 +239,20 @@ void tui_open_from_extra(tui_app *app, tui_screen *s, int target)
         if (d)
             d->record = target;
     } else if (s->kind == VIEW_PROBE) {
-        int record = pl_probe_example_record(app->ws, s->probe, target);
+        int record = pl_probe_example_record(app->ws, &s->probe, target);
         tui_screen *d = record >= 0 ? tui_push(app, VIEW_DETAIL) : NULL;
         if (d)
             d->record = record;
         else if (record < 0)
             snprintf(app->message, sizeof app->message, "no loaded run answers question %s",
-                     s->probe->cells[target / PL_PROBE_COUNT][target % PL_PROBE_COUNT].example->id);
+                     s->probe.cells[target / PL_PROBE_COUNT][target % PL_PROBE_COUNT].example->id);
     }
 }
 
 /* :probe [KINDS]: perturb every loaded generative question's answer and grade
- * the perturbations (seconds on a full ACPBench split; the screen waits). */
+ * the perturbations.  The grading runs in the background (half a minute on a
+ * full ACPBench test split): the screen fills in as it goes, and leaving it
+ * stops the run. */
 void tui_open_probe(tui_app *app, const char *kinds)
 {
     unsigned mask = (1u << PL_PROBE_COUNT) - 1;
@@ -249,15 +267,39 @@ void tui_open_probe(tui_app *app, const char *kinds)
     }
     const pl_acp_questions *qs = pl_workspace_acp_questions(app->ws);
     const pl_acp_question **list = malloc(((size_t)qs->count + 1) * sizeof *list);
-    pl_probe_report *report = malloc(sizeof *report);
     for (int i = 0; list && i < qs->count; i++)
         list[i] = &qs->items[i];
-    tui_screen *v = NULL;
-    if (list && report && pl_probe_run(list, qs->count, mask, report) == 0 && (v = tui_push(app, VIEW_PROBE)))
-        v->probe = report;
-    else
-        snprintf(app->message, sizeof app->message, "probe: out of memory");
-    if (!v)
-        free(report);
+    pl_probe_job *job = list ? pl_probe_job_start(list, qs->count, mask) : NULL;
     free(list);
+    tui_screen *v = job ? tui_push(app, VIEW_PROBE) : NULL;
+    if (v)
+        v->probe_job = job;
+    else {
+        pl_probe_job_free(job);
+        snprintf(app->message, sizeof app->message, "probe: out of memory");
+    }
+}
+
+void tui_reap_probes(tui_app *app, bool wait)
+{
+    int kept = 0;
+    for (int i = 0; i < app->nstopping; i++) {
+        pl_probe_report unused;
+        int done, total;
+        if (wait || pl_probe_job_peek(app->stopping[i], &unused, &done, &total) != 0)
+            pl_probe_job_free(app->stopping[i]);
+        else
+            app->stopping[kept++] = app->stopping[i];
+    }
+    app->nstopping = kept;
+    if (!kept) {
+        free(app->stopping);
+        app->stopping = NULL;
+    }
+}
+
+bool tui_top_is_busy(tui_app *app)
+{
+    const tui_screen *s = tui_top(app);
+    return s->kind == VIEW_PROBE && s->probe_job && s->probe_state == 0;
 }

@@ -154,6 +154,9 @@ static void event_loop(tui_app *app)
         bool was_opened = app->opened;
         if (tui_check_opened(app) != was_opened || !app->opened)
             tui_top(app)->stale = true; /* loading progress, then the records */
+        if (tui_top_is_busy(app))
+            tui_top(app)->stale = true; /* a probe run: its counts grow */
+        tui_reap_probes(app, false);
         int graded = pl_workspace_graded(app->ws);
         if (graded != app->last_graded) { /* partial results appear as they come */
             app->last_graded = graded;
@@ -240,6 +243,7 @@ int tui_main(int argc, char **argv)
                 warnings->items[i].file ? ": " : "", warnings->items[i].message);
     free(app.notes_path);
     tui_close_all(&app);
+    tui_reap_probes(&app, true);
     pl_notes_free(&app.notes);
     free(app.search);
     free(app.compare_a);

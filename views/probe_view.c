@@ -1,17 +1,18 @@
 /* The grader-probe report as a view model. */
 #include "probe_view.h"
 
-void pl_view_probe(const pl_probe_report *r, pl_view_model *vm)
+void pl_view_probe(const pl_probe_report *r, int total, pl_view_model *vm)
 {
     pl_vm_init(vm);
     pl_vm_set_title(vm, "probe");
     int errs = 0;
+    bool running = r->questions < total;
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_DIM,
                "Each correct answer perturbed in known ways and graded by the official and the sound rule (%d "
                "generative questions).",
-               r->questions);
-    if (!r->questions) {
+               total);
+    if (!total) {
         pl_vm_line(vm, -1);
         pl_vm_span(vm, ROLE_ERROR, "no ACPBench generative question is loaded: nothing to probe");
     } else {
@@ -34,8 +35,13 @@ void pl_view_probe(const pl_probe_report *r, pl_view_model *vm)
                 pl_vm_span(vm, ROLE_TEXT, "  %s", c->example->id);
             errs += c->accepts_wrong || c->rejects_right;
         }
-    pl_vm_set_status(vm, "%d questions probed · %d task×probe cells where the official grader errs", r->questions,
-                     errs);
+    if (running)
+        pl_vm_set_status(vm, "probing: %d of %d questions (%d%%) · %d task×probe cells where the official grader errs "
+                             "so far · q stops",
+                         r->questions, total, (int)(100LL * r->questions / total), errs);
+    else
+        pl_vm_set_status(vm, "%d questions probed · %d task×probe cells where the official grader errs", r->questions,
+                         errs);
 }
 
 int pl_probe_example_record(const pl_workspace *ws, const pl_probe_report *r, int target)

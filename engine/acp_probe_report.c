@@ -55,7 +55,6 @@ int pl_probe_run(const pl_acp_question *const *questions, int n, unsigned kinds,
     return 0;
 }
 
-
 struct pl_probe_job {
     pthread_t thread;
     pthread_mutex_t lock;

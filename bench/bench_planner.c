@@ -50,11 +50,12 @@
 #include <time.h>
 
 #include "bench_util.h"
-#include "heuristic.h"
-#include "load.h"
-#include "plan.h"
-#include "reach.h"
-#include "search.h"
+#include "search/heuristic.h"
+#include "task/load.h"
+#include "plans/plan.h"
+#include "search/reach.h"
+#include "search/search.h"
+#include "base/file.h"
 
 #ifndef PLANLENS_DATA_DIR
 #define PLANLENS_DATA_DIR "../shared/data"

@@ -43,8 +43,9 @@
 #include <time.h>
 
 #include "bench_util.h"
-#include "load.h"
-#include "plan.h"
+#include "task/load.h"
+#include "plans/plan.h"
+#include "base/file.h"
 
 #ifndef PLANLENS_DATA_DIR
 #define PLANLENS_DATA_DIR "../shared/data"

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "base/file.h"
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {

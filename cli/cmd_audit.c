@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acp_audit.h"
+#include "acpbench/audit.h"
 #include "cli.h"
 
 int cmd_audit(int argc, char **argv)

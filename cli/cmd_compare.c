@@ -12,7 +12,7 @@
 
 #include "cli.h"
 #include "compare_view.h"
-#include "run_compare.h"
+#include "workspace/run_compare.h"
 
 #define TABLE_WIDTH 120
 

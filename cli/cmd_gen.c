@@ -10,10 +10,11 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "gen_acp.h"
-#include "gen_questions.h"
-#include "gen_template.h"
-#include "resources.h"
+#include "gen/acp_questions.h"
+#include "gen/iou_questions.h"
+#include "gen/template.h"
+#include "base/resources.h"
+#include "base/file.h"
 
 typedef struct {
     const char *domain, *templates, *out; /* templates: --templates, or NULL for the defaults */

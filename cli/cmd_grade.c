@@ -6,6 +6,7 @@
 
 #include "cli.h"
 #include "grade_rows.h"
+#include "runs/runs.h"
 
 typedef struct {
     const char **questions, **responses;

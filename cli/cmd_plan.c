@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "search.h"
+#include "search/search.h"
 
 static const struct {
     const char *name;

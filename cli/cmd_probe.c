@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acp_probe.h"
+#include "acpbench/probe.h"
 #include "cli.h"
 
 typedef struct {

@@ -3,11 +3,12 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acp_grade.h"
+#include "acpbench/grade.h"
 #include "cli.h"
-#include "histogram.h"
-#include "iou_verdict.h"
+#include "iou/histogram.h"
+#include "iou/verdict.h"
 #include "report_rows.h"
+#include "runs/runs.h"
 
 typedef struct {
     const char **questions, **responses;

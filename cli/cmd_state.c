@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "plan.h"
+#include "plans/plan.h"
 
 /* Splits argv into positionals and the --json flag. */
 static int parse_args(const char *cmd, int argc, char **argv, const char **pos, int want, bool *json)

@@ -5,8 +5,9 @@
 #include <string.h>
 
 #include "cli.h"
-#include "plan.h"
+#include "plans/plan.h"
 #include "state_view.h"
+#include "base/file.h"
 
 typedef struct {
     const char *pos[3];

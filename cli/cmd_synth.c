@@ -5,10 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acp_data.h"
+#include "acpbench/questions.h"
 #include "cli.h"
-#include "iou_data.h"
-#include "synth.h"
+#include "iou/questions.h"
+#include "gen/synth.h"
 
 static void emit(FILE *f, const char *id, const char *group, const char *model, char *response)
 {

@@ -4,7 +4,8 @@
 #include <string.h>
 
 #include "cli.h"
-#include "plan.h"
+#include "plans/plan.h"
+#include "base/file.h"
 
 static cJSON *string_array(char **items, int n)
 {

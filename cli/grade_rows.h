@@ -5,8 +5,9 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "acp_data.h"
-#include "acp_grade.h"
+#include "acpbench/questions.h"
+#include "acpbench/grade.h"
+#include "runs/runs.h"
 
 typedef enum { GRADE_OFFICIAL = 1, GRADE_SOUND = 2, GRADE_BOTH = 3 } grade_mode;
 

@@ -5,8 +5,8 @@
 
 #include <stdio.h>
 
-#include "quality_inputs.h"
-#include "quality_plan.h"
+#include "quality/inputs.h"
+#include "quality/pipeline.h"
 
 typedef enum { QUALITY_JSONL, QUALITY_CSV, QUALITY_TABLE } quality_format;
 

@@ -5,7 +5,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "histogram.h"
+#include "iou/histogram.h"
 #include "report_rows.h"
 
 #define BAR_WIDTH 40

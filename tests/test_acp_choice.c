@@ -12,7 +12,7 @@
 
 #include <cmocka.h>
 
-#include "acp_choice.h"
+#include "acpbench/choice.h"
 #include "test_support.h"
 
 /* ---- bool ---- */

@@ -15,8 +15,10 @@
 
 #include <cmocka.h>
 
-#include "acp_data.h"
+#include "acpbench/questions.h"
 #include "test_support.h"
+#include "base/json.h"
+#include "runs/runs.h"
 
 #define FIXTURES PLANLENS_SOURCE_DIR "/tests/data/runs/"
 

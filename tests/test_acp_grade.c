@@ -11,9 +11,10 @@
 
 #include <cmocka.h>
 
-#include "acp_data.h"
-#include "acp_grade.h"
+#include "acpbench/questions.h"
+#include "acpbench/grade.h"
 #include "test_support.h"
+#include "runs/runs.h"
 
 /* ---- conformance ---- */
 

@@ -14,9 +14,10 @@
 
 #include <cmocka.h>
 
-#include "acp_parse.h"
-#include "pddl.h"
+#include "acpbench/parse.h"
+#include "pddl/pddl.h"
 #include "test_support.h"
+#include "base/file.h"
 
 #define A PL_ACP_START_ACT
 #define N PL_ACP_START_ACTION_NAME

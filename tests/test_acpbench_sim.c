@@ -11,7 +11,7 @@
 
 #include <cmocka.h>
 
-#include "plan.h"
+#include "plans/plan.h"
 #include "test_support.h"
 
 static const char *const splits[] = {"dev", "test"};

@@ -8,7 +8,7 @@
 
 #include <cmocka.h>
 
-#include "plan.h"
+#include "plans/plan.h"
 #include "test_support.h"
 
 static const char *domain =

@@ -12,9 +12,9 @@
 
 #include <cmocka.h>
 
-#include "acp_audit.h"
-#include "plan.h"
-#include "reach.h"
+#include "acpbench/audit.h"
+#include "plans/plan.h"
+#include "search/reach.h"
 #include "test_support.h"
 
 typedef struct {

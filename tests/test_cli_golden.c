@@ -26,7 +26,8 @@
 
 #include <cmocka.h>
 
-#include "pddl.h"
+#include "pddl/pddl.h"
+#include "base/file.h"
 
 #define CASE_TIMEOUT_SECONDS 60
 

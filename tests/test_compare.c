@@ -16,10 +16,12 @@
 
 #include <cmocka.h>
 
-#include "acp_data.h"
+#include "acpbench/questions.h"
 #include "compare_view.h"
-#include "run_compare.h"
+#include "workspace/run_compare.h"
 #include "test_support.h"
+#include "base/file.h"
+#include "base/json.h"
 
 #define SAMPLES PLANLENS_SOURCE_DIR "/sample-runs"
 

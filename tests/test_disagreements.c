@@ -22,8 +22,8 @@
 #include <cmocka.h>
 
 #include "filter.h"
-#include "plan.h"
-#include "json_exact.h"
+#include "plans/plan.h"
+#include "base/json.h"
 #include "test_support.h"
 
 static const char *const tasks[] = {"app", "prog", "val", "just", "land"};

@@ -14,9 +14,9 @@
 
 #include <cmocka.h>
 
-#include "gen_questions.h"
-#include "plan.h"
-#include "search.h"
+#include "gen/iou_questions.h"
+#include "plans/plan.h"
+#include "search/search.h"
 #include "test_support.h"
 
 #define BW PLANLENS_SOURCE_DIR "/sample-runs/blocksworld/"

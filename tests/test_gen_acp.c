@@ -13,11 +13,12 @@
 
 #include <cmocka.h>
 
-#include "acp_audit.h"
-#include "acp_grade.h"
-#include "gen_acp.h"
-#include "plan.h"
+#include "acpbench/audit.h"
+#include "acpbench/grade.h"
+#include "gen/acp_questions.h"
+#include "plans/plan.h"
 #include "test_support.h"
+#include "base/file.h"
 
 #define SAMPLES PLANLENS_SOURCE_DIR "/sample-runs/"
 

@@ -9,11 +9,12 @@
 
 #include <cmocka.h>
 
-#include "answer_list.h"
-#include "histogram.h"
-#include "iou_verdict.h"
-#include "set_compare.h"
+#include "iou/answer_list.h"
+#include "iou/histogram.h"
+#include "iou/verdict.h"
+#include "iou/set_compare.h"
 #include "test_support.h"
+#include "base/file.h"
 
 #define BW_DIR PLANLENS_SOURCE_DIR "/sample-runs/blocksworld/"
 

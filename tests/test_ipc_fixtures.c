@@ -12,8 +12,9 @@
 
 #include <cmocka.h>
 
-#include "plan.h"
+#include "plans/plan.h"
 #include "test_support.h"
+#include "base/file.h"
 
 typedef struct {
     const char *name;

@@ -10,7 +10,7 @@
 
 #include <cmocka.h>
 
-#include "plan.h"
+#include "plans/plan.h"
 #include "test_support.h"
 
 static pl_trace *simulate_row(const cJSON *row, pl_loaded_task *lt, const char *label)

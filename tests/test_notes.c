@@ -15,8 +15,9 @@
 
 #include <cmocka.h>
 
-#include "notes.h"
-#include "pddl.h"
+#include "workspace/notes.h"
+#include "pddl/pddl.h"
+#include "base/file.h"
 
 static char dir[64];
 

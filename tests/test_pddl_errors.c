@@ -17,7 +17,7 @@
 
 #include <cmocka.h>
 
-#include "plan.h"
+#include "plans/plan.h"
 #include "test_support.h"
 
 #define DOMAIN_FILE "domain.pddl"

@@ -17,10 +17,11 @@
 
 #include <cmocka.h>
 
-#include "answer_list.h"
-#include "plan.h"
+#include "iou/answer_list.h"
+#include "plans/plan.h"
 #include "plan_view.h"
 #include "test_support.h"
+#include "base/file.h"
 
 #define BW PLANLENS_SOURCE_DIR "/sample-runs/blocksworld"
 #define ALL_LABELS_CASE "blocksworld_3/qcode/pddl/29" /* its AQM labels hold C, M, S, D and R */

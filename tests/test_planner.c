@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "plan.h"
-#include "reach.h"
+#include "plans/plan.h"
+#include "search/reach.h"
 #include "test_support.h"
 
 /* Limits for every search in these tests (documented in docs/PLANNER.md):

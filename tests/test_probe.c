@@ -13,8 +13,8 @@
 
 #include <cmocka.h>
 
-#include "acp_grade.h"
-#include "acp_probe.h"
+#include "acpbench/grade.h"
+#include "acpbench/probe.h"
 #include "probe_view.h"
 #include "test_support.h"
 

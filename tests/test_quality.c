@@ -14,9 +14,9 @@
 
 #include <cmocka.h>
 
-#include "quality_exec.h"
-#include "quality_plan.h"
-#include "quality_score.h"
+#include "quality/exec.h"
+#include "quality/pipeline.h"
+#include "quality/score.h"
 #include "test_support.h"
 
 static const char *const BW_DOMAIN =

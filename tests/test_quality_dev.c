@@ -14,7 +14,7 @@
 
 #include <cmocka.h>
 
-#include "quality_plan.h"
+#include "quality/pipeline.h"
 #include "test_support.h"
 
 static char **strings(const cJSON *a, int *n)

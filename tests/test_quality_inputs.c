@@ -15,7 +15,7 @@
 
 #include <cmocka.h>
 
-#include "quality_inputs.h"
+#include "quality/inputs.h"
 #include "test_support.h"
 
 static char dir[64];

@@ -11,9 +11,9 @@
 
 #include <cmocka.h>
 
-#include "mutex.h"
-#include "plan.h"
-#include "reach.h"
+#include "search/mutex.h"
+#include "plans/plan.h"
+#include "search/reach.h"
 #include "test_support.h"
 
 static const char *const fixtures[] = {"gripper",   "logistics",         "briefcase", "depot-either", "handshake",

@@ -1,4 +1,5 @@
 #include "test_support.h"
+#include "base/file.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

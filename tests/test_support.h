@@ -5,7 +5,7 @@
 #include <cjson/cJSON.h>
 #include <stdbool.h>
 
-#include "load.h"
+#include "task/load.h"
 
 /* Directory of the shared benchmark data, or NULL (after printing a clear
  * SKIP line naming `what`) when it is absent. */

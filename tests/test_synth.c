@@ -11,10 +11,10 @@
 
 #include <cmocka.h>
 
-#include "acp_data.h"
-#include "acp_grade.h"
-#include "acp_parse.h"
-#include "synth.h"
+#include "acpbench/questions.h"
+#include "acpbench/grade.h"
+#include "acpbench/parse.h"
+#include "gen/synth.h"
 #include "test_support.h"
 
 #define SEEDS 200

@@ -8,9 +8,9 @@
 
 #include <cmocka.h>
 
-#include "action_name_sim.h"
-#include "wn_database.h"
-#include "wn_wup.h"
+#include "quality/name_similarity.h"
+#include "quality/wordnet.h"
+#include "quality/wup.h"
 
 static void check_table(pl_name_sim *s, const char *const *names, int n, const double *want)
 {

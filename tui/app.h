@@ -6,7 +6,7 @@
 
 #include "compare_view.h"
 #include "keymap.h"
-#include "notes.h"
+#include "workspace/notes.h"
 #include "plan_view.h"
 #include "probe_view.h"
 #include "state_view.h"

@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "pl_error.h"
+#include "base/error.h"
 
 typedef enum {
     ACT_NONE,

@@ -9,7 +9,7 @@
 #include <unistd.h>
 
 #include "app.h"
-#include "load.h"
+#include "task/load.h"
 #include "teach_view.h"
 #include "terminal.h"
 #include "tui.h"

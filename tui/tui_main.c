@@ -11,7 +11,7 @@
 #include <time.h>
 
 #include "app.h"
-#include "resources.h"
+#include "base/resources.h"
 #include "terminal.h"
 #include "tui.h"
 

@@ -5,7 +5,7 @@
 #include <stdbool.h>
 
 #include "keymap.h"
-#include "task.h"
+#include "task/task.h"
 
 /* Runs inside an already initialised curses screen (the explorer opens it
  * from a question detail with the question's task; colour pairs must have

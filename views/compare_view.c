@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "run_compare.h"
+#include "workspace/run_compare.h"
 
 #define MAX_BAR 36 /* cells of the longest histogram bar */
 

@@ -4,7 +4,7 @@
 #include <string.h>
 
 #include "groups.h"
-#include "pl_error.h"
+#include "base/error.h"
 
 typedef struct {
     int graded, official, sound, parse_errors, stored_differs, sound_differs, nvalues, errors;

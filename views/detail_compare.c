@@ -8,7 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "load.h"
+#include "task/load.h"
 #include "views.h"
 
 void pl_detail_cache_free(pl_detail_cache *c)

@@ -5,7 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
-#include "pl_error.h"
+#include "base/error.h"
 
 typedef enum { N_TRUE, N_AND, N_OR, N_NOT, N_TERM } node_kind;
 typedef enum { OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_HAS, OP_HASNT } op_kind;

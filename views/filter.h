@@ -16,7 +16,7 @@
 
 #include <stdbool.h>
 
-#include "workspace.h"
+#include "workspace/workspace.h"
 
 typedef struct pl_filter pl_filter;
 

@@ -6,7 +6,7 @@
 #include <string.h>
 
 #include "groups.h"
-#include "histogram.h"
+#include "iou/histogram.h"
 
 #define BAR_WIDTH 36
 #define BINARY_WIDTH 16

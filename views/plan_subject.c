@@ -3,13 +3,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acp_parse.h"
-#include "answer_list.h"
-#include "heuristic.h"
-#include "load.h"
-#include "plan.h"
+#include "acpbench/parse.h"
+#include "iou/answer_list.h"
+#include "search/heuristic.h"
+#include "task/load.h"
+#include "plans/plan.h"
 #include "plan_view.h"
-#include "search.h"
+#include "search/search.h"
 
 struct pl_plan_subject {
     char *title, *about;

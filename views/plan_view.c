@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plan.h"
+#include "plans/plan.h"
 #include "plan_view.h"
 
 char pl_plan_label_mark(pl_qlabel l)

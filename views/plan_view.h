@@ -10,10 +10,10 @@
 
 #include <stdbool.h>
 
-#include "quality_inputs.h"
-#include "quality_plan.h"
+#include "quality/inputs.h"
+#include "quality/pipeline.h"
 #include "view_model.h"
-#include "workspace.h"
+#include "workspace/workspace.h"
 
 typedef struct pl_plan_subject pl_plan_subject;
 

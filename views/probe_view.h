@@ -2,7 +2,7 @@
 #ifndef PL_PROBE_VIEW_H
 #define PL_PROBE_VIEW_H
 
-#include "acp_probe.h"
+#include "acpbench/probe.h"
 #include "views.h"
 
 /* One line per task × perturbation probed: responses, accepted by the

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pl_error.h"
-#include "set_compare.h"
+#include "base/error.h"
+#include "iou/set_compare.h"
 #include "views.h"
 
 static void section(pl_view_model *vm, const char *title)

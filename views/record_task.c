@@ -3,7 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pl_error.h"
+#include "base/error.h"
 #include "views.h"
 
 int pl_record_task(const pl_ws_record *r, pl_loaded_task *out, char **why)

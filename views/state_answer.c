@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "load.h"
+#include "task/load.h"
 #include "state_text.h"
 #include "state_view.h"
 #include "views.h"

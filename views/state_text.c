@@ -3,7 +3,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 
-#include "pl_error.h"
+#include "base/error.h"
 
 static void make_ascii(char *s)
 {

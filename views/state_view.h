@@ -17,9 +17,9 @@
 
 #include <stdbool.h>
 
-#include "plan.h"
+#include "plans/plan.h"
 #include "view_model.h"
-#include "workspace.h"
+#include "workspace/workspace.h"
 
 /* The trace of a plan from the task's initial state: resolved and simulated once. */
 typedef struct pl_state_trace pl_state_trace;

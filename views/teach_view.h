@@ -5,7 +5,7 @@
 #ifndef PL_TEACH_VIEW_H
 #define PL_TEACH_VIEW_H
 
-#include "teach.h"
+#include "teach/teach.h"
 #include "view_model.h"
 
 typedef struct {

@@ -4,7 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pl_error.h"
+#include "base/error.h"
 
 static const char *const role_names[ROLE_COUNT] = {"text",    "header", "dim",          "correct",
                                                    "wrong",   "missed", "hallucinated", "bar",

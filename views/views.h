@@ -4,10 +4,10 @@
 #define PL_VIEWS_H
 
 #include "filter.h"
-#include "load.h"
-#include "set_compare.h"
+#include "task/load.h"
+#include "iou/set_compare.h"
 #include "view_model.h"
-#include "workspace.h"
+#include "workspace/workspace.h"
 
 /* Records a screen works on: those passing the filter, or an explicit
  * subset (a histogram bin). */

@@ -2,8 +2,9 @@
  * under them. */
 #include <stdint.h>
 
-#include "acp_data.h"
+#include "acpbench/questions.h"
 #include "fuzz_input.h"
+#include "base/json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "fuzz_input.h"
-#include "notes.h"
+#include "workspace/notes.h"
 
 static const char key[] = "fuzz-model\tapp\tfuzz-id";
 

@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "fuzz_input.h"
-#include "load.h"
-#include "pddl.h"
+#include "task/load.h"
+#include "pddl/pddl.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

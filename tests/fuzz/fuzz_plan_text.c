@@ -4,8 +4,8 @@
 #include <stdlib.h>
 
 #include "fuzz_input.h"
-#include "load.h"
-#include "plan.h"
+#include "task/load.h"
+#include "plans/plan.h"
 
 static pl_loaded_task task;
 

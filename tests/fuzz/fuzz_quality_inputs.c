@@ -5,7 +5,7 @@
 #include <stdlib.h>
 
 #include "fuzz_input.h"
-#include "quality_inputs.h"
+#include "quality/inputs.h"
 
 static const char *const names[] = {"cases.jsonl", "results.json", "evaluation.csv"};
 

@@ -3,8 +3,9 @@
  * Inspect .eval zip). */
 #include <stdint.h>
 
-#include "acp_data.h"
+#include "acpbench/questions.h"
 #include "fuzz_input.h"
+#include "runs/runs.h"
 
 static const char *const names[] = {
     "run.jsonl",

@@ -1,0 +1,77 @@
+/* Shared between the grading files: the per-question cache and helpers. */
+#ifndef PL_ACP_GRADE_INTERNAL_H
+#define PL_ACP_GRADE_INTERNAL_H
+
+#include "acpbench/grade.h"
+#include "acpbench/parse.h"
+#include "search/heuristic.h"
+#include "task/load.h"
+#include "plans/plan.h"
+#include "search/reach.h"
+
+/* What the checks of one question need, built on first use. */
+typedef struct {
+    const pl_acp_question *q;
+    int load_status;            /* 0 not tried, 1 loaded, -1 failed */
+    pl_error load_error;        /* why it failed, repeated on every later use */
+    pl_loaded_task lt;
+    pl_relaxed *relaxed;
+    bool has_mutexes;
+    bool has_landmarks;
+    pl_landmark_checker landmarks;
+    bool has_hstar;
+    pl_answer hstar_known;      /* YES: hstar holds h*(init); NO: dead end; UNKNOWN: limit */
+    long long hstar;
+    signed char *next_action;   /* per action: pl_answer of the next-action test, -1 not yet asked */
+    const char **official_next; /* per action: path of the official nexta planner check, NULL not yet run */
+} acp_question_cache;
+
+struct pl_acp_grader_s {
+    pl_acp_grade_options opts;
+    acp_question_cache *caches; /* open addressing on the question pointer */
+    int cap, used;
+};
+
+/* The loaded task of the question (ground on first use); NULL when it
+ * cannot be loaded (err set). */
+acp_question_cache *acp_cache_get(pl_acp_grader *g, const pl_acp_question *q, pl_error *err);
+/* The question's loaded task for a check, or NULL when its PDDL does not
+ * load: the verdict's sound_reason then says why, and the caller falls back
+ * as the official code does when its PDDL tools fail. */
+acp_question_cache *acp_task_for(pl_acp_grader *g, const pl_acp_question *q, pl_acp_verdict *v);
+/* The h^2 mutexes of the question's task (computed once). */
+int acp_cache_mutexes(acp_question_cache *c);
+pl_landmark_checker *acp_cache_landmarks(acp_question_cache *c, const pl_limits *lim);
+/* h*(init) of the question's task (computed once). */
+pl_answer acp_cache_hstar(acp_question_cache *c, const pl_limits *lim, long long *hstar);
+
+/* The next-action test of `action` from the question state (memoised:
+ * many responses name the same actions). */
+pl_answer acp_cache_next_action(acp_question_cache *c, int action, const pl_limits *lim, long long *hstar);
+
+pl_limits acp_limits(double seconds);
+
+/* Python str.lower() on the ASCII letters (every name the grammar accepts
+ * is ASCII) into a new string; NULL when out of memory. */
+char *acp_lower(const char *s);
+/* Sets the sound reason (printf-style), replacing an earlier one. */
+void acp_reason(pl_acp_verdict *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Does the lower-cased `s` equal one of the JSON strings of `list`, compared lower-cased? */
+bool acp_in_list_lower(const cJSON *list, const char *lower);
+/* Jaccard index of two sets of strings (duplicates ignored). */
+double acp_jaccard(char *const *a, int na, char *const *b, int nb);
+
+/* One function per task; each fills score, sound_score, path, reasons and
+ * IoU.  `p` is what the official parser yielded (p->ok true).  Return 0, or
+ * -1 when out of memory or the question's task cannot be loaded. */
+int acp_grade_app(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v);
+int acp_grade_prog(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v);
+int acp_grade_val(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, const char *response,
+                  pl_acp_verdict *v);
+int acp_grade_land(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v);
+int acp_grade_reach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v);
+int acp_grade_areach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v);
+int acp_grade_nexta(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v);
+int acp_grade_just(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v);
+
+#endif

@@ -1,0 +1,473 @@
+/* Grading of the answers that need the task itself: reach, areach and
+ * nexta (planner checks), just (plan simulation). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "acpbench/grade_internal.h"
+#include "acpbench/parse_text.h"
+
+static const char *answer_name(pl_answer a)
+{
+    return a == PL_YES ? "yes" : a == PL_NO ? "no" : "undecided";
+}
+
+/* ---- reach ---- */
+
+/* Is the atom text unreachable, for the sound verdict?  YES when proven,
+ * NO when it can hold (or is no atom of the problem), UNKNOWN at a limit. */
+static pl_answer atom_unreachable(acp_question_cache *c, const char *x, const pl_limits *lim, char **detail)
+{
+    pl_atom_ref r;
+    pl_atom_status st = pl_resolve_atom_ref(c->lt.task, x, &r);
+    pl_answer a;
+    switch (st) {
+    case PL_ATOM_FLUENT:
+        a = acp_cache_mutexes(c) < 0 ? PL_UNKNOWN
+                                     : pl_atom_reachable(c->lt.task, c->relaxed, c->lt.task->init, r.atom, lim);
+        a = a == PL_UNKNOWN ? PL_UNKNOWN : a == PL_YES ? PL_NO : PL_YES;
+        break;
+    case PL_ATOM_UNREACHABLE:
+    case PL_ATOM_STATIC_FALSE:
+        a = PL_YES;
+        break;
+    default:
+        a = PL_NO; /* holds, or is not an atom of this problem at all */
+        break;
+    }
+    *detail = r.detail;
+    r.detail = NULL;
+    pl_atom_ref_clear(&r);
+    return a;
+}
+
+/* The official planner call on goal x: Fast Downward's translator rejects
+ * undeclared predicates and wrong arities (planner error → 0) but not
+ * unknown objects or ill-typed arguments, which make the goal unreachable
+ * (→ 1); type names read as unary predicates. */
+static void official_reach_planner(acp_question_cache *c, const char *x, double seconds, pl_acp_verdict *v)
+{
+    pl_atom_ref r;
+    pl_atom_status st = pl_resolve_atom_ref(c->lt.task, x, &r);
+    switch (st) {
+    case PL_ATOM_MALFORMED:
+    case PL_ATOM_UNKNOWN_PREDICATE:
+    case PL_ATOM_WRONG_ARITY:
+        v->path = "planner-error";
+        v->score = 0;
+        break;
+    case PL_ATOM_STATIC_TRUE:
+    case PL_ATOM_TYPE_TRUE:
+        v->path = "planner-solvable";
+        v->score = 0;
+        break;
+    case PL_ATOM_FLUENT: {
+        pl_limits lim = acp_limits(seconds);
+        pl_answer a = acp_cache_mutexes(c) < 0
+                          ? PL_UNKNOWN
+                          : pl_atom_reachable(c->lt.task, c->relaxed, c->lt.task->init, r.atom, &lim);
+        v->path = a == PL_NO ? "planner-unsolvable" : a == PL_YES ? "planner-solvable" : "planner-timeout";
+        v->score = a == PL_NO;
+        break;
+    }
+    default: /* unknown object, ill-typed, type predicate of another type, static false, unreachable */
+        v->path = "planner-unsolvable";
+        v->score = 1;
+        break;
+    }
+    pl_atom_ref_clear(&r);
+}
+
+int acp_grade_reach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v)
+{
+    char *x = acp_lower(p->items[0]);
+    if (!x)
+        return -1;
+    bool none = !strcmp(x, "none");
+    int nstored = cJSON_GetArraySize(q->answer);
+    bool stored = false;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, q->answer)
+    {
+        char *w = cJSON_IsString(it) ? pl_strdup_printf("(%s)", it->valuestring) : NULL;
+        char *lw = w ? acp_lower(w) : NULL;
+        /* stored atoms are stripped before wrapping: "( at a b )" never occurs in the data */
+        stored |= lw && !strcmp(lw, x);
+        free(w);
+        free(lw);
+    }
+    if (nstored == 0) {
+        v->score = none;
+        v->path = none ? "none-correct" : "none-expected";
+    } else if (stored) {
+        v->score = 1;
+        v->path = "stored-yes";
+    } else if (none) {
+        v->score = 0;
+        v->path = "planner-error"; /* the goal "none" is no atom */
+    }
+    bool planner = !v->path;
+    acp_question_cache *c = planner || (g->opts.sound && !none) ? acp_task_for(g, q, v) : NULL;
+    if (planner && c) {
+        official_reach_planner(c, x, g->opts.reach_seconds, v);
+    } else if (planner) {
+        v->score = 0;
+        v->path = "planner-error";
+    }
+    v->sound_score = v->score;
+    if (!none && g->opts.sound && c) {
+        pl_limits lim = acp_limits(g->opts.sound_seconds);
+        char *detail = NULL;
+        pl_answer unreachable = atom_unreachable(c, x, &lim, &detail);
+        if (unreachable != PL_UNKNOWN)
+            v->sound_score = unreachable == PL_YES;
+        if (v->sound_score != v->score)
+            acp_reason(v, "%s: %s%s", x,
+                       unreachable == PL_YES ? "proven unreachable"
+                       : detail              ? detail
+                                             : "reachable",
+                       nstored == 0 && v->sound_score ? " (the stored answer None is wrong)"
+                       : stored                       ? " (the stored answer is wrong)"
+                                                      : "");
+        free(detail);
+    }
+    free(x);
+    return 0;
+}
+
+/* ---- areach ---- */
+
+/* The atoms the official code makes the goal: the positive top-level atoms
+ * of the precondition (negative and non-atomic parts dropped).  Returns the
+ * count; out holds up to t->natoms. */
+static int official_precondition_atoms(const pl_task *t, const pl_gaction *ga, int *out)
+{
+    int n = 0;
+    for (int i = 0; i < ga->npre_pos; i++)
+        out[n++] = ga->pre_pos[i];
+    if (ga->pre >= 0) {
+        const pl_gnode *node = &t->gnodes[ga->pre];
+        int first = node->kind == PL_G_AND ? node->first : -1, count = node->kind == PL_G_AND ? node->count : 0;
+        if (node->kind == PL_G_LIT && !node->neg)
+            out[n++] = node->atom;
+        for (int i = 0; i < count; i++) {
+            const pl_gnode *kid = &t->gnodes[t->gkids[first + i]];
+            if (kid->kind == PL_G_LIT && !kid->neg)
+                out[n++] = kid->atom;
+        }
+    }
+    return n;
+}
+
+static void official_areach_planner(acp_question_cache *c, int action, double seconds, pl_acp_verdict *v)
+{
+    const pl_task *t = c->lt.task;
+    int *goal = malloc(((size_t)t->natoms + (size_t)t->actions[action].npre_pos + 1) * sizeof *goal);
+    pl_answer a = PL_UNKNOWN;
+    if (goal && acp_cache_mutexes(c) == 0) {
+        int n = official_precondition_atoms(t, &t->actions[action], goal);
+        pl_limits lim = acp_limits(seconds);
+        a = pl_atoms_reachable(t, c->relaxed, t->init, goal, n, &lim);
+    }
+    free(goal);
+    v->path = a == PL_NO ? "planner-unsolvable" : a == PL_YES ? "planner-solvable" : "planner-timeout";
+    v->score = a == PL_NO;
+}
+
+/* Sound: can the action text never be applied?  YES for a well-formed
+ * action whose preconditions can never hold (statically false ones
+ * included), NO for an applicable-some-day action or a text that names no
+ * action of the problem. */
+static pl_answer action_never_applicable(acp_question_cache *c, const char *x, const pl_limits *lim, char **detail)
+{
+    pl_action_ref r;
+    pl_ref_status st = pl_resolve_action(c->lt.task, x, &r);
+    pl_answer a = PL_NO;
+    if (r.surplus == 0) {
+        if (st == PL_REF_STATICALLY_FALSE || st == PL_REF_UNREACHABLE) {
+            a = PL_YES;
+        } else if (st == PL_REF_OK && acp_cache_mutexes(c) == 0) {
+            pl_answer reach = pl_action_reachable(c->lt.task, c->relaxed, c->lt.task->init, r.action, lim);
+            a = reach == PL_UNKNOWN ? PL_UNKNOWN : reach == PL_YES ? PL_NO : PL_YES;
+        }
+    }
+    *detail = r.detail ? r.detail : pl_strdup(r.surplus ? "too many arguments" : "applicable in some reachable state");
+    r.detail = NULL;
+    pl_action_ref_clear(&r);
+    return a;
+}
+
+/* Official lookup: the action must be one of the grounded actions, named
+ * exactly. */
+static int grounded_action(const pl_task *t, const char *x)
+{
+    pl_action_ref r;
+    pl_ref_status st = pl_resolve_action(t, x, &r);
+    int a = st == PL_REF_OK && r.surplus == 0 ? r.action : -1;
+    pl_action_ref_clear(&r);
+    return a;
+}
+
+int acp_grade_areach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v)
+{
+    char *x = acp_lower(p->items[0]);
+    if (!x)
+        return -1;
+    bool none = !strcmp(x, "none");
+    int nstored = cJSON_IsArray(q->answer) ? cJSON_GetArraySize(q->answer) : 0;
+    bool stored = false;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, q->answer)
+    {
+        stored |= cJSON_IsString(it) && !strcmp(it->valuestring, x); /* the stored list is not lower-cased */
+    }
+    bool need_task = !none && (g->opts.sound || (nstored > 0 && !stored));
+    acp_question_cache *c = need_task ? acp_task_for(g, q, v) : NULL;
+    int action = c ? grounded_action(c->lt.task, x) : -1;
+    if (nstored == 0) {
+        v->score = none;
+        v->path = none ? "none-correct" : "none-expected";
+    } else if (stored) {
+        v->score = 1;
+        v->path = "stored-yes";
+    } else if (!c && need_task) {
+        v->score = 0;
+        v->path = "question-error"; /* the official code asserts here */
+    } else if (action < 0) {
+        v->score = 0;
+        v->path = "invalid-action";
+    } else {
+        official_areach_planner(c, action, g->opts.reach_seconds, v);
+    }
+    v->sound_score = v->score;
+    if (!none && g->opts.sound && c) {
+        pl_limits lim = acp_limits(g->opts.sound_seconds);
+        char *detail = NULL;
+        pl_answer never = action_never_applicable(c, x, &lim, &detail);
+        if (never != PL_UNKNOWN)
+            v->sound_score = never == PL_YES;
+        if (v->sound_score != v->score)
+            acp_reason(v, "%s: %s%s", x, never == PL_YES ? "never applicable" : "can become applicable",
+                       never == PL_YES && action < 0 && !stored
+                           ? detail && strstr(detail, "statically") ? " (a statically false precondition; the "
+                                                                      "official grader does not ground it)"
+                                                                    : " (the official grader does not ground it)"
+                       : nstored == 0 && v->sound_score ? " (the stored answer None is wrong)"
+                       : stored                         ? " (the stored answer is wrong)"
+                                                        : "");
+        free(detail);
+    }
+    free(x);
+    return 0;
+}
+
+/* ---- nexta ---- */
+
+/* Is there a plan from `state` at all (dead end or not)? */
+static pl_answer solvable_from(acp_question_cache *c, const uint64_t *state, const pl_limits *lim)
+{
+    pl_search_params p = pl_search_defaults();
+    p.init = state;
+    p.heuristic = PL_H_FF;
+    p.greedy = true;
+    p.max_seconds = lim->max_seconds;
+    pl_search_result res;
+    pl_search_status st = pl_search(c->lt.task, c->relaxed, &p, &res);
+    pl_search_result_clear(&res);
+    return st == PL_SEARCH_SOLVED ? PL_YES : st == PL_SEARCH_UNSOLVABLE ? PL_NO : PL_UNKNOWN;
+}
+
+/* The official check: an optimal plan from the successor (5 s), and 1 iff
+ * len(plan) + 1 == opt.  With unit costs a search bounded at opt − 1
+ * decides it: a plan within the bound is optimal and its length compared;
+ * none means the optimal plan is longer (planner-not-optimal) or there is
+ * none at all (planner-no-plan, told apart by a greedy search). */
+static const char *official_nexta_path(acp_question_cache *c, int action, long want, double seconds)
+{
+    const pl_task *t = c->lt.task;
+    uint64_t *next = pl_state_new(t);
+    if (!next)
+        return "planner-no-plan";
+    pl_task_apply(t, action, t->init, next);
+    pl_search_params p = pl_search_defaults();
+    p.init = next;
+    p.max_seconds = seconds;
+    bool bounded = !t->has_costs && want >= 1;
+    if (bounded)
+        p.cost_bound = want - 1;
+    pl_search_result res;
+    pl_search_status st = pl_search(t, c->relaxed, &p, &res);
+    const char *path = "planner-no-plan";
+    if (st == PL_SEARCH_SOLVED) {
+        path = res.plan_length + 1 == want ? "planner-optimal" : "planner-not-optimal";
+    } else if (st == PL_SEARCH_UNSOLVABLE && bounded) {
+        pl_limits lim = acp_limits(seconds);
+        path = solvable_from(c, next, &lim) == PL_YES ? "planner-not-optimal" : "planner-no-plan";
+    }
+    pl_search_result_clear(&res);
+    free(next);
+    return path;
+}
+
+static void official_nexta_planner(acp_question_cache *c, int action, const pl_acp_question *q, double seconds,
+                                   pl_acp_verdict *v)
+{
+    const cJSON *opt = cJSON_GetObjectItemCaseSensitive(q->answer, "opt");
+    long want = cJSON_IsString(opt) ? strtol(opt->valuestring, NULL, 10) : cJSON_IsNumber(opt) ? opt->valueint : -1;
+    if (!c->official_next)
+        c->official_next = calloc((size_t)c->lt.task->nactions + 1, sizeof *c->official_next);
+    const char *path = c->official_next ? c->official_next[action] : NULL;
+    if (!path)
+        path = official_nexta_path(c, action, want, seconds);
+    if (c->official_next)
+        c->official_next[action] = path; /* many responses name the same action */
+    v->path = path;
+    v->score = !strcmp(path, "planner-optimal");
+}
+
+/* The next-action test itself (action -1: not applicable). */
+static void sound_nexta(pl_acp_grader *g, acp_question_cache *c, const char *x, int action, pl_acp_verdict *v)
+{
+    if (action < 0) {
+        v->sound_score = 0;
+        if (v->score)
+            acp_reason(v, "%s is not applicable in the question state", x);
+        return;
+    }
+    pl_limits lim = acp_limits(g->opts.sound_seconds);
+    long long hstar = -1;
+    pl_answer next = acp_cache_next_action(c, action, &lim, &hstar);
+    if (next != PL_UNKNOWN)
+        v->sound_score = next == PL_YES;
+    if (v->sound_score != v->score)
+        acp_reason(v, "%s: next-action test says %s (h* = %lld)%s", x, answer_name(next), hstar,
+                   strncmp(v->path, "stored", 6) == 0 ? "; the stored label is wrong" : "");
+}
+
+int acp_grade_nexta(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v)
+{
+    char *x = acp_lower(p->items[0]);
+    if (!x)
+        return -1;
+    bool maybe = false;
+    if (acp_in_list_lower(cJSON_GetObjectItemCaseSensitive(q->answer, "yes"), x)) {
+        v->score = 1;
+        v->path = "stored-yes";
+    } else if (acp_in_list_lower(cJSON_GetObjectItemCaseSensitive(q->answer, "no"), x)) {
+        v->score = 0;
+        v->path = "stored-no";
+    } else if (!acp_in_list_lower(cJSON_GetObjectItemCaseSensitive(q->answer, "maybe"), x)) {
+        v->score = 0;
+        v->path = "not-applicable";
+    } else {
+        maybe = true;
+    }
+    acp_question_cache *c = maybe || g->opts.sound ? acp_task_for(g, q, v) : NULL;
+    const pl_task *t = c ? c->lt.task : NULL;
+    int action = t ? grounded_action(t, x) : -1;
+    bool applicable = action >= 0 && pl_task_applicable(t, action, t->init);
+    if (maybe && applicable) {
+        official_nexta_planner(c, action, q, g->opts.nexta_seconds, v);
+    } else if (maybe) {
+        v->score = 0; /* the official grounding failed, or the action is not one of the task */
+        v->path = c ? "not-applicable" : "planner-no-plan";
+    }
+    v->sound_score = v->score;
+    if (g->opts.sound && c)
+        sound_nexta(g, c, x, applicable ? action : -1, v);
+    free(x);
+    return 0;
+}
+
+/* ---- just ---- */
+
+static bool same_text(const char *a, const char *b, bool ignore_case)
+{
+    if (!ignore_case)
+        return !strcmp(a, b);
+    for (; *a && *b; a++, b++)
+        if ((*a | 32 * (*a >= 'A' && *a <= 'Z')) != (*b | 32 * (*b >= 'A' && *b <= 'Z')))
+            return false;
+    return *a == *b;
+}
+
+/* The official greedy left-to-right subsequence test. */
+static bool is_subsequence(char *const *plan, int n, char *const *sub, int m, bool ignore_case)
+{
+    int i = 0;
+    for (int k = 0; k < n && i < m; k++)
+        if (same_text(plan[k], sub[i], ignore_case))
+            i++;
+    return i == m;
+}
+
+/* Does sub equal plan with one action, or two consecutive ones, removed? */
+static bool one_or_pair_removed(char *const *plan, int n, char *const *sub, int m)
+{
+    int removed = n - m;
+    if (removed != 1 && removed != 2)
+        return false;
+    for (int at = 0; at + removed <= n; at++) {
+        bool same = true;
+        for (int k = 0; k < m && same; k++)
+            same = same_text(plan[k < at ? k : k + removed], sub[k], true);
+        if (same)
+            return true;
+    }
+    return false;
+}
+
+/* Simulates the actions from the initial state: every one a grounded
+ * action applicable where it stands, and the goal reached at the end. */
+static bool is_plan(const pl_task *t, char *const *steps, int n)
+{
+    uint64_t *s = pl_state_clone(t, t->init), *next = pl_state_new(t);
+    bool ok = s && next;
+    for (int i = 0; i < n && ok; i++) {
+        int a = grounded_action(t, steps[i]);
+        ok = a >= 0 && pl_task_applicable(t, a, s);
+        if (ok) {
+            pl_task_apply(t, a, s, next);
+            memcpy(s, next, (size_t)t->words * sizeof *s);
+        }
+    }
+    ok = ok && pl_task_goal_reached(t, s);
+    free(s);
+    free(next);
+    return ok;
+}
+
+int acp_grade_just(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v)
+{
+    char **plan;
+    int n = pl_acp_just_plan(q->question, &plan);
+    if (n < 0)
+        return -1;
+    char *const *ans = p->items;
+    int m = p->count[0];
+    bool shape = m > 0 && is_subsequence(plan, n, ans, m, true) && one_or_pair_removed(plan, n, ans, m);
+    bool official_candidate = m > 0 && n > m && is_subsequence(plan, n, ans, m, false);
+    /* a question whose PDDL does not load has no plans: the official is_plan is False */
+    acp_question_cache *c = official_candidate || (shape && g->opts.sound) ? acp_task_for(g, q, v) : NULL;
+    bool valid = c && is_plan(c->lt.task, ans, m);
+    if (m == 0)
+        v->path = "empty-plan";
+    else if (n <= m)
+        v->path = "not-shorter";
+    else if (!is_subsequence(plan, n, ans, m, false))
+        v->path = "not-subsequence";
+    else
+        v->path = valid ? "valid-plan" : "invalid-plan";
+    v->score = !strcmp(v->path, "valid-plan");
+    v->sound_score = valid && shape;
+    if (v->sound_score != v->score) {
+        if (v->sound_score)
+            acp_reason(v, "the answer is the plan without one action or a consecutive pair, and valid; it differs "
+                          "from the question's plan only in letter case");
+        else if (valid && n > m)
+            acp_reason(v, "a valid plan, but it removes %d action%s that are not one action or a consecutive pair, "
+                          "which the question asks for",
+                       n - m, n - m == 1 ? "" : "s");
+    }
+    pl_strings_free(plan, n);
+    return 0;
+}

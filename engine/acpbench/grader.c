@@ -1,0 +1,201 @@
+/* The grader object: its options and the per-question cache of what the
+ * sound checks need (the grounded task, mutexes, landmarks, h*, next-action
+ * answers), built on first use and shared by every response to a question. */
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acpbench/grade_internal.h"
+
+pl_acp_grade_options pl_acp_grade_default_options(void)
+{
+    return (pl_acp_grade_options){3.0, 5.0, 10.0, true};
+}
+
+pl_acp_grader *pl_acp_grader_new(const pl_acp_grade_options *options)
+{
+    pl_acp_grader *g = calloc(1, sizeof *g);
+    if (!g)
+        return NULL;
+    g->opts = options ? *options : pl_acp_grade_default_options();
+    return g;
+}
+
+static void cache_clear(acp_question_cache *c)
+{
+    if (c->has_landmarks)
+        pl_landmark_checker_free(&c->landmarks);
+    pl_relaxed_free(c->relaxed);
+    free(c->next_action);
+    free(c->official_next);
+    if (c->load_status > 0)
+        pl_loaded_task_free(&c->lt);
+    pl_error_clear(&c->load_error);
+}
+
+void pl_acp_grader_free(pl_acp_grader *g)
+{
+    if (!g)
+        return;
+    for (int i = 0; i < g->cap; i++)
+        if (g->caches[i].q)
+            cache_clear(&g->caches[i]);
+    free(g->caches);
+    free(g);
+}
+
+static size_t slot_of(const pl_acp_question *q, int cap)
+{
+    uintptr_t h = (uintptr_t)q;
+    h ^= h >> 17;
+    h *= (uintptr_t)0x9e3779b97f4a7c15u;
+    return (size_t)(h >> 7) & (size_t)(cap - 1);
+}
+
+static acp_question_cache *find_slot(acp_question_cache *caches, int cap, const pl_acp_question *q)
+{
+    size_t i = slot_of(q, cap);
+    while (caches[i].q && caches[i].q != q)
+        i = (i + 1) & (size_t)(cap - 1);
+    return &caches[i];
+}
+
+static int grow(pl_acp_grader *g)
+{
+    int cap = g->cap ? 2 * g->cap : 64;
+    acp_question_cache *caches = calloc((size_t)cap, sizeof *caches);
+    if (!caches)
+        return -1;
+    for (int i = 0; i < g->cap; i++)
+        if (g->caches[i].q)
+            *find_slot(caches, cap, g->caches[i].q) = g->caches[i];
+    free(g->caches);
+    g->caches = caches;
+    g->cap = cap;
+    return 0;
+}
+
+/* 1 when the question's task is loaded into c, else -1 with c->load_error set.
+ * PDDL errors are located as "<file>[record N].PDDL_problem:line:col". */
+static int load_question_task(acp_question_cache *c, const pl_acp_question *q)
+{
+    if (!q->domain_pddl || !q->problem_pddl) {
+        pl_error_set(&c->load_error, PL_ERR_SEMANTIC, q->source, q->record, 0, "question %s has no PDDL", q->id);
+        return -1;
+    }
+    char *dname = pl_strdup_printf("%s[record %d].PDDL_domain", q->source ? q->source : "?", q->record);
+    char *pname = pl_strdup_printf("%s[record %d].PDDL_problem", q->source ? q->source : "?", q->record);
+    int rc = dname && pname &&
+                     pl_load_task_texts(q->domain_pddl, strlen(q->domain_pddl), dname, q->problem_pddl,
+                                        strlen(q->problem_pddl), pname, &c->lt, NULL, &c->load_error) == PL_OK
+                 ? 1
+                 : -1;
+    free(dname);
+    free(pname);
+    if (rc > 0 && !(c->relaxed = pl_relaxed_new(c->lt.task))) {
+        pl_loaded_task_free(&c->lt);
+        rc = -1;
+    }
+    if (rc < 0 && !c->load_error.message)
+        pl_error_set(&c->load_error, PL_ERR_LIMIT, NULL, 0, 0, "out of memory");
+    return rc;
+}
+
+acp_question_cache *acp_cache_get(pl_acp_grader *g, const pl_acp_question *q, pl_error *err)
+{
+    if ((g->used + 1) * 2 > g->cap && grow(g) < 0) {
+        pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0, "out of memory");
+        return NULL;
+    }
+    acp_question_cache *c = find_slot(g->caches, g->cap, q);
+    if (!c->q) {
+        c->q = q;
+        g->used++;
+    }
+    if (c->load_status == 0)
+        c->load_status = load_question_task(c, q);
+    if (c->load_status < 0) {
+        pl_error_set(err, c->load_error.code, c->load_error.file, c->load_error.line, c->load_error.column, "%s",
+                     c->load_error.message ? c->load_error.message : "out of memory");
+        return NULL;
+    }
+    return c;
+}
+
+acp_question_cache *acp_task_for(pl_acp_grader *g, const pl_acp_question *q, pl_acp_verdict *v)
+{
+    pl_error err = PL_ERROR_INIT;
+    acp_question_cache *c = acp_cache_get(g, q, &err);
+    if (!c) {
+        char *msg = pl_error_format(&err);
+        acp_reason(v, "no sound check: the question's PDDL does not load (%s)", msg ? msg : "out of memory");
+        free(msg);
+    }
+    pl_error_clear(&err);
+    return c;
+}
+
+int acp_cache_mutexes(acp_question_cache *c)
+{
+    if (!c->has_mutexes) {
+        if (pl_relaxed_add_mutexes(c->relaxed) != 0)
+            return -1;
+        c->has_mutexes = true;
+    }
+    return 0;
+}
+
+pl_landmark_checker *acp_cache_landmarks(acp_question_cache *c, const pl_limits *lim)
+{
+    if (!c->has_landmarks) {
+        if (pl_landmark_checker_init(&c->landmarks, c->lt.task, c->relaxed, c->lt.task->init, lim) != 0)
+            return NULL;
+        c->has_landmarks = true;
+    }
+    return &c->landmarks;
+}
+
+pl_answer acp_cache_hstar(acp_question_cache *c, const pl_limits *lim, long long *hstar)
+{
+    if (!c->has_hstar) {
+        c->hstar_known = pl_optimal_cost(c->lt.task, c->relaxed, c->lt.task->init, lim, &c->hstar, NULL);
+        c->has_hstar = true;
+    }
+    *hstar = c->hstar;
+    return c->hstar_known;
+}
+
+pl_answer acp_cache_next_action(acp_question_cache *c, int action, const pl_limits *lim, long long *hstar)
+{
+    const pl_task *t = c->lt.task;
+    if (acp_cache_hstar(c, lim, hstar) != PL_YES)
+        return PL_UNKNOWN;
+    if (!c->next_action) {
+        c->next_action = malloc((size_t)t->nactions + 1);
+        if (!c->next_action)
+            return PL_UNKNOWN;
+        memset(c->next_action, -1, (size_t)t->nactions + 1);
+    }
+    if (c->next_action[action] < 0)
+        c->next_action[action] = (signed char)pl_is_next_action(t, c->relaxed, t->init, action, *hstar, lim);
+    return (pl_answer)c->next_action[action];
+}
+
+void pl_acp_grader_forget(pl_acp_grader *g, const pl_acp_question *q)
+{
+    if (!g->cap)
+        return;
+    acp_question_cache *c = find_slot(g->caches, g->cap, q);
+    if (!c->q)
+        return;
+    cache_clear(c);
+    memset(c, 0, sizeof *c);
+    /* Re-insert the run after the emptied slot so probing still finds it. */
+    for (size_t i = (size_t)(c - g->caches + 1) & (size_t)(g->cap - 1); g->caches[i].q;
+         i = (i + 1) & (size_t)(g->cap - 1)) {
+        acp_question_cache moved = g->caches[i];
+        memset(&g->caches[i], 0, sizeof moved);
+        *find_slot(g->caches, g->cap, moved.q) = moved;
+    }
+    g->used--;
+}

@@ -1,0 +1,13 @@
+/* The (group, id) and (context, question) index of pl_acp_questions
+ * (engine-internal; the lookups are declared in acp_data.h). */
+#ifndef PL_ACP_QUESTION_INDEX_H
+#define PL_ACP_QUESTION_INDEX_H
+
+#include "acpbench/questions.h"
+
+/* Indexes qs->items[item] (already appended).  Returns 0, or -1 when out of
+ * memory. */
+int pl_acp_index_add(pl_acp_questions *qs, int item);
+void pl_acp_index_free(pl_acp_question_index *ix);
+
+#endif

@@ -1,0 +1,234 @@
+/* Inspect AI eval logs: samples → responses, and the .json log format.
+ * A log is {"eval": {"task", "model", ...}, "samples": [{"id", "epoch",
+ * "input", "target", "output": {"model", "completion", "choices": [{"message":
+ * {"role", "content"}}]}, "scores": {name: {"value", ...}}, "metadata"}]}
+ * (inspect_ai/log/_log.py, model/_model_output.py). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "runs/reader.h"
+#include "base/json.h"
+#include "runs/runs.h"
+
+typedef struct {
+    const cJSON *json;
+    char *id;       /* metadata.id, else the sample id */
+    char *sort_key; /* the sample id as Inspect sorts it */
+    int epoch;
+} sample_ref;
+
+typedef struct {
+    char *group;       /* named by eval.task, or NULL */
+    const char *model; /* eval.model, or NULL */
+} log_header;
+
+/* Python's str(id).zfill(20) for an integer id: Inspect's sort key. */
+static char *sort_key_of(const char *id)
+{
+    size_t n = strlen(id), sign = id[0] == '-';
+    bool integer = n > sign && strspn(id + sign, "0123456789") == n - sign;
+    if (!integer || n >= 20)
+        return pl_strdup(id);
+    char *key = malloc(21);
+    if (key) {
+        memcpy(key, id, sign);
+        memset(key + sign, '0', 20 - n);
+        memcpy(key + 20 - n + sign, id + sign, n - sign);
+        key[20] = '\0';
+    }
+    return key;
+}
+
+static bool make_ref(const cJSON *sample, sample_ref *ref)
+{
+    const cJSON *meta_id = pl_json_get(pl_json_get(sample, "metadata"), "id"), *epoch = pl_json_get(sample, "epoch");
+    char *sample_id = pl_json_id_text(pl_json_get(sample, "id"));
+    *ref = (sample_ref){sample, meta_id ? pl_json_id_text(meta_id) : pl_strdup(sample_id),
+                        sample_id ? sort_key_of(sample_id) : NULL, cJSON_IsNumber(epoch) ? epoch->valueint : 1};
+    free(sample_id);
+    return ref->id && ref->sort_key;
+}
+
+/* Inspect's sample order (sort_samples): by epoch, then by id. */
+static int ref_order(const void *a, const void *b)
+{
+    const sample_ref *x = a, *y = b;
+    if (x->epoch != y->epoch)
+        return x->epoch < y->epoch ? -1 : 1;
+    return strcmp(x->sort_key, y->sort_key);
+}
+
+static const char *text_part(const cJSON *part)
+{
+    const char *type = pl_json_str(part, "type");
+    return type && !strcmp(type, "text") ? pl_json_str(part, "text") : NULL;
+}
+
+/* A message's text: the string content, or its text parts joined by
+ * newlines (ChatMessage.text). */
+static char *message_text(const cJSON *content)
+{
+    if (cJSON_IsString(content))
+        return pl_strdup(content->valuestring);
+    size_t n = 0, o = 0;
+    const cJSON *part;
+    cJSON_ArrayForEach(part, content)
+    {
+        if (text_part(part))
+            n += strlen(text_part(part)) + 1;
+    }
+    char *out = malloc(n + 1);
+    if (!out)
+        return NULL;
+    cJSON_ArrayForEach(part, content)
+    {
+        const char *t = text_part(part);
+        if (!t)
+            continue;
+        if (o)
+            out[o++] = '\n';
+        memcpy(out + o, t, strlen(t));
+        o += strlen(t);
+    }
+    out[o] = '\0';
+    return out;
+}
+
+/* What the scorers read (output.completion, which Inspect fills from the
+ * first choice); NULL when the sample has no model output. */
+static char *output_text(const cJSON *output)
+{
+    const char *completion = pl_json_str(output, "completion");
+    if (completion && *completion)
+        return pl_strdup(completion);
+    const cJSON *choice = cJSON_GetArrayItem(pl_json_get(output, "choices"), 0);
+    return choice ? message_text(pl_json_get(pl_json_get(choice, "message"), "content")) : NULL;
+}
+
+/* A score value as a number: "C"/"I"/"P"/"N" as Inspect's value_to_float
+ * maps them (1, 0, 0.5, 0), numbers and booleans as they are. */
+static bool score_value(const cJSON *v, double *out)
+{
+    static const struct {
+        const char *letter;
+        double value;
+    } letters[] = {{"C", 1}, {"I", 0}, {"P", 0.5}, {"N", 0}};
+    if (cJSON_IsNumber(v) || cJSON_IsBool(v)) {
+        *out = cJSON_IsNumber(v) ? v->valuedouble : cJSON_IsTrue(v);
+        return true;
+    }
+    for (size_t i = 0; cJSON_IsString(v) && i < sizeof letters / sizeof *letters; i++)
+        if (!strcmp(v->valuestring, letters[i].letter)) {
+            *out = letters[i].value;
+            return true;
+        }
+    return false;
+}
+
+/* The first scorer's value that is a number. */
+static bool stored_score(const cJSON *scores, double *out)
+{
+    const cJSON *score;
+    cJSON_ArrayForEach(score, scores)
+    {
+        if (score_value(pl_json_get(score, "value"), out))
+            return true;
+    }
+    return false;
+}
+
+/* 1 when loaded, 0 when skipped, -1 when out of memory. */
+static int sample_response(pl_run_reader *rd, const log_header *h, const sample_ref *s, int number)
+{
+    const cJSON *output = pl_json_get(s->json, "output"), *meta = pl_json_get(s->json, "metadata");
+    char *text = output_text(output);
+    if (!text) {
+        const char *why = pl_json_str(pl_json_get(s->json, "error"), "message");
+        pl_diags_add(rd->warnings, rd->path, 0, 0, "sample %d (id %s, epoch %d): no model output%s%s", number, s->id,
+                     s->epoch, why ? ": " : "", why ? why : "");
+        return 0;
+    }
+    const char *group = pl_json_str(meta, "group"), *model = h->model ? h->model : pl_json_str(output, "model");
+    pl_run_response r = {.id = pl_strdup(s->id),
+                         .group = pl_strdup(group && *group ? group : h->group),
+                         .model = pl_strdup(model),
+                         .response = text,
+                         .ngenerations = 1,
+                         .context = pl_strdup(pl_json_str(meta, "context")),
+                         .question = pl_strdup(pl_json_str(s->json, "input")),
+                         .line = number};
+    r.has_stored_score = stored_score(pl_json_get(s->json, "scores"), &r.stored_score);
+    return pl_run_push(rd, &r) < 0 ? -1 : 1;
+}
+
+static pl_run_response *loaded_from_file(pl_run_responses *rs, int first, const char *id)
+{
+    for (int i = first; i < rs->count; i++)
+        if (!strcmp(rs->items[i].id, id))
+            return &rs->items[i];
+    return NULL;
+}
+
+/* The samples in Inspect's order; later epochs of a loaded id only count. */
+static int load_sorted(pl_run_reader *rd, const log_header *h, sample_ref *refs, int n)
+{
+    int first = rd->rs->count, got = 0;
+    qsort(refs, (size_t)n, sizeof *refs, ref_order);
+    for (int k = 0; k < n && got >= 0; k++) {
+        pl_run_response *earlier = loaded_from_file(rd->rs, first, refs[k].id);
+        if (earlier)
+            earlier->ngenerations++;
+        else
+            got = sample_response(rd, h, &refs[k], k + 1);
+    }
+    return got < 0 ? -1 : 0;
+}
+
+int pl_run_inspect_samples(pl_run_reader *rd, const cJSON *eval, cJSON *const *samples, int n)
+{
+    sample_ref *refs = calloc((size_t)n + 1, sizeof *refs);
+    if (!refs)
+        return -1;
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        if (make_ref(samples[i], &refs[m]))
+            m++;
+        else {
+            pl_diags_add(rd->warnings, rd->path, 0, 0, "sample %d: missing id", i + 1);
+            free(refs[m].id);
+            free(refs[m].sort_key);
+        }
+    }
+    log_header h = {pl_run_group_of_task(pl_json_str(eval, "task")), pl_json_str(eval, "model")};
+    int rc = load_sorted(rd, &h, refs, m);
+    for (int k = 0; k < m; k++) {
+        free(refs[k].id);
+        free(refs[k].sort_key);
+    }
+    free(refs);
+    free(h.group);
+    return rc;
+}
+
+pl_error_code pl_run_load_inspect_json(pl_run_reader *rd, const cJSON *log, pl_error *err)
+{
+    const cJSON *eval = pl_json_get(log, "eval"), *samples = pl_json_get(log, "samples");
+    if (!cJSON_IsObject(eval))
+        return pl_error_set(err, PL_ERR_SYNTAX, rd->path, 0, 0, "expected an Inspect log: \"eval\" is not an object");
+    if (!cJSON_IsArray(samples)) {
+        pl_diags_add(rd->warnings, rd->path, 0, 0, "the log holds no samples");
+        return PL_OK;
+    }
+    int n = cJSON_GetArraySize(samples), i = 0;
+    cJSON **list = malloc(((size_t)n + 1) * sizeof *list);
+    if (!list)
+        return pl_error_set(err, PL_ERR_LIMIT, rd->path, 0, 0, "out of memory");
+    cJSON *s;
+    cJSON_ArrayForEach(s, samples)
+    {
+        list[i++] = s;
+    }
+    int rc = pl_run_inspect_samples(rd, eval, list, n);
+    free(list);
+    return rc < 0 ? pl_error_set(err, PL_ERR_LIMIT, rd->path, 0, 0, "out of memory") : PL_OK;
+}

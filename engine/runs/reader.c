@@ -1,0 +1,70 @@
+/* The response list that every run reader appends to. */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "runs/reader.h"
+#include "runs/runs.h"
+
+void pl_run_response_clear(pl_run_response *r)
+{
+    free(r->id);
+    free(r->group);
+    free(r->model);
+    free(r->response);
+    free(r->context);
+    free(r->question);
+    free(r->source);
+    memset(r, 0, sizeof *r);
+}
+
+int pl_run_push(pl_run_reader *rd, pl_run_response *r)
+{
+    pl_run_responses *rs = rd->rs;
+    if (rs->count == rs->capacity) {
+        int cap = rs->capacity ? rs->capacity * 2 : 256;
+        pl_run_response *items = realloc(rs->items, (size_t)cap * sizeof *items);
+        if (!items) {
+            pl_run_response_clear(r);
+            return -1;
+        }
+        rs->items = items;
+        rs->capacity = cap;
+    }
+    r->source = pl_strdup(rd->path);
+    rs->items[rs->count++] = *r;
+    return 0;
+}
+
+void pl_run_responses_free(pl_run_responses *rs)
+{
+    for (int i = 0; i < rs->count; i++)
+        pl_run_response_clear(&rs->items[i]);
+    free(rs->items);
+    *rs = (pl_run_responses)PL_RUN_RESPONSES_INIT;
+}
+
+char *pl_run_group_of_task(const char *task)
+{
+    static const char *const formats[] = {"gen", "bool", "mcq"};
+    const char *name = task;
+    for (const char *p = task; p && *p; p++)
+        if (*p == '/' || *p == '@') /* "pkg/acp_app_gen", "evals/acpbench_hard.py@acp_app_gen" */
+            name = p + 1;
+    if (!name || strncmp(name, "acp_", 4))
+        return NULL;
+    name += 4;
+    for (int t = 0; t < PL_ACP_NTASKS; t++) {
+        const char *short_name = pl_acp_task_name((pl_acp_task)t);
+        size_t n = strlen(short_name);
+        if (strncmp(name, short_name, n) || name[n] != '_')
+            continue;
+        for (int f = 0; f < 3; f++) {
+            const char *rest = name + n + 1;
+            size_t k = strlen(formats[f]);
+            if (!strncmp(rest, formats[f], k) && (!rest[k] || !strcmp(rest + k, "_with_pddl")))
+                return pl_strdup_printf("%s_%s", pl_acp_task_group_prefix((pl_acp_task)t), formats[f]);
+        }
+    }
+    return NULL;
+}

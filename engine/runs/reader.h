@@ -1,0 +1,44 @@
+/* Run-file readers (engine-internal).  Each reader appends the responses of
+ * one file to `rs`; bad records become warnings.  A file-level error (err)
+ * is found before anything is appended. */
+#ifndef PL_ACP_RUNS_INTERNAL_H
+#define PL_ACP_RUNS_INTERNAL_H
+
+#include <stddef.h>
+
+#include "runs/runs.h"
+
+typedef struct {
+    pl_run_responses *rs;
+    const char *path;
+    pl_diags *warnings;
+} pl_run_reader;
+
+/* Appends r (taking its strings) with source = the reader's file.  Returns 0,
+ * or -1 when out of memory (r is then cleared). */
+int pl_run_push(pl_run_reader *rd, pl_run_response *r);
+void pl_run_response_clear(pl_run_response *r);
+/* The ACPBench group of an lm-eval or Inspect task name ("acp_app_gen",
+ * "acp_val_mcq_with_pddl", "inspect_evals/acp_land_bool", "x.py@acp_app_gen"), or NULL (owned). */
+char *pl_run_group_of_task(const char *task);
+
+/* JSON lines: native records or lm-eval samples (jsonl.c). */
+pl_error_code pl_run_load_jsonl(pl_run_reader *rd, const char *text, size_t len, pl_error *err);
+/* The text's first non-blank line parses as a JSON object. */
+bool pl_run_first_line_is_object(const char *text, size_t len);
+
+/* lm-eval samples (lm_eval.c): per-file state, then one record per line. */
+typedef struct pl_lm_eval_file pl_lm_eval_file;
+pl_lm_eval_file *pl_lm_eval_file_new(const char *path);
+void pl_lm_eval_file_free(pl_lm_eval_file *f);
+/* 1 when loaded, 2 when the line repeats a doc already loaded (another
+ * filter's line), 0 when skipped as bad, -1 when out of memory. */
+int pl_lm_eval_record(pl_lm_eval_file *f, pl_run_reader *rd, const cJSON *rec, int line);
+
+/* Inspect logs (inspect.c, inspect_zip.c): the samples of a log
+ * whose header is `eval`, in any order. */
+int pl_run_inspect_samples(pl_run_reader *rd, const cJSON *eval, cJSON *const *samples, int n);
+pl_error_code pl_run_load_inspect_json(pl_run_reader *rd, const cJSON *log, pl_error *err);
+pl_error_code pl_run_load_inspect_zip(pl_run_reader *rd, const char *data, size_t len, pl_error *err);
+
+#endif

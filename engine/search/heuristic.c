@@ -1,0 +1,504 @@
+/* h_max, LM-cut (Helmert & Domshlak 2009, incremental as in Fast Downward),
+ * h_add, h_FF and blind, over the relaxed task.  Two artificial atoms make
+ * every operator uniform: TRUE (the precondition of operators without one)
+ * and GOAL (added by an artificial goal operator whose precondition is the
+ * goal).  Disabled operators simply never become reachable. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "search/heuristic.h"
+#include "base/heap.h"
+
+enum { BEFORE_GOAL_ZONE = 1, GOAL_ZONE = 2 };
+enum { NEVER = 1 << 29 }; /* unsatisfied-precondition count of a disabled op */
+
+/* Priority queue for integer costs: buckets while keys are small, a heap
+ * beyond (large action costs). */
+enum { MAX_BUCKETS = 1 << 16 };
+typedef struct {
+    int **bucket;
+    int *len, *cap;
+    int nbuckets, cur, count;
+    pl_heap heap;
+} queue;
+
+static void q_push(queue *q, int key, int value)
+{
+    if (key >= MAX_BUCKETS) {
+        pl_heap_push(&q->heap, (uint64_t)key, value);
+        q->count++;
+        return;
+    }
+    if (key >= q->nbuckets) {
+        int n = q->nbuckets ? q->nbuckets : 64;
+        while (n <= key)
+            n *= 2;
+        int **b = realloc(q->bucket, (size_t)n * sizeof *b);
+        int *len = realloc(q->len, (size_t)n * sizeof *len);
+        int *cap = realloc(q->cap, (size_t)n * sizeof *cap);
+        if (b)
+            q->bucket = b;
+        if (len)
+            q->len = len;
+        if (cap)
+            q->cap = cap;
+        if (!b || !len || !cap)
+            return;
+        for (int i = q->nbuckets; i < n; i++) {
+            q->bucket[i] = NULL;
+            q->len[i] = q->cap[i] = 0;
+        }
+        q->nbuckets = n;
+    }
+    if (q->len[key] == q->cap[key]) {
+        int c = q->cap[key] ? q->cap[key] * 2 : 16;
+        int *items = realloc(q->bucket[key], (size_t)c * sizeof *items);
+        if (!items)
+            return;
+        q->bucket[key] = items;
+        q->cap[key] = c;
+    }
+    q->bucket[key][q->len[key]++] = value;
+    if (q->count == 0 || key < q->cur)
+        q->cur = key;
+    q->count++;
+}
+
+/* Pops a minimum (key, value); q->count must be > 0. */
+static int q_pop(queue *q, int *key)
+{
+    q->count--;
+    while (q->cur < q->nbuckets && q->len[q->cur] == 0)
+        q->cur++;
+    if (q->cur < q->nbuckets) {
+        *key = q->cur;
+        return q->bucket[q->cur][--q->len[q->cur]];
+    }
+    pl_heap_item it = pl_heap_pop(&q->heap);
+    *key = (int)it.key;
+    return it.value;
+}
+
+static void q_clear(queue *q)
+{
+    for (int i = 0; i < q->nbuckets; i++)
+        q->len[i] = 0;
+    pl_heap_clear(&q->heap);
+    q->count = 0;
+    q->cur = 0;
+}
+
+static void q_free(queue *q)
+{
+    for (int i = 0; i < q->nbuckets; i++)
+        free(q->bucket[i]);
+    free(q->bucket);
+    free(q->len);
+    free(q->cap);
+    pl_heap_free(&q->heap);
+}
+
+typedef struct {
+    const int *pre;
+    const int *eff;
+    int npre, neff;
+    int cost, base_cost;
+    int unsat;
+    int opval;           /* h_max / h_add value of the precondition */
+    int supporter;       /* h_max supporter atom */
+    int supporter_cost;  /* its value when chosen */
+    bool disabled;
+    bool marked;
+} hop;
+
+struct pl_heuristic {
+    const pl_relaxed *r;
+    pl_heuristic_kind kind, used;
+    int natoms;       /* task atoms + TRUE + GOAL */
+    int true_atom, goal_atom;
+    int nops;         /* relaxed ops + the goal op (last) */
+    hop *ops;
+    int **pre_of;
+    int *npre_of;
+    bool *own_pre_of; /* pre_of[a] is a private copy (goal atoms, TRUE) */
+    int *val;
+    int *best_op;     /* h_add achiever, for h_FF */
+    unsigned char *status;
+    int *stack;
+    int *cut;
+    int *goal;
+    int ngoal;
+    int min_cost;
+    queue q;
+};
+
+pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, const int *goal, int ngoal,
+                               const bool *disabled)
+{
+    pl_heuristic *h = calloc(1, sizeof *h);
+    if (!h)
+        return NULL;
+    int n = r->task->natoms;
+    h->r = r;
+    h->kind = h->used = kind;
+    if (kind == PL_H_LMCUT && r->split_effects)
+        h->used = PL_H_MAX;
+    h->true_atom = n;
+    h->goal_atom = n + 1;
+    h->natoms = n + 2;
+    h->nops = r->nops + 1;
+    h->ops = calloc((size_t)h->nops, sizeof *h->ops);
+    h->pre_of = calloc((size_t)h->natoms, sizeof *h->pre_of);
+    h->npre_of = calloc((size_t)h->natoms, sizeof *h->npre_of);
+    h->own_pre_of = calloc((size_t)h->natoms, sizeof *h->own_pre_of);
+    h->val = calloc((size_t)h->natoms, sizeof *h->val);
+    h->best_op = calloc((size_t)h->natoms, sizeof *h->best_op);
+    h->status = calloc((size_t)h->natoms, 1);
+    h->stack = calloc((size_t)h->natoms + (size_t)h->nops, sizeof *h->stack);
+    h->cut = calloc((size_t)h->nops, sizeof *h->cut);
+    h->goal = calloc((size_t)ngoal + 1, sizeof *h->goal);
+    if (!h->ops || !h->pre_of || !h->npre_of || !h->own_pre_of || !h->val || !h->best_op || !h->status ||
+        !h->stack || !h->cut || !h->goal) {
+        pl_heuristic_free(h);
+        return NULL;
+    }
+    if (ngoal)
+        memcpy(h->goal, goal, (size_t)ngoal * sizeof *goal);
+    h->ngoal = ngoal;
+    h->min_cost = PL_H_INF;
+    for (int o = 0; o < r->nops; o++) {
+        const pl_relaxed_op *op = &r->ops[o];
+        hop *ho = &h->ops[o];
+        ho->pre = op->npre ? op->pre : &h->true_atom;
+        ho->npre = op->npre ? op->npre : 1;
+        ho->eff = op->eff;
+        ho->neff = op->neff;
+        ho->base_cost = op->cost;
+        ho->disabled = disabled && disabled[op->action];
+        if (!ho->disabled && op->cost < h->min_cost)
+            h->min_cost = op->cost;
+    }
+    hop *g = &h->ops[r->nops];
+    g->pre = ngoal ? h->goal : &h->true_atom;
+    g->npre = ngoal ? ngoal : 1;
+    g->eff = &h->goal_atom;
+    g->neff = 1;
+    for (int a = 0; a < n; a++) {
+        h->pre_of[a] = r->pre_of[a];
+        h->npre_of[a] = r->npre_of[a];
+    }
+    /* Goal atoms also trigger the goal op: they get private list copies. */
+    for (int i = 0; i < ngoal; i++) {
+        int a = goal[i];
+        if (h->own_pre_of[a])
+            continue;
+        int *list = malloc(((size_t)r->npre_of[a] + 1) * sizeof *list);
+        if (!list) {
+            pl_heuristic_free(h);
+            return NULL;
+        }
+        if (r->npre_of[a])
+            memcpy(list, r->pre_of[a], (size_t)r->npre_of[a] * sizeof *list);
+        list[r->npre_of[a]] = r->nops;
+        h->pre_of[a] = list;
+        h->npre_of[a] = r->npre_of[a] + 1;
+        h->own_pre_of[a] = true;
+    }
+    int *true_ops = malloc(((size_t)r->nno_pre + 2) * sizeof *true_ops);
+    if (!true_ops) {
+        pl_heuristic_free(h);
+        return NULL;
+    }
+    if (r->nno_pre)
+        memcpy(true_ops, r->no_pre_ops, (size_t)r->nno_pre * sizeof *true_ops);
+    int ntrue = r->nno_pre;
+    if (!ngoal)
+        true_ops[ntrue++] = r->nops;
+    h->pre_of[h->true_atom] = true_ops;
+    h->npre_of[h->true_atom] = ntrue;
+    h->own_pre_of[h->true_atom] = true;
+    return h;
+}
+
+void pl_heuristic_free(pl_heuristic *h)
+{
+    if (!h)
+        return;
+    for (int a = 0; h->pre_of && h->own_pre_of && a < h->natoms; a++)
+        if (h->own_pre_of[a])
+            free(h->pre_of[a]);
+    free(h->ops);
+    free(h->pre_of);
+    free(h->npre_of);
+    free(h->own_pre_of);
+    free(h->val);
+    free(h->best_op);
+    free(h->status);
+    free(h->stack);
+    free(h->cut);
+    free(h->goal);
+    q_free(&h->q);
+    free(h);
+}
+
+/* The next atom true in `state` after `after` (-1 to start), or -1. */
+static int next_state_atom(const pl_heuristic *h, const uint64_t *state, int after)
+{
+    int n = h->r->task->natoms, a = after + 1;
+    for (int w = a >> 6; w < h->r->task->words; w++) {
+        uint64_t bits = state[w] & (w == a >> 6 ? ~UINT64_C(0) << (a & 63) : ~UINT64_C(0));
+        if (bits) {
+            int found = w * 64 + __builtin_ctzll(bits);
+            return found < n ? found : -1;
+        }
+    }
+    return -1;
+}
+
+static inline void enqueue(pl_heuristic *h, int atom, int cost, int op)
+{
+    if (cost < h->val[atom]) {
+        h->val[atom] = cost;
+        h->best_op[atom] = op;
+        q_push(&h->q, cost, atom);
+    }
+}
+
+static void reset_costs(pl_heuristic *h)
+{
+    for (int o = 0; o < h->nops; o++)
+        h->ops[o].cost = h->ops[o].base_cost;
+}
+
+/* Generalised Dijkstra: h_max (additive = false) or h_add (true). */
+static void explore(pl_heuristic *h, const uint64_t *state, bool additive)
+{
+    for (int a = 0; a < h->natoms; a++)
+        h->val[a] = PL_H_INF;
+    for (int o = 0; o < h->nops; o++) {
+        hop *op = &h->ops[o];
+        op->unsat = op->disabled ? NEVER : op->npre;
+        op->opval = 0;
+    }
+    q_clear(&h->q);
+    enqueue(h, h->true_atom, 0, -1);
+    for (int a = next_state_atom(h, state, -1); a >= 0; a = next_state_atom(h, state, a))
+        enqueue(h, a, 0, -1);
+    while (h->q.count) {
+        int c;
+        int p = q_pop(&h->q, &c);
+        if (c > h->val[p])
+            continue;
+        const int *list = h->pre_of[p];
+        for (int i = 0, m = h->npre_of[p]; i < m; i++) {
+            hop *op = &h->ops[list[i]];
+            if (additive) {
+                long long sum = (long long)op->opval + c;
+                op->opval = sum > PL_H_INF / 2 ? PL_H_INF / 2 : (int)sum;
+            } else if (c > op->opval) {
+                op->opval = c;
+            }
+            if (--op->unsat == 0) {
+                op->supporter = p;
+                op->supporter_cost = c;
+                long long target = (long long)op->opval + op->cost;
+                if (target >= PL_H_INF)
+                    target = PL_H_INF - 1;
+                for (int k = 0; k < op->neff; k++)
+                    enqueue(h, op->eff[k], (int)target, list[i]);
+            }
+        }
+    }
+}
+
+/* After the costs of the cut operators dropped, lower the h_max values that
+ * depend on them (Fast Downward's incremental exploration). */
+static void explore_incremental(pl_heuristic *h, int ncut)
+{
+    q_clear(&h->q);
+    for (int i = 0; i < ncut; i++) {
+        const hop *op = &h->ops[h->cut[i]];
+        for (int k = 0; k < op->neff; k++)
+            enqueue(h, op->eff[k], op->supporter_cost + op->cost, h->cut[i]);
+    }
+    while (h->q.count) {
+        int c;
+        int p = q_pop(&h->q, &c);
+        if (c > h->val[p])
+            continue;
+        const int *list = h->pre_of[p];
+        for (int i = 0, m = h->npre_of[p]; i < m; i++) {
+            hop *op = &h->ops[list[i]];
+            if (op->unsat != 0 || op->supporter != p || op->supporter_cost <= c)
+                continue;
+            /* the supporter got cheaper: the most expensive precondition may now be another */
+            int best = op->pre[0];
+            for (int k = 1; k < op->npre; k++)
+                if (h->val[op->pre[k]] > h->val[best])
+                    best = op->pre[k];
+            int old = op->supporter_cost;
+            op->supporter = best;
+            op->supporter_cost = h->val[best];
+            if (op->supporter_cost != old)
+                for (int k = 0; k < op->neff; k++)
+                    enqueue(h, op->eff[k], op->supporter_cost + op->cost, list[i]);
+        }
+    }
+}
+
+static void mark_goal_plateau(pl_heuristic *h)
+{
+    int top = 0;
+    h->stack[top++] = h->goal_atom;
+    const pl_relaxed *r = h->r;
+    while (top) {
+        int p = h->stack[--top];
+        if (h->status[p] == GOAL_ZONE)
+            continue;
+        h->status[p] = GOAL_ZONE;
+        if (p == h->goal_atom) {
+            const hop *g = &h->ops[h->nops - 1];
+            if (g->cost == 0)
+                h->stack[top++] = g->supporter;
+            continue;
+        }
+        if (p == h->true_atom)
+            continue;
+        for (int i = 0; i < r->nadd_of[p]; i++) {
+            const hop *op = &h->ops[r->add_of[p][i]];
+            if (op->cost == 0 && op->unsat == 0)
+                h->stack[top++] = op->supporter;
+        }
+    }
+}
+
+/* Forward from the state through supporters, stopping at the goal zone;
+ * the operators that enter it form the cut.  Returns the cut's cost. */
+static int find_cut(pl_heuristic *h, const uint64_t *state, int *ncut)
+{
+    int top = 0;
+    *ncut = 0;
+    h->status[h->true_atom] = BEFORE_GOAL_ZONE;
+    h->stack[top++] = h->true_atom;
+    for (int a = next_state_atom(h, state, -1); a >= 0; a = next_state_atom(h, state, a)) {
+        h->status[a] = BEFORE_GOAL_ZONE;
+        h->stack[top++] = a;
+    }
+    while (top) {
+        int p = h->stack[--top];
+        const int *list = h->pre_of[p];
+        for (int i = 0, m = h->npre_of[p]; i < m; i++) {
+            hop *op = &h->ops[list[i]];
+            if (op->supporter != p || op->unsat != 0 || op->marked)
+                continue;
+            bool into_zone = false;
+            for (int k = 0; k < op->neff && !into_zone; k++)
+                into_zone = h->status[op->eff[k]] == GOAL_ZONE;
+            if (into_zone) {
+                op->marked = true;
+                h->cut[(*ncut)++] = list[i];
+                continue;
+            }
+            for (int k = 0; k < op->neff; k++) {
+                int e = op->eff[k];
+                if (h->status[e] != BEFORE_GOAL_ZONE) {
+                    h->status[e] = BEFORE_GOAL_ZONE;
+                    h->stack[top++] = e;
+                }
+            }
+        }
+    }
+    int m = PL_H_INF;
+    for (int i = 0; i < *ncut; i++) {
+        hop *op = &h->ops[h->cut[i]];
+        op->marked = false;
+        if (op->cost < m)
+            m = op->cost;
+    }
+    return m;
+}
+
+static int lmcut(pl_heuristic *h, const uint64_t *state)
+{
+    reset_costs(h);
+    long long total = 0;
+    explore(h, state, false);
+    for (;;) {
+        if (h->val[h->goal_atom] == PL_H_INF)
+            return PL_H_INF;
+        if (h->val[h->goal_atom] == 0)
+            break;
+        memset(h->status, 0, (size_t)h->natoms);
+        mark_goal_plateau(h);
+        int ncut;
+        int m = find_cut(h, state, &ncut);
+        if (ncut == 0 || m == PL_H_INF || m <= 0)
+            break; /* cannot happen while h_max(goal) > 0; stopping stays admissible */
+        for (int i = 0; i < ncut; i++)
+            h->ops[h->cut[i]].cost -= m;
+        total += m;
+        explore_incremental(h, ncut);
+    }
+    return total >= PL_H_INF ? PL_H_INF - 1 : (int)total;
+}
+
+static int ff(pl_heuristic *h)
+{
+    if (h->val[h->goal_atom] == PL_H_INF)
+        return PL_H_INF;
+    for (int o = 0; o < h->nops; o++)
+        h->ops[o].marked = false;
+    long long total = 0;
+    int top = 0;
+    for (int i = 0; i < h->ngoal; i++)
+        h->stack[top++] = h->goal[i];
+    while (top) {
+        int p = h->stack[--top];
+        int o = h->best_op[p];
+        if (o < 0 || h->val[p] == 0 || h->ops[o].marked)
+            continue;
+        hop *op = &h->ops[o];
+        op->marked = true;
+        total += op->base_cost;
+        for (int k = 0; k < op->npre; k++)
+            h->stack[top++] = op->pre[k];
+    }
+    return total >= PL_H_INF ? PL_H_INF - 1 : (int)total;
+}
+
+int pl_heuristic_eval(pl_heuristic *h, const uint64_t *state)
+{
+    switch (h->used) {
+    case PL_H_BLIND:
+        for (int i = 0; i < h->ngoal; i++)
+            if (!pl_state_has(state, h->goal[i]))
+                return h->min_cost == PL_H_INF ? 0 : h->min_cost;
+        return 0;
+    case PL_H_LMCUT:
+        return lmcut(h, state);
+    case PL_H_MAX:
+        reset_costs(h);
+        explore(h, state, false);
+        return h->val[h->goal_atom];
+    case PL_H_ADD:
+        reset_costs(h);
+        explore(h, state, true);
+        return h->val[h->goal_atom];
+    case PL_H_FF:
+        reset_costs(h);
+        explore(h, state, true);
+        return ff(h);
+    }
+    return 0;
+}
+
+pl_heuristic_kind pl_heuristic_kind_used(const pl_heuristic *h)
+{
+    return h->used;
+}
+
+const char *pl_heuristic_name(pl_heuristic_kind k)
+{
+    static const char *const names[] = {"blind", "hmax", "lmcut", "hadd", "hff"};
+    return (unsigned)k < 5 ? names[k] : "?";
+}

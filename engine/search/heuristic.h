@@ -1,0 +1,69 @@
+/* Delete-relaxation heuristics over a grounded task: h_max, LM-cut, h_add,
+ * h_FF, and blind.  The relaxed task is built once per task (read-only,
+ * shareable); an evaluator holds the per-query scratch (goal, disabled
+ * actions, costs) and is used by one search at a time.
+ *
+ * Relaxation: negative preconditions and non-conjunctive parts of
+ * preconditions and goals are dropped (which keeps every estimate
+ * admissible); a conditional effect becomes its own relaxed operator whose
+ * precondition adds the positive literals of the effect condition.  LM-cut
+ * needs one operator per action to stay admissible, so on tasks with
+ * conditional effects it evaluates as h_max (pl_heuristic_kind_used says so). */
+#ifndef PL_HEURISTIC_H
+#define PL_HEURISTIC_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "task/task.h"
+
+#define PL_H_INF INT32_MAX
+
+typedef enum { PL_H_BLIND, PL_H_MAX, PL_H_LMCUT, PL_H_ADD, PL_H_FF } pl_heuristic_kind;
+
+typedef struct {
+    int *pre;    /* positive precondition atoms */
+    int npre;
+    int *eff;    /* added atoms */
+    int neff;
+    int cost;
+    int action;  /* ground action id */
+} pl_relaxed_op;
+
+typedef struct {
+    const pl_task *task;      /* borrowed */
+    int nops;
+    pl_relaxed_op *ops;
+    int **pre_of;             /* per atom: ops with it as a precondition */
+    int *npre_of;
+    int **add_of;             /* per atom: ops adding it */
+    int *nadd_of;
+    int *no_pre_ops;          /* ops with no precondition */
+    int nno_pre;
+    bool split_effects;       /* some action became several relaxed ops */
+    bool integral_costs;      /* every action cost is a non-negative integer */
+    int *action_cost;         /* per ground action, rounded */
+    struct pl_mutexes_s *mutexes; /* owned; h^2 pairs from the initial state, when computed */
+} pl_relaxed;
+
+pl_relaxed *pl_relaxed_new(const pl_task *t);
+void pl_relaxed_free(pl_relaxed *r);
+/* Computes the h^2 mutexes of the initial state (mutex.h), which the
+ * reachability questions of reach.h then use as instant proofs.  Costs
+ * O(actions x atoms x precondition) per pass: worth it when many questions
+ * are asked about one task.  Returns -1 on out of memory. */
+int pl_relaxed_add_mutexes(pl_relaxed *r);
+
+typedef struct pl_heuristic pl_heuristic;
+
+/* goal: positive atoms to reach; disabled: per ground action, true = removed
+ * from the task (may be NULL).  Both are copied. */
+pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, const int *goal, int ngoal,
+                               const bool *disabled);
+void pl_heuristic_free(pl_heuristic *h);
+/* Estimate for `state`, or PL_H_INF for a proven dead end. */
+int pl_heuristic_eval(pl_heuristic *h, const uint64_t *state);
+pl_heuristic_kind pl_heuristic_kind_used(const pl_heuristic *h);
+const char *pl_heuristic_name(pl_heuristic_kind k);
+
+#endif

@@ -1,0 +1,357 @@
+/* A* and greedy best-first search with a state registry. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "base/heap.h"
+#include "search/search.h"
+
+/* ---- state registry: states stored back to back, hashed by content ---- */
+
+typedef struct {
+    int words;
+    uint64_t *data;
+    int count, capacity;
+    int *slots; /* index + 1, 0 = empty */
+    int nslots;
+} registry;
+
+static uint64_t hash_state(const uint64_t *s, int words)
+{
+    uint64_t h = 0x9e3779b97f4a7c15u;
+    for (int i = 0; i < words; i++) {
+        h ^= s[i] + 0x9e3779b97f4a7c15u + (h << 6) + (h >> 2);
+        h *= 0xff51afd7ed558ccdu;
+    }
+    return h ^ (h >> 33);
+}
+
+static bool registry_grow_slots(registry *r)
+{
+    int n = r->nslots ? r->nslots * 2 : 1024;
+    int *slots = calloc((size_t)n, sizeof *slots);
+    if (!slots)
+        return false;
+    for (int i = 0; i < r->count; i++) {
+        uint64_t h = hash_state(r->data + (size_t)i * (size_t)r->words, r->words) & (uint64_t)(n - 1);
+        while (slots[h])
+            h = (h + 1) & (uint64_t)(n - 1);
+        slots[h] = i + 1;
+    }
+    free(r->slots);
+    r->slots = slots;
+    r->nslots = n;
+    return true;
+}
+
+/* Id of `s`, inserting it if new (*is_new set); -1 on out of memory. */
+static int registry_insert(registry *r, const uint64_t *s, bool *is_new)
+{
+    if ((r->count + 1) * 2 > r->nslots && !registry_grow_slots(r))
+        return -1;
+    size_t bytes = (size_t)r->words * sizeof *s;
+    uint64_t h = hash_state(s, r->words) & (uint64_t)(r->nslots - 1);
+    while (r->slots[h]) {
+        int id = r->slots[h] - 1;
+        if (!memcmp(r->data + (size_t)id * (size_t)r->words, s, bytes)) {
+            *is_new = false;
+            return id;
+        }
+        h = (h + 1) & (uint64_t)(r->nslots - 1);
+    }
+    if (r->count == r->capacity) {
+        int cap = r->capacity ? r->capacity * 2 : 1024;
+        uint64_t *data = realloc(r->data, (size_t)cap * bytes);
+        if (!data)
+            return -1;
+        r->data = data;
+        r->capacity = cap;
+    }
+    memcpy(r->data + (size_t)r->count * (size_t)r->words, s, bytes);
+    r->slots[h] = r->count + 1;
+    *is_new = true;
+    return r->count++;
+}
+
+static void registry_free(registry *r)
+{
+    free(r->data);
+    free(r->slots);
+}
+
+/* ---- search ---- */
+
+typedef struct {
+    long long g;
+    int parent;
+    int action;
+    int h;
+    bool closed;
+} node;
+
+pl_search_params pl_search_defaults(void)
+{
+    pl_search_params p;
+    memset(&p, 0, sizeof p);
+    p.heuristic = PL_H_LMCUT;
+    p.cost_bound = -1;
+    return p;
+}
+
+const char *pl_search_status_name(pl_search_status s)
+{
+    static const char *const names[] = {"solved", "unsolvable", "unknown", "error"};
+    return (unsigned)s < 4 ? names[s] : "?";
+}
+
+void pl_search_result_clear(pl_search_result *r)
+{
+    free(r->plan);
+    memset(r, 0, sizeof *r);
+}
+
+/* CPU time of the calling thread: a search's time limit is its own, also
+ * when several searches run in parallel threads (planlens grade --jobs). */
+static _Thread_local const atomic_bool *stop_flag;
+
+void pl_search_stop_flag(const atomic_bool *flag)
+{
+    stop_flag = flag;
+}
+
+static double cpu_seconds(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return (double)clock() / CLOCKS_PER_SEC;
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static bool goal_test(const pl_task *t, const pl_search_params *p, const uint64_t *s)
+{
+    if (p->use_goal_cond)
+        return pl_task_cond_holds(t, p->goal_cond, s);
+    if (!p->goal_atoms)
+        return pl_task_goal_reached(t, s);
+    for (int i = 0; i < p->ngoal_atoms; i++)
+        if (!pl_state_has(s, p->goal_atoms[i]))
+            return false;
+    for (int i = 0; i < p->ngoal_neg; i++)
+        if (pl_state_has(s, p->goal_neg[i]))
+            return false;
+    return true;
+}
+
+static uint64_t open_key(const pl_search_params *p, long long g, int h)
+{
+    uint64_t primary, secondary;
+    if (p->greedy) {
+        primary = (uint64_t)h;
+        secondary = (uint64_t)(g > UINT32_MAX ? UINT32_MAX : g);
+    } else {
+        long long f = g + h;
+        primary = (uint64_t)(f > UINT32_MAX ? UINT32_MAX : f);
+        secondary = (uint64_t)h;
+    }
+    return primary << 32 | secondary;
+}
+
+typedef struct {
+    const pl_task *t;
+    const pl_search_params *p;
+    const pl_relaxed *r;
+    pl_search_result *out;
+    registry reg;
+    node *nodes;
+    int ncap;
+    pl_heap open;
+    pl_heuristic *h;
+    uint64_t *succ;
+    double start;
+} search;
+
+static bool ensure_nodes(search *s)
+{
+    if (s->reg.count <= s->ncap)
+        return true;
+    int cap = s->ncap ? s->ncap * 2 : 1024;
+    while (cap < s->reg.count)
+        cap *= 2;
+    node *nodes = realloc(s->nodes, (size_t)cap * sizeof *nodes);
+    if (!nodes)
+        return false;
+    s->nodes = nodes;
+    s->ncap = cap;
+    return true;
+}
+
+static void extract_plan(search *s, int goal_id)
+{
+    int len = 0;
+    for (int id = goal_id; s->nodes[id].parent >= 0; id = s->nodes[id].parent)
+        len++;
+    s->out->plan = malloc(((size_t)len + 1) * sizeof *s->out->plan);
+    if (!s->out->plan) {
+        s->out->status = PL_SEARCH_ERROR;
+        return;
+    }
+    s->out->plan_length = len;
+    int i = len;
+    for (int id = goal_id; s->nodes[id].parent >= 0; id = s->nodes[id].parent)
+        s->out->plan[--i] = s->nodes[id].action;
+    s->out->cost = s->nodes[goal_id].g;
+    s->out->status = PL_SEARCH_SOLVED;
+}
+
+static const uint64_t *state_of(const search *s, int id)
+{
+    return s->reg.data + (size_t)id * (size_t)s->reg.words;
+}
+
+/* Adds (or improves) the node for state s->succ reached from `parent`.
+ * Returns 1 when it went into the open list (*id_out set), 0 when not, -1 on
+ * out of memory. */
+static int visit(search *s, int parent, int action, long long g, int *id_out)
+{
+    bool is_new;
+    int id = registry_insert(&s->reg, s->succ, &is_new);
+    *id_out = id;
+    if (id < 0 || !ensure_nodes(s))
+        return -1;
+    node *n = &s->nodes[id];
+    if (is_new) {
+        s->out->evaluated++;
+        n->h = pl_heuristic_eval(s->h, s->succ);
+        n->closed = false;
+    } else if (g >= n->g || s->p->greedy) {
+        return 0;
+    } else if (n->closed) {
+        n->closed = false;
+        s->out->reopened++;
+    }
+    n->g = g;
+    n->parent = parent;
+    n->action = action;
+    if (n->h == PL_H_INF || (s->p->cost_bound >= 0 && g + n->h > s->p->cost_bound))
+        return 0;
+    if (!pl_heap_push(&s->open, open_key(s->p, g, n->h), id))
+        return -1;
+    return 1;
+}
+
+static void run(search *s)
+{
+    const pl_task *t = s->t;
+    const pl_search_params *p = s->p;
+    pl_search_result *out = s->out;
+    const bool *disabled = p->disabled;
+    int *r_cost = s->r->action_cost;
+    memcpy(s->succ, p->init ? p->init : t->init, (size_t)t->words * sizeof *s->succ);
+    int id0;
+    if (visit(s, -1, -1, 0, &id0) < 0) {
+        out->status = PL_SEARCH_ERROR;
+        return;
+    }
+    out->initial_h = s->nodes[0].h;
+    if (p->greedy && goal_test(t, p, state_of(s, 0))) {
+        extract_plan(s, 0);
+        return;
+    }
+    while (s->open.count) {
+        pl_heap_item top = pl_heap_pop(&s->open);
+        int id = top.value;
+        node *n = &s->nodes[id];
+        if (n->closed || top.key != open_key(p, n->g, n->h))
+            continue; /* stale entry */
+        n->closed = true;
+        if (!p->greedy && goal_test(t, p, state_of(s, id))) {
+            extract_plan(s, id);
+            return;
+        }
+        out->expansions++;
+        if (p->max_expansions && out->expansions > p->max_expansions) {
+            out->status = PL_SEARCH_LIMIT;
+            out->limit = "expansions";
+            return;
+        }
+        if (p->max_seconds > 0 && (out->expansions & 63) == 0 && cpu_seconds() - s->start > p->max_seconds) {
+            out->status = PL_SEARCH_LIMIT;
+            out->limit = "time";
+            return;
+        }
+        if (stop_flag && (out->expansions & 63) == 0 && atomic_load(stop_flag)) {
+            out->status = PL_SEARCH_LIMIT;
+            out->limit = "stopped";
+            return;
+        }
+        if (p->max_states && s->reg.count > p->max_states) {
+            out->status = PL_SEARCH_LIMIT;
+            out->limit = "states";
+            return;
+        }
+        long long g = n->g;
+        for (int a = 0; a < t->nactions; a++) {
+            if ((disabled && disabled[a]) || !pl_task_applicable(t, a, state_of(s, id)))
+                continue;
+            pl_task_apply(t, a, state_of(s, id), s->succ);
+            out->generated++;
+            int succ_id;
+            int rc = visit(s, id, a, g + r_cost[a], &succ_id);
+            if (rc < 0) {
+                out->status = PL_SEARCH_ERROR;
+                return;
+            }
+            if (rc > 0 && p->greedy && goal_test(t, p, s->succ)) {
+                extract_plan(s, succ_id);
+                return;
+            }
+        }
+    }
+    out->status = PL_SEARCH_UNSOLVABLE;
+}
+
+pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl_search_params *p,
+                           pl_search_result *out)
+{
+    memset(out, 0, sizeof *out);
+    search s;
+    memset(&s, 0, sizeof s);
+    s.t = t;
+    s.p = p;
+    s.r = relaxed;
+    s.out = out;
+    s.start = cpu_seconds();
+    s.reg.words = t->words;
+    if (!relaxed->integral_costs) {
+        out->status = PL_SEARCH_ERROR;
+        return out->status;
+    }
+    int *goal = malloc(((size_t)t->natoms + 1) * sizeof *goal);
+    int ngoal = 0;
+    if (goal && p->use_goal_cond) {
+        ngoal = pl_cond_required_atoms(t, p->goal_cond, goal);
+    } else if (goal && p->goal_atoms) {
+        memcpy(goal, p->goal_atoms, (size_t)p->ngoal_atoms * sizeof *goal);
+        ngoal = p->ngoal_atoms;
+    } else if (goal) {
+        ngoal = pl_cond_required_atoms(t, t->goal, goal);
+    }
+    s.h = goal ? pl_heuristic_new(relaxed, p->heuristic, goal, ngoal, p->disabled) : NULL;
+    s.succ = malloc((size_t)t->words * sizeof *s.succ);
+    free(goal);
+    if (!s.h || !s.succ) {
+        out->status = PL_SEARCH_ERROR;
+    } else {
+        out->heuristic_used = pl_heuristic_kind_used(s.h);
+        run(&s);
+    }
+    out->seconds = cpu_seconds() - s.start;
+    pl_heuristic_free(s.h);
+    registry_free(&s.reg);
+    free(s.nodes);
+    free(s.succ);
+    pl_heap_free(&s.open);
+    return out->status;
+}

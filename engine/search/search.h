@@ -1,0 +1,68 @@
+/* Heuristic search on a grounded task: A* (optimal with the admissible
+ * heuristics blind, h_max, LM-cut) and greedy best-first search (h_add,
+ * h_FF).  Limits on expansions, CPU time and stored states end a search with
+ * PL_SEARCH_LIMIT ("unknown"), never with a wrong answer.  Dead ends (h =
+ * infinity) are pruned, which is safe for every heuristic here; an exhausted
+ * search space proves the goal unreachable. */
+#ifndef PL_SEARCH_H
+#define PL_SEARCH_H
+
+#include <stdatomic.h>
+#include <stddef.h>
+
+#include "search/heuristic.h"
+
+typedef enum {
+    PL_SEARCH_SOLVED,
+    PL_SEARCH_UNSOLVABLE, /* proven: no plan exists */
+    PL_SEARCH_LIMIT,      /* a limit was hit: unknown */
+    PL_SEARCH_ERROR       /* out of memory, or costs the search cannot handle */
+} pl_search_status;
+
+typedef struct {
+    pl_heuristic_kind heuristic;
+    bool greedy;              /* GBFS instead of A* (plans not optimal) */
+    long max_expansions;      /* 0 = no limit */
+    double max_seconds;       /* CPU seconds; 0 = no limit */
+    long max_states;          /* stored states; 0 = no limit */
+    const uint64_t *init;     /* start state; NULL = the task's initial state */
+    /* Goal: the task's goal; or (goal_atoms != NULL) this conjunction of
+     * positive atoms and negated atoms; or (use_goal_cond) a ground condition. */
+    const int *goal_atoms;
+    int ngoal_atoms;
+    const int *goal_neg;
+    int ngoal_neg;
+    bool use_goal_cond;
+    int goal_cond;
+    const bool *disabled;     /* per ground action: removed from the task; may be NULL */
+    long long cost_bound;     /* A*: prune f > bound, so UNSOLVABLE means "no plan
+                                 of cost <= bound"; -1 = no bound */
+} pl_search_params;
+
+/* Defaults: A* with LM-cut, no limits, no cost bound. */
+pl_search_params pl_search_defaults(void);
+
+typedef struct {
+    pl_search_status status;
+    const char *limit;        /* SEARCH_LIMIT: "expansions", "time" or "states" */
+    int *plan;                /* owned; ground action ids */
+    int plan_length;
+    long long cost;
+    long expansions, generated, evaluated, reopened;
+    int initial_h;            /* PL_H_INF when the start is a proven dead end */
+    double seconds;           /* CPU time */
+    pl_heuristic_kind heuristic_used;
+} pl_search_result;
+
+/* `relaxed` is the task's relaxation (pl_relaxed_new), shared across searches. */
+pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl_search_params *p,
+                           pl_search_result *out);
+void pl_search_result_clear(pl_search_result *r);
+/* A stop request for the searches the calling thread runs (NULL: none):
+ * once *flag is true, a running search ends as a limit ("stopped").  A
+ * background job (a probe run) sets it so that it can be stopped in the
+ * middle of a question, whose searches are built deep inside the grader. */
+void pl_search_stop_flag(const atomic_bool *flag);
+const char *pl_search_status_name(pl_search_status s);
+
+#endif

@@ -1,0 +1,32 @@
+/* Between the grounding passes: the relaxed-reachability fixpoint
+ * (ground_fixpoint.c) hands the reachable (schema, arguments) pairs to the
+ * builder of ground actions (task_ground.c). */
+#ifndef PL_GROUND_INTERNAL_H
+#define PL_GROUND_INTERNAL_H
+
+#include "task/internal.h"
+
+typedef struct {
+    int *ids;
+    int count, cap;
+} pl_int_list;
+
+int pl_int_list_push(pl_int_list *l, int v);
+
+typedef struct {
+    pl_int_list schema; /* per found action: its schema */
+    pl_int_list offset; /* per found action: where its arguments start in args */
+    pl_int_list args;   /* arguments of all found actions, back to back */
+} pl_found_actions;
+
+void pl_found_actions_free(pl_found_actions *f);
+
+
+/* Fills t->pred_static, t->static_true and the fluent atoms (t->atoms,
+ * t->atom_ids) reachable in the delete relaxation, and lists the reachable
+ * action groundings.  Needs the type tables (pl_task_init_types).
+ * Returns -1 on out of memory or when a size limit is exceeded (then *limit
+ * names it; else *limit is NULL). */
+int pl_fixpoint_run(pl_task *t, pl_found_actions *out, const char **limit);
+
+#endif

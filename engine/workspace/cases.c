@@ -1,0 +1,125 @@
+/* Plan-quality case files in a workspace (the .jsonl form of
+ * engine/quality_inputs.h: PDDL, ground-truth plan and LLM plan per line,
+ * e.g. ../shared/data/plan-quality/dev.jsonl and the PlanBench runs): each
+ * case becomes a record of task "plan-quality" whose response is the LLM
+ * plan, one action per line, graded by simulation (score = valid plan). */
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <zlib.h>
+
+#include "task/load.h"
+#include "plans/plan.h"
+#include "workspace/internal.h"
+#include "runs/runs.h"
+
+#define PEEK_BYTES 65536
+
+/* A JSONL file whose first record names an `llm_plan`: read from the start
+ * only (a case embeds its PDDL, so the key may come late in the line). */
+bool ws_is_case_file(const char *path)
+{
+    gzFile f = gzopen(path, "rb");
+    if (!f)
+        return false;
+    char *buf = malloc(PEEK_BYTES + 1);
+    int n = buf ? gzread(f, buf, PEEK_BYTES) : -1;
+    gzclose(f);
+    bool found = false;
+    if (n > 0) {
+        buf[n] = '\0';
+        char *nl = strchr(buf, '\n');
+        if (nl)
+            *nl = '\0';
+        found = strstr(buf, "\"llm_plan\"") != NULL;
+    }
+    free(buf);
+    return found;
+}
+
+/* The LLM plan as the record's response text: one action per line. */
+static char *plan_text(const pl_quality_case *c)
+{
+    size_t len = 1;
+    for (int i = 0; i < c->nllm; i++)
+        len += strlen(c->llm[i]) + 1;
+    char *s = malloc(len), *at = s;
+    for (int i = 0; s && i < c->nllm; i++) {
+        size_t n = strlen(c->llm[i]);
+        memcpy(at, c->llm[i], n);
+        at += n;
+        if (i + 1 < c->nllm)
+            *at++ = '\n';
+    }
+    if (s)
+        *at = '\0';
+    return s;
+}
+
+/* A file's name without directory and extension: the run's name when the
+ * cases do not say their model (as for runs, model_of). */
+static char *file_stem(const char *path)
+{
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    return pl_strndup(base, strcspn(base, "."));
+}
+
+int ws_case_responses(pl_workspace *ws)
+{
+    ws->case_resps = calloc((size_t)ws->cases.count + 1, sizeof *ws->case_resps);
+    if (!ws->case_resps)
+        return -1;
+    for (int i = 0; i < ws->cases.count; i++) {
+        const pl_quality_case *c = &ws->cases.items[i];
+        pl_run_response *r = &ws->case_resps[i];
+        r->id = pl_strdup(c->id);
+        r->model = c->model ? pl_strdup(c->model) : file_stem(ws->case_sources[i]);
+        r->has_stored_score = c->llm_correct >= 0; /* the benchmark's own verdict */
+        r->stored_score = c->llm_correct;
+        r->response = plan_text(c);
+        r->source = pl_strdup(ws->case_sources[i]);
+        if (!r->id || !r->model || !r->response || !r->source)
+            return -1;
+    }
+    return 0;
+}
+
+void ws_case_responses_free(pl_workspace *ws)
+{
+    for (int i = 0; ws->case_resps && i < ws->cases.count; i++) {
+        pl_run_response *r = &ws->case_resps[i];
+        free(r->id);
+        free(r->model);
+        free(r->response);
+        free(r->source);
+    }
+    free(ws->case_resps);
+}
+
+void ws_grade_case(pl_ws_record *rec)
+{
+    const pl_quality_case *c = rec->pcase;
+    if (c->load_error) {
+        rec->error = pl_strdup(c->load_error);
+        return;
+    }
+    pl_loaded_task lt;
+    pl_diags warnings = PL_DIAGS_INIT;
+    pl_error err = PL_ERROR_INIT;
+    if (pl_load_task_texts(c->domain_text, strlen(c->domain_text), c->domain_name, c->problem_text,
+                           strlen(c->problem_text), c->problem_name, &lt, &warnings, &err) != PL_OK) {
+        rec->error = err.message ? pl_error_format(&err) : pl_strdup("out of memory");
+    } else {
+        pl_trace *tr = pl_trace_new(lt.task, c->llm, c->nllm);
+        if (!tr) {
+            rec->error = pl_strdup("out of memory");
+        } else {
+            rec->score = rec->sound_score = tr->valid;
+            rec->case_lea = tr->lea;
+            pl_trace_free(tr);
+        }
+        pl_loaded_task_free(&lt);
+    }
+    pl_diags_clear(&warnings);
+    pl_error_clear(&err);
+}

@@ -1,0 +1,160 @@
+/* Finding and loading the files of a workspace: directory walk and format
+ * detection. */
+#define _POSIX_C_SOURCE 200809L
+#include <dirent.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <zlib.h>
+
+#include "workspace/internal.h"
+#include "runs/runs.h"
+
+#define MAX_DEPTH 8
+
+static bool ends_with(const char *s, const char *suffix)
+{
+    size_t n = strlen(s), k = strlen(suffix);
+    return n >= k && !strcmp(s + n - k, suffix);
+}
+
+/* The first non-blank byte of the file (through gzip), or 0: only the
+ * start is read, so a large run is not read twice. */
+static char first_byte(const char *path)
+{
+    gzFile f = gzopen(path, "rb");
+    char c = 0;
+    for (int ch; f && !c && (ch = gzgetc(f)) != -1;)
+        if (ch != ' ' && ch != '\n' && ch != '\r' && ch != '\t')
+            c = (char)ch;
+    if (f)
+        gzclose(f);
+    return c;
+}
+
+static int add_source(pl_workspace *ws, char *line)
+{
+    if (!line)
+        return -1;
+    char **grown = realloc(ws->sources, (size_t)(ws->nsources + 1) * sizeof *grown);
+    if (!grown) {
+        free(line);
+        return -1;
+    }
+    ws->sources = grown;
+    ws->sources[ws->nsources++] = line;
+    return 0;
+}
+
+/* A file that fails to load is a warning; the rest opens. */
+int ws_load_file(pl_workspace *ws, const char *path)
+{
+    pl_diags *warnings = &ws->warnings;
+    bool json = ends_with(path, ".json") || ends_with(path, ".json.gz");
+    bool jsonl = ends_with(path, ".jsonl") || ends_with(path, ".jsonl.gz");
+    pl_error err = PL_ERROR_INIT;
+    pl_error_code rc;
+    int before_q = ws->acp.count + ws->iou.count, before_r = ws->runs.count;
+    int before_c = ws->cases.count;
+    if (json && first_byte(path) == '[')
+        rc = pl_acp_questions_load(&ws->acp, path, warnings, &err);
+    else if (jsonl && ws_is_case_file(path))
+        rc = pl_quality_read_file(path, NULL, &ws->cases, warnings, &err);
+    else if (jsonl && pl_iou_file_is_native(path))
+        rc = pl_iou_questions_load(&ws->iou, path, warnings, &err);
+    else
+        rc = pl_run_responses_load(&ws->runs, path, warnings, &err);
+    if (rc != PL_OK) {
+        if (rc == PL_ERR_LIMIT && err.message && !strcmp(err.message, "out of memory")) {
+            pl_error_clear(&err);
+            return -1;
+        }
+        pl_diags_add(warnings, err.file ? err.file : path, err.line, err.column, "not opened: %s",
+                     err.message ? err.message : "error");
+        pl_error_clear(&err);
+        return 0;
+    }
+    int nq = ws->acp.count + ws->iou.count - before_q, nr = ws->runs.count - before_r;
+    int nc = ws->cases.count - before_c;
+    if (nc) {
+        const char **grown = realloc(ws->case_sources, (size_t)ws->cases.count * sizeof *grown);
+        if (!grown)
+            return -1;
+        ws->case_sources = grown;
+        for (int i = before_c; i < ws->cases.count; i++)
+            grown[i] = path;
+        return add_source(ws, pl_strdup_printf("%s: %d plan-quality case%s", path, nc, nc == 1 ? "" : "s"));
+    }
+    return add_source(ws, nq ? pl_strdup_printf("%s: %d question%s", path, nq, nq == 1 ? "" : "s")
+                             : pl_strdup_printf("%s: %d response%s", path, nr, nr == 1 ? "" : "s"));
+}
+
+static bool known_extension(const char *path)
+{
+    return ends_with(path, ".json") || ends_with(path, ".json.gz") || ends_with(path, ".jsonl") ||
+           ends_with(path, ".jsonl.gz") || ends_with(path, ".eval");
+}
+
+static int add_file(pl_workspace *ws, const char *path)
+{
+    char **grown = realloc(ws->files, (size_t)(ws->nfiles + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    ws->files = grown;
+    return (ws->files[ws->nfiles] = pl_strdup(path)) ? (ws->nfiles++, 0) : -1;
+}
+
+static int by_name(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Files in directories are kept when their extension is one planlens reads
+ * (README.md, PDDL and plans beside a run are skipped quietly); a file named
+ * with another extension is a warning. */
+int ws_find_files(pl_workspace *ws, const char *path, int depth)
+{
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        pl_diags_add(&ws->warnings, path, 0, 0, "not opened: no such file or directory");
+        return 0;
+    }
+    if (!S_ISDIR(st.st_mode)) {
+        if (depth > 0 && !known_extension(path))
+            return 0;
+        if (!known_extension(path)) {
+            pl_diags_add(&ws->warnings, path, 0, 0,
+                         "not opened: expected a question set or run (.json, .json.gz, .jsonl, .eval)");
+            return 0;
+        }
+        return add_file(ws, path);
+    }
+    if (depth >= MAX_DEPTH)
+        return 0;
+    DIR *dir = opendir(path);
+    if (!dir) {
+        pl_diags_add(&ws->warnings, path, 0, 0, "not opened: cannot read the directory");
+        return 0;
+    }
+    char **names = NULL;
+    int n = 0, rc = 0;
+    for (struct dirent *e; rc == 0 && (e = readdir(dir));) {
+        if (e->d_name[0] == '.')
+            continue;
+        char **grown = realloc(names, (size_t)(n + 1) * sizeof *names);
+        if (!grown || !(grown[n] = pl_strdup_printf("%s/%s", path, e->d_name)))
+            rc = -1;
+        if (grown)
+            names = grown;
+        n += rc == 0;
+    }
+    closedir(dir);
+    if (names)
+        qsort(names, (size_t)n, sizeof *names, by_name); /* the same order on every machine */
+    for (int i = 0; rc == 0 && i < n; i++)
+        rc = ws_find_files(ws, names[i], depth + 1);
+    for (int i = 0; i < n; i++)
+        free(names[i]);
+    free(names);
+    return rc;
+}

@@ -1,0 +1,50 @@
+/* The workspace's state, shared by its loading and grading files. */
+#ifndef PL_WORKSPACE_INTERNAL_H
+#define PL_WORKSPACE_INTERNAL_H
+
+#include <pthread.h>
+#include <stdatomic.h>
+
+#include "quality/inputs.h"
+#include "workspace/workspace.h"
+
+struct pl_workspace {
+    pl_acp_questions acp;
+    pl_iou_questions iou;
+    pl_run_responses runs;
+    pl_quality_cases cases;      /* plan-quality cases (engine/workspace_cases.c) */
+    const char **case_sources;   /* per case: its file (borrowed from files) */
+    pl_run_response *case_resps; /* per case: the LLM plan as a response */
+    char **files;            /* the files found under the paths, in load order (fixed once found) */
+    int nfiles;
+    pl_diags warnings;       /* gathered while finding and loading (read after `loaded`) */
+    char **domains;          /* per ACPBench question: the PDDL domain name */
+    char **sources;          /* "path: N questions" per file opened */
+    int nsources;
+    pl_ws_record *records;   /* one per response that answers a known question */
+    int nrecords;
+    int *group_first;        /* per group: a record of it (for its model and task) */
+    int ngroups;
+    atomic_int files_done;   /* files [0, files_done) are loaded */
+    atomic_bool loaded;      /* records and groups are built (release/acquire) */
+    atomic_int graded;       /* records [0, graded) are final */
+    atomic_bool stop;        /* asks the background thread to finish early */
+    pthread_t thread;
+    bool thread_running;
+};
+
+/* Adds `path` (a file of a known extension, or every such file under a
+ * directory, in name order) to ws->files; 0, or -1 when out of memory. */
+int ws_find_files(pl_workspace *ws, const char *path, int depth);
+/* Loads one found file by its detected format; 0, or -1 when out of memory. */
+int ws_load_file(pl_workspace *ws, const char *path);
+
+/* Plan-quality cases (workspace_cases.c). */
+bool ws_is_case_file(const char *path);
+/* The responses of the cases loaded; 0, or -1 when out of memory. */
+int ws_case_responses(pl_workspace *ws);
+void ws_case_responses_free(pl_workspace *ws);
+/* Simulates the case's LLM plan: score = valid, case_lea; or error. */
+void ws_grade_case(pl_ws_record *rec);
+
+#endif

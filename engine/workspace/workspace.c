@@ -1,0 +1,374 @@
+#include <stdlib.h>
+#include <string.h>
+
+#include "workspace/internal.h"
+#include "runs/runs.h"
+
+static bool is_loaded(const pl_workspace *ws)
+{
+    return atomic_load_explicit(&((pl_workspace *)ws)->loaded, memory_order_acquire);
+}
+
+static const char *model_of(const pl_run_response *r)
+{
+    if (r->model)
+        return r->model;
+    const char *slash = strrchr(r->source, '/');
+    return slash ? slash + 1 : r->source;
+}
+
+/* One record per response that answers a loaded question. */
+static int build_records(pl_workspace *ws)
+{
+    ws->records = calloc((size_t)ws->runs.count + (size_t)ws->cases.count + 1, sizeof *ws->records);
+    if (!ws->records || ws_case_responses(ws) < 0)
+        return -1;
+    for (int i = 0; i < ws->cases.count; i++) {
+        const pl_quality_case *c = &ws->cases.items[i];
+        pl_ws_record *rec = &ws->records[ws->nrecords++];
+        rec->resp = &ws->case_resps[i];
+        rec->pcase = c;
+        rec->model = rec->resp->model;
+        rec->id = rec->resp->id;
+        rec->task = "plan-quality";
+        rec->domain = c->domain ? c->domain : "?";
+    }
+    int unmatched = 0;
+    for (int i = 0; i < ws->runs.count; i++) {
+        const pl_run_response *r = &ws->runs.items[i];
+        pl_ws_record *rec = &ws->records[ws->nrecords];
+        rec->resp = r;
+        rec->model = model_of(r);
+        rec->id = r->id;
+        if ((rec->iou = pl_iou_questions_find(&ws->iou, r->id))) {
+            rec->task = pl_iou_task_name(rec->iou->task);
+            rec->domain = rec->iou->domain ? rec->iou->domain : "?";
+        } else if ((rec->acp = pl_acp_questions_match(&ws->acp, r))) {
+            rec->task = pl_acp_task_name(rec->acp->task);
+            rec->domain = ws->domains[rec->acp - ws->acp.items];
+        } else {
+            unmatched++;
+            continue;
+        }
+        ws->nrecords++;
+    }
+    if (unmatched)
+        pl_diags_add(&ws->warnings, NULL, 0, 0, "%d response%s answer no question that is open", unmatched,
+                     unmatched == 1 ? "" : "s");
+    return 0;
+}
+
+static const pl_workspace *sort_ws;
+
+static int by_model_task(const void *x, const void *y)
+{
+    const pl_ws_record *a = &sort_ws->records[*(const int *)x], *b = &sort_ws->records[*(const int *)y];
+    int c = strcmp(a->model, b->model);
+    return c ? c : strcmp(a->task, b->task);
+}
+
+/* Numbers the runs × tasks once, so screens group records in one pass. */
+static int assign_groups(pl_workspace *ws)
+{
+    int *order = malloc((size_t)(ws->nrecords + 1) * sizeof *order);
+    ws->group_first = malloc((size_t)(ws->nrecords + 1) * sizeof *ws->group_first);
+    if (!order || !ws->group_first) {
+        free(order);
+        return -1;
+    }
+    for (int i = 0; i < ws->nrecords; i++)
+        order[i] = i;
+    sort_ws = ws; /* opening runs on one thread */
+    qsort(order, (size_t)ws->nrecords, sizeof *order, by_model_task);
+    for (int k = 0; k < ws->nrecords; k++) {
+        if (k == 0 || by_model_task(&order[k - 1], &order[k]))
+            ws->group_first[ws->ngroups++] = order[k];
+        ws->records[order[k]].group = ws->ngroups - 1;
+    }
+    free(order);
+    return 0;
+}
+
+int pl_workspace_ngroups(const pl_workspace *ws)
+{
+    return is_loaded(ws) ? ws->ngroups : 0;
+}
+
+const char *pl_workspace_group_model(const pl_workspace *ws, int group)
+{
+    return ws->records[ws->group_first[group]].model;
+}
+
+const char *pl_workspace_group_task(const pl_workspace *ws, int group)
+{
+    return ws->records[ws->group_first[group]].task;
+}
+
+/* Finds the files; NULL only when out of memory. */
+static pl_workspace *workspace_new(const char *const *paths, int npaths)
+{
+    pl_workspace *ws = calloc(1, sizeof *ws);
+    if (!ws)
+        return NULL;
+    atomic_init(&ws->files_done, 0);
+    atomic_init(&ws->loaded, false);
+    atomic_init(&ws->graded, 0);
+    atomic_init(&ws->stop, false);
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < npaths; i++)
+        rc = ws_find_files(ws, paths[i], 0);
+    if (rc < 0) {
+        pl_workspace_close(ws);
+        return NULL;
+    }
+    return ws;
+}
+
+/* Loads the files found, then builds the records; publishes `loaded`.  0, or
+ * -1 when out of memory (then the workspace opens empty, with a warning). */
+static int load_all(pl_workspace *ws)
+{
+    int rc = 0;
+    for (int i = 0; rc == 0 && i < ws->nfiles && !atomic_load(&ws->stop); i++) {
+        rc = ws_load_file(ws, ws->files[i]);
+        atomic_store_explicit(&ws->files_done, i + 1, memory_order_release);
+    }
+    if (rc == 0 && ws->acp.count && !(ws->domains = calloc((size_t)ws->acp.count, sizeof *ws->domains)))
+        rc = -1;
+    for (int i = 0; rc == 0 && i < ws->acp.count; i++)
+        rc = (ws->domains[i] = pl_acp_question_domain(&ws->acp.items[i])) ? 0 : -1;
+    if (rc == 0)
+        rc = build_records(ws);
+    if (rc == 0)
+        rc = assign_groups(ws);
+    if (rc < 0) {
+        ws->nrecords = ws->ngroups = 0;
+        pl_diags_add(&ws->warnings, NULL, 0, 0, "out of memory while loading: nothing opened");
+    }
+    atomic_store_explicit(&ws->loaded, true, memory_order_release);
+    return rc;
+}
+
+pl_workspace *pl_workspace_open(const char *const *paths, int npaths, pl_diags *warnings)
+{
+    pl_workspace *ws = workspace_new(paths, npaths);
+    if (ws && load_all(ws) < 0) {
+        pl_workspace_close(ws);
+        return NULL;
+    }
+    for (size_t i = 0; ws && i < ws->warnings.count; i++) {
+        const pl_diag *d = &ws->warnings.items[i];
+        pl_diags_add(warnings, d->file, d->line, d->column, "%s", d->message);
+    }
+    return ws;
+}
+
+static void grade_record(pl_acp_grader *ag, pl_iou_grader *ig, pl_ws_record *rec)
+{
+    if (rec->pcase) {
+        ws_grade_case(rec);
+    } else if (rec->iou) {
+        if (pl_iou_grade(ig, rec->iou, rec->resp->response, &rec->iou_v) < 0) {
+            rec->error = pl_strdup("out of memory");
+            return;
+        }
+        rec->score = rec->sound_score = rec->iou_v.success;
+        rec->has_value = true;
+        rec->value = rec->iou_v.value;
+        rec->is_distance = rec->iou_v.is_distance;
+        rec->parse_failed = !rec->iou_v.list.ok;
+    } else {
+        pl_error err = PL_ERROR_INIT;
+        if (pl_acp_grade(ag, rec->acp, rec->resp->response, &rec->acp_v, &err) != 0)
+            rec->error = err.message ? pl_error_format(&err) : pl_strdup("out of memory");
+        pl_error_clear(&err);
+        rec->score = rec->acp_v.score;
+        rec->sound_score = rec->acp_v.sound_score;
+        rec->has_value = rec->acp_v.has_iou;
+        rec->value = rec->acp_v.iou;
+        rec->parse_failed = rec->acp_v.parsed && cJSON_IsNull(rec->acp_v.parsed);
+    }
+    rec->graded = true;
+}
+
+static void grade_records(pl_workspace *ws)
+{
+    pl_acp_grade_options opts = pl_acp_grade_default_options();
+    pl_acp_grader *ag = pl_acp_grader_new(&opts);
+    pl_iou_grader *ig = pl_iou_grader_new();
+    for (int i = atomic_load(&ws->graded); i < ws->nrecords && !atomic_load(&ws->stop); i++) {
+        if (ag && ig)
+            grade_record(ag, ig, &ws->records[i]);
+        else
+            ws->records[i].error = pl_strdup("out of memory");
+        atomic_store_explicit(&ws->graded, i + 1, memory_order_release);
+    }
+    pl_iou_grader_free(ig);
+    pl_acp_grader_free(ag);
+}
+
+static void *grade_thread(void *arg)
+{
+    grade_records(arg);
+    return NULL;
+}
+
+static void *load_and_grade_thread(void *arg)
+{
+    pl_workspace *ws = arg;
+    if (load_all(ws) == 0)
+        grade_records(ws);
+    return NULL;
+}
+
+pl_workspace *pl_workspace_open_async(const char *const *paths, int npaths)
+{
+    pl_workspace *ws = workspace_new(paths, npaths);
+    if (!ws)
+        return NULL;
+    if (pthread_create(&ws->thread, NULL, load_and_grade_thread, ws) == 0)
+        ws->thread_running = true;
+    else
+        load_and_grade_thread(ws); /* no thread: the caller waits once */
+    return ws;
+}
+
+int pl_workspace_grade_start(pl_workspace *ws)
+{
+    if (ws->thread_running)
+        return 0;
+    if (pthread_create(&ws->thread, NULL, grade_thread, ws) == 0) {
+        ws->thread_running = true;
+        return 0;
+    }
+    grade_records(ws);
+    return -1;
+}
+
+int pl_workspace_graded(const pl_workspace *ws)
+{
+    return atomic_load_explicit(&((pl_workspace *)ws)->graded, memory_order_acquire);
+}
+
+void pl_workspace_progress(const pl_workspace *ws, pl_ws_progress *out)
+{
+    memset(out, 0, sizeof *out);
+    out->loaded = is_loaded(ws);
+    out->files = ws->nfiles; /* fixed before the thread starts */
+    out->files_done = atomic_load_explicit(&((pl_workspace *)ws)->files_done, memory_order_acquire);
+    out->file = !out->loaded && out->files_done < ws->nfiles ? ws->files[out->files_done] : NULL;
+    out->graded = pl_workspace_graded(ws);
+    out->count = pl_workspace_count(ws);
+}
+
+const pl_diags *pl_workspace_warnings(const pl_workspace *ws)
+{
+    static const pl_diags none = PL_DIAGS_INIT;
+    return is_loaded(ws) ? &ws->warnings : &none;
+}
+
+void pl_workspace_aggregate(const pl_workspace *ws, const int *records, int n, pl_ws_aggregate *out)
+{
+    memset(out, 0, sizeof *out);
+    out->answers = n;
+    int graded = pl_workspace_graded(ws);
+    double sum = 0;
+    for (int i = 0; i < n; i++) {
+        const pl_ws_record *r = &ws->records[records[i]];
+        if (records[i] >= graded)
+            continue;
+        out->graded++;
+        out->errors += r->error != NULL;
+        out->official += r->score;
+        out->sound += r->sound_score;
+        out->parse_failed += r->parse_failed;
+        out->sound_differs += r->score != r->sound_score;
+        out->stored += r->resp->has_stored_score;
+        out->stored_differs += r->resp->has_stored_score && r->resp->stored_score != r->score;
+        if (r->has_value) {
+            out->nvalues++;
+            sum += r->value;
+            out->is_distance = r->is_distance;
+        }
+    }
+    out->value_mean = out->nvalues ? sum / out->nvalues : 0;
+}
+
+int pl_workspace_count(const pl_workspace *ws)
+{
+    return is_loaded(ws) ? ws->nrecords : 0;
+}
+
+const pl_ws_record *pl_workspace_record(const pl_workspace *ws, int i)
+{
+    return &ws->records[i];
+}
+
+char *pl_workspace_note_key(const pl_workspace *ws, int i)
+{
+    const pl_ws_record *r = &ws->records[i];
+    return pl_strdup_printf("%s\t%s\t%s", r->model, r->task, r->id);
+}
+
+int pl_workspace_annotate(pl_workspace *ws, int i, bool flagged, const char *note)
+{
+    pl_ws_record *r = &ws->records[i];
+    char *copy = note && *note ? pl_strdup(note) : NULL;
+    if (note && *note && !copy)
+        return -1;
+    free(r->note);
+    r->note = copy;
+    r->flagged = flagged;
+    return 0;
+}
+
+const pl_acp_questions *pl_workspace_acp_questions(const pl_workspace *ws)
+{
+    static const pl_acp_questions none = PL_ACP_QUESTIONS_INIT;
+    return is_loaded(ws) ? &ws->acp : &none;
+}
+
+int pl_workspace_nsources(const pl_workspace *ws)
+{
+    return is_loaded(ws) ? ws->nsources : 0;
+}
+
+const char *pl_workspace_source(const pl_workspace *ws, int i)
+{
+    return ws->sources[i];
+}
+
+void pl_workspace_close(pl_workspace *ws)
+{
+    if (!ws)
+        return;
+    if (ws->thread_running) {
+        atomic_store(&ws->stop, true);
+        pthread_join(ws->thread, NULL);
+    }
+    for (int i = 0; i < ws->nrecords; i++) {
+        pl_acp_verdict_clear(&ws->records[i].acp_v);
+        pl_iou_verdict_clear(&ws->records[i].iou_v);
+        free(ws->records[i].error);
+        free(ws->records[i].note);
+    }
+    free(ws->records);
+    free(ws->group_first);
+    for (int i = 0; ws->domains && i < ws->acp.count; i++)
+        free(ws->domains[i]);
+    free(ws->domains);
+    for (int i = 0; i < ws->nsources; i++)
+        free(ws->sources[i]);
+    free(ws->sources);
+    for (int i = 0; i < ws->nfiles; i++)
+        free(ws->files[i]);
+    free(ws->files);
+    pl_diags_clear(&ws->warnings);
+    pl_acp_questions_free(&ws->acp);
+    pl_iou_questions_free(&ws->iou);
+    pl_run_responses_free(&ws->runs);
+    ws_case_responses_free(ws);
+    pl_quality_cases_free(&ws->cases);
+    free(ws->case_sources);
+    free(ws);
+}

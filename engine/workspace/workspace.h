@@ -1,0 +1,120 @@
+/* What the explorer shows: every question set and model run found under the
+ * paths a user opened, one record per response, graded in the background.
+ *
+ * Formats are detected per file: ACPBench question lists (.json, .json.gz),
+ * planlens-iou/1 question sets (.jsonl), runs (native JSONL, lm-eval
+ * samples, Inspect .json/.eval).  Directories are searched recursively
+ * (hidden entries and PDDL files are skipped).  A file that does not load is
+ * a warning; the rest opens.
+ *
+ * pl_workspace_open_async returns at once: one background thread loads the
+ * files, then grades the records in order.  The UI thread polls
+ * pl_workspace_progress and reads records [0, pl_workspace_graded()) at any
+ * moment without locks (the counts are published with release/acquire
+ * ordering), so partial results appear as they come and the screen never
+ * waits. */
+#ifndef PL_WORKSPACE_H
+#define PL_WORKSPACE_H
+
+#include <stdbool.h>
+
+#include "acpbench/grade.h"
+#include "iou/verdict.h"
+#include "quality/inputs.h"
+#include "runs/runs.h"
+
+typedef struct {
+    const pl_run_response *resp;
+    const pl_acp_question *acp;    /* the ACPBench question answered, or NULL */
+    const pl_iou_question *iou;    /* the IoU question answered, or NULL */
+    const pl_quality_case *pcase;  /* a plan-quality case (task "plan-quality"), or NULL */
+    const char *model;             /* the run's model, else its file name */
+    const char *task;              /* "app", ..., "applicability", ... */
+    const char *domain;            /* from the PDDL; "?" when unknown */
+    const char *id;
+    int group;                     /* run × task: index into pl_workspace_group_* (ordered by model, task) */
+    /* filled by grading: */
+    bool graded;
+    int score;                     /* official (ACPBench) or binary success (IoU) */
+    int sound_score;               /* = score for IoU questions */
+    bool has_value;
+    double value;                  /* IoU, or action distance for plans */
+    bool is_distance;
+    bool parse_failed;
+    int case_lea;                  /* plan-quality case: actions executed before the first failure */
+    pl_acp_verdict acp_v;          /* details of an ACPBench verdict */
+    pl_iou_verdict iou_v;          /* details of an IoU verdict */
+    char *error;                   /* why there is no verdict, or NULL */
+    /* the curator's annotations (engine/notes.h), set by the UI thread: */
+    bool flagged;
+    char *note;                    /* owned; NULL when none */
+} pl_ws_record;
+
+typedef struct pl_workspace pl_workspace;
+
+/* Loads everything under the paths now (no grading yet).  NULL only when
+ * out of memory; unreadable or unknown files become warnings. */
+pl_workspace *pl_workspace_open(const char *const *paths, int npaths, pl_diags *warnings);
+/* Finds the files under the paths now, then loads and grades them on a
+ * background thread; returns at once.  NULL only when out of memory. */
+pl_workspace *pl_workspace_open_async(const char *const *paths, int npaths);
+/* Starts grading on a background thread (after pl_workspace_open).  Returns
+ * 0, or -1 when the thread cannot start (then grading runs to completion in
+ * this call). */
+int pl_workspace_grade_start(pl_workspace *ws);
+
+typedef struct {
+    bool loaded;            /* the records exist (pl_workspace_count > 0 only from then on) */
+    int files_done, files;  /* files loaded so far, files found */
+    const char *file;       /* the file being loaded, or NULL */
+    int graded, count;      /* records graded so far, records in all */
+} pl_ws_progress;
+void pl_workspace_progress(const pl_workspace *ws, pl_ws_progress *out);
+/* What went wrong while finding and loading files (bad records skipped,
+ * files not opened); complete once loaded. */
+const pl_diags *pl_workspace_warnings(const pl_workspace *ws);
+
+/* Records graded so far (monotonic) and in all (0 until loaded). */
+int pl_workspace_graded(const pl_workspace *ws);
+int pl_workspace_count(const pl_workspace *ws);
+/* Record i; valid for i < pl_workspace_count, graded fields only for
+ * i < pl_workspace_graded. */
+const pl_ws_record *pl_workspace_record(const pl_workspace *ws, int i);
+/* Runs × tasks, ordered by model then task. */
+int pl_workspace_ngroups(const pl_workspace *ws);
+const char *pl_workspace_group_model(const pl_workspace *ws, int group);
+const char *pl_workspace_group_task(const pl_workspace *ws, int group);
+
+/* The verdicts of some records summed up (a run × task, or any selection). */
+typedef struct {
+    int answers;          /* records given */
+    int graded;           /* of them graded so far; the counts below are over these */
+    int official, sound;  /* right by the official and by the sound verdict */
+    int parse_failed;
+    int errors;           /* no verdict (the question's PDDL did not load, ...) */
+    int sound_differs;    /* official verdict != sound verdict */
+    int stored;           /* the run stored its own score */
+    int stored_differs;   /* ... and it differs from the official verdict */
+    int nvalues;          /* with an IoU or action distance */
+    double value_mean;
+    bool is_distance;     /* the values are action distances */
+} pl_ws_aggregate;
+void pl_workspace_aggregate(const pl_workspace *ws, const int *records, int n, pl_ws_aggregate *out);
+
+/* The key of a record's annotation: "model\ttask\tid" (a new string). */
+char *pl_workspace_note_key(const pl_workspace *ws, int i);
+/* Copies a flag and note onto record i (note NULL or "": none).  Returns 0
+ * or -1 when out of memory.  Call from the thread that reads the records. */
+int pl_workspace_annotate(pl_workspace *ws, int i, bool flagged, const char *note);
+
+/* The ACPBench questions loaded (valid once loaded; read-only, shared with
+ * the grading thread). */
+const pl_acp_questions *pl_workspace_acp_questions(const pl_workspace *ws);
+
+/* Files and how many questions / responses each held ("runs/m1.jsonl: 40 responses"). */
+int pl_workspace_nsources(const pl_workspace *ws);
+const char *pl_workspace_source(const pl_workspace *ws, int i);
+/* Stops grading (if running) and frees everything. */
+void pl_workspace_close(pl_workspace *ws);
+
+#endif

@@ -49,13 +49,13 @@
 #include <sys/stat.h>
 #include <time.h>
 
+#include "base/file.h"
 #include "bench_util.h"
-#include "search/heuristic.h"
-#include "task/load.h"
 #include "plans/plan.h"
+#include "search/heuristic.h"
 #include "search/reach.h"
 #include "search/search.h"
-#include "base/file.h"
+#include "task/load.h"
 
 #ifndef PLANLENS_DATA_DIR
 #define PLANLENS_DATA_DIR "../shared/data"
@@ -687,7 +687,7 @@ static void report_planner(data *d, double limit, int slowest, bool per_problem)
 /* ---- checks ---- */
 
 /* Decides a fact that pl_resolve_atom could not map to a fluent atom, as
- * tests/test_planner.c does. */
+ * tests/search/test_planner.c does. */
 static pl_answer decide_unresolved(bool land, bool is_static, const char *why)
 {
     if (land) /* a static fact is a landmark iff it holds; an atom never reached is no landmark */

@@ -25,8 +25,8 @@
 #include <string.h>
 
 #include "bench_util.h"
-#include "task/load.h"
 #include "quality/pipeline.h"
+#include "task/load.h"
 
 #ifndef PLANLENS_DATA_DIR
 #define PLANLENS_DATA_DIR "../shared/data"

@@ -42,10 +42,10 @@
 #include <sys/stat.h>
 #include <time.h>
 
-#include "bench_util.h"
-#include "task/load.h"
-#include "plans/plan.h"
 #include "base/file.h"
+#include "bench_util.h"
+#include "plans/plan.h"
+#include "task/load.h"
 
 #ifndef PLANLENS_DATA_DIR
 #define PLANLENS_DATA_DIR "../shared/data"

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli.h"
 #include "base/file.h"
+#include "cli.h"
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {

@@ -9,12 +9,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/file.h"
+#include "base/resources.h"
 #include "cli.h"
 #include "gen/acp_questions.h"
 #include "gen/iou_questions.h"
 #include "gen/template.h"
-#include "base/resources.h"
-#include "base/file.h"
 
 typedef struct {
     const char *domain, *templates, *out; /* templates: --templates, or NULL for the defaults */
@@ -115,7 +115,7 @@ static int parse_args(int argc, char **argv, gen_args *a)
 }
 
 /* The domain's template: in --templates DIR when given, else in the
- * templates/ planlens ships (engine/resources.h; docs/GEN.md).  Without
+ * templates/ planlens ships (engine/base/resources.h; docs/GEN.md).  Without
  * one, the generic rendering.  NULL (printed) on an error. */
 static pl_gen_template *template_for(const char *dir, const pl_domain *d)
 {

@@ -4,10 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/file.h"
 #include "cli.h"
 #include "plans/plan.h"
 #include "state_view.h"
-#include "base/file.h"
 
 typedef struct {
     const char *pos[3];

@@ -1,5 +1,5 @@
 /* planlens synth: a synthetic model run over question sets, from the
- * documented error model of engine/synth.h (docs/SYNTH.md). */
+ * documented error model of engine/gen/synth.h (docs/SYNTH.md). */
 #include <cjson/cJSON.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -7,8 +7,8 @@
 
 #include "acpbench/questions.h"
 #include "cli.h"
-#include "iou/questions.h"
 #include "gen/synth.h"
+#include "iou/questions.h"
 
 static void emit(FILE *f, const char *id, const char *group, const char *model, char *response)
 {

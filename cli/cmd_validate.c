@@ -3,9 +3,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/file.h"
 #include "cli.h"
 #include "plans/plan.h"
-#include "base/file.h"
 
 static cJSON *string_array(char **items, int n)
 {

@@ -5,8 +5,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-#include "acpbench/questions.h"
 #include "acpbench/grade.h"
+#include "acpbench/questions.h"
 #include "runs/runs.h"
 
 typedef enum { GRADE_OFFICIAL = 1, GRADE_SOUND = 2, GRADE_BOTH = 3 } grade_mode;

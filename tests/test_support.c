@@ -1,5 +1,5 @@
-#include "test_support.h"
 #include "base/file.h"
+#include "test_support.h"
 
 #include <setjmp.h>
 #include <stdarg.h>

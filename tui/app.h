@@ -6,11 +6,11 @@
 
 #include "compare_view.h"
 #include "keymap.h"
-#include "workspace/notes.h"
 #include "plan_view.h"
 #include "probe_view.h"
 #include "state_view.h"
 #include "views.h"
+#include "workspace/notes.h"
 
 #define MAX_DEPTH 32
 

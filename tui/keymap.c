@@ -7,10 +7,9 @@
 #include <string.h>
 #include <strings.h>
 
-#include "pddl/pddl.h"
+#include "base/file.h"
 #include "base/resources.h"
 #include "base/text_lines.h"
-#include "base/file.h"
 
 static const char *const action_names[ACT_COUNT] = {
     "none",        "quit",      "back",        "help",   "down",         "up",         "page-down", "page-up",

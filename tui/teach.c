@@ -10,10 +10,10 @@
 
 #include "app.h"
 #include "draw_text.h"
-#include "terminal.h"
-#include "tui_teach.h"
 #include "teach_view.h"
+#include "terminal.h"
 #include "tui.h"
+#include "tui_teach.h"
 
 #define DEFAULT_SAVE "teach-plan.txt"
 #define PAIR_BASE 32 /* above the explorer's pairs, so both can live in one screen */

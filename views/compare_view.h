@@ -1,4 +1,4 @@
-/* Compare: two runs over the same questions (engine/run_compare.h), as a
+/* Compare: two runs over the same questions (engine/workspace/run_compare.h), as a
  * screen the explorer shows and `planlens compare` prints. */
 #ifndef PL_COMPARE_VIEW_H
 #define PL_COMPARE_VIEW_H

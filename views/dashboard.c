@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "groups.h"
 #include "base/error.h"
+#include "groups.h"
 
 typedef struct {
     int graded, official, sound, parse_errors, stored_differs, sound_differs, nvalues, errors;

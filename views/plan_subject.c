@@ -5,11 +5,11 @@
 
 #include "acpbench/parse.h"
 #include "iou/answer_list.h"
-#include "search/heuristic.h"
-#include "task/load.h"
-#include "plans/plan.h"
 #include "plan_view.h"
+#include "plans/plan.h"
+#include "search/heuristic.h"
 #include "search/search.h"
+#include "task/load.h"
 
 struct pl_plan_subject {
     char *title, *about;

@@ -5,8 +5,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plans/plan.h"
 #include "plan_view.h"
+#include "plans/plan.h"
 
 char pl_plan_label_mark(pl_qlabel l)
 {

@@ -1,6 +1,6 @@
 /* The plan view: a model's plan judged against a ground-truth plan, as the
- * plan-quality paper does (engine/quality_plan.h), with the simulator's
- * account of where it fails (engine/plan.h).  docs/PLAN_VIEW.md.
+ * plan-quality paper does (engine/quality/pipeline.h), with the simulator's
+ * account of where it fails (engine/plans/plan.h).  docs/PLAN_VIEW.md.
  *
  * A subject is computed once (task grounded, WordNet opened, every metric and
  * π1–π4 computed); building its views afterwards only reads it, so a view
@@ -30,7 +30,7 @@ typedef struct pl_plan_subject pl_plan_subject;
  * NULL with *why_not (owned string) when the record has no plan. */
 #define PL_PLAN_SUBJECT_PLANNER_SECONDS 10.0
 pl_plan_subject *pl_plan_subject_from_record(const pl_workspace *ws, int record, char **why_not);
-/* A plan-quality case (engine/quality_inputs.h): π0 is its LLM plan, the
+/* A plan-quality case (engine/quality/inputs.h): π0 is its LLM plan, the
  * ground truth its GT plan.  The case is only read during the call. */
 pl_plan_subject *pl_plan_subject_from_case(const pl_quality_case *c, char **why_not);
 void pl_plan_subject_free(pl_plan_subject *s);

@@ -1,4 +1,4 @@
-/* Grader probes (engine/acp_probe.h) as a screen: the explorer's `:probe`. */
+/* Grader probes (engine/acpbench/probe.h) as a screen: the explorer's `:probe`. */
 #ifndef PL_PROBE_VIEW_H
 #define PL_PROBE_VIEW_H
 

@@ -4,9 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "task/load.h"
 #include "state_text.h"
 #include "state_view.h"
+#include "task/load.h"
 #include "views.h"
 
 static bool is_state_task(pl_iou_task t)

@@ -4,8 +4,8 @@
 #define PL_VIEWS_H
 
 #include "filter.h"
-#include "task/load.h"
 #include "iou/set_compare.h"
+#include "task/load.h"
 #include "view_model.h"
 #include "workspace/workspace.h"
 

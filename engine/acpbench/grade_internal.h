@@ -4,10 +4,10 @@
 
 #include "acpbench/grade.h"
 #include "acpbench/parse.h"
-#include "search/heuristic.h"
-#include "task/load.h"
 #include "plans/plan.h"
+#include "search/heuristic.h"
 #include "search/reach.h"
+#include "task/load.h"
 
 /* What the checks of one question need, built on first use. */
 typedef struct {

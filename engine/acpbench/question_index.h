@@ -1,5 +1,5 @@
 /* The (group, id) and (context, question) index of pl_acp_questions
- * (engine-internal; the lookups are declared in acp_data.h). */
+ * (engine-internal; the lookups are declared in questions.h). */
 #ifndef PL_ACP_QUESTION_INDEX_H
 #define PL_ACP_QUESTION_INDEX_H
 

@@ -2,11 +2,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acpbench/questions.h"
 #include "acpbench/question_index.h"
-#include "base/json.h"
-#include "pddl/pddl.h"
+#include "acpbench/questions.h"
 #include "base/file.h"
+#include "base/json.h"
 
 static void question_clear(pl_acp_question *q)
 {

@@ -4,7 +4,6 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "pddl/pddl.h"
 #include "base/file.h"
 
 /* Large enough for every real benchmark file (the biggest ACPBench set is

@@ -14,8 +14,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "acpbench/questions.h"
-
 /* A double holds every integer of up to 15 decimal digits exactly. */
 #define EXACT_DIGITS 15
 

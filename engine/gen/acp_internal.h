@@ -1,4 +1,4 @@
-/* Shared by gen_acp.c and gen_acp_plans.c. */
+/* Shared by acp_questions.c and acp_plans.c. */
 #ifndef PL_GEN_ACP_INTERNAL_H
 #define PL_GEN_ACP_INTERNAL_H
 

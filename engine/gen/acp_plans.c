@@ -6,9 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "gen/acp_internal.h"
 #include "base/error.h"
 #include "base/random.h"
+#include "gen/acp_internal.h"
 
 typedef struct {
     const pl_task *t;

@@ -1,15 +1,15 @@
 /* ACPBench-style questions whose answers are sets decided by search: reach,
  * areach, land and nexta (val and just, built from a plan, are in
- * gen_acp_plans.c). */
+ * acp_plans.c). */
 #include "gen/acp_questions.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/error.h"
 #include "gen/acp_internal.h"
 #include "gen/template.h"
-#include "base/error.h"
 
 /* Typed groundings tried per question: beyond this a question is skipped
  * rather than grinding through a combinatorial object table. */

@@ -2,7 +2,7 @@
  * the ground truth derived by the engine (docs/GEN.md): reach, areach, val,
  * just, land and nexta, each in ACPBench's question wording and answer shape
  * so the official grading applies unchanged.  (app and prog come from the
- * IoU generator, engine/gen_questions.h.)  Deterministic for a seed. */
+ * IoU generator, engine/gen/iou_questions.h.)  Deterministic for a seed. */
 #ifndef PL_GEN_ACP_H
 #define PL_GEN_ACP_H
 

@@ -2,13 +2,13 @@
  * the question quotes, simplified by one of the stored removal options.  An
  * option [action, "k"] removes the k-th occurrence of the action; [a, b,
  * "-1"] removes a consecutive pair a b, its n-th listing the n-th such pair
- * in the plan (engine/acp_audit_plans.c reads them so too). */
+ * in the plan (engine/acpbench/audit_plans.c reads them so too). */
 #include <stdlib.h>
 #include <string.h>
 
 #include "acpbench/parse_text.h"
-#include "plans/plan.h"
 #include "gen/synth_internal.h"
+#include "plans/plan.h"
 
 typedef struct {
     int from, count;

@@ -9,8 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/text_lines.h"
 #include "base/file.h"
+#include "base/text_lines.h"
 
 #define MAX_PARAMS 16
 

@@ -4,12 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "iou/answer_list.h"
-#include "acpbench/questions.h"
-#include "base/json.h"
-#include "pddl/pddl.h"
-#include "base/text_lines.h"
 #include "base/file.h"
+#include "base/json.h"
+#include "base/text_lines.h"
+#include "iou/answer_list.h"
 
 #define NATIVE_FORMAT "planlens-iou/1"
 

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "plans/plan.h"
 #include "base/error.h"
+#include "plans/plan.h"
 
 const char *pl_item_role_name(pl_item_role r)
 {

@@ -3,8 +3,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "task/load.h"
 #include "plans/plan.h"
+#include "task/load.h"
 
 #define CACHED_TASKS 8
 

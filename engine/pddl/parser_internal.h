@@ -1,4 +1,4 @@
-/* Shared by the domain and problem parsers (pddl_domain.c, pddl_problem.c):
+/* Shared by the domain and problem parsers (domain.c, problem.c):
  * the token cursor, error exit, growable arena vectors and the formula parser. */
 #ifndef PL_PDDL_PARSER_INTERNAL_H
 #define PL_PDDL_PARSER_INTERNAL_H
@@ -6,9 +6,9 @@
 #include <setjmp.h>
 #include <stddef.h>
 
-#include "pddl/pddl.h"
-#include "pddl/lexer.h"
 #include "base/hashmap.h"
+#include "pddl/lexer.h"
+#include "pddl/pddl.h"
 
 /* Growable array living in the parser's arena: on error the parser unwinds
  * with longjmp and the arena frees everything, so nothing can leak. */

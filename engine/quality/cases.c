@@ -6,9 +6,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "pddl/pddl.h"
-#include "quality/inputs_internal.h"
 #include "base/file.h"
+#include "quality/inputs_internal.h"
 
 void pl_quality_case_free(pl_quality_case *c)
 {

@@ -5,12 +5,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "acpbench/questions.h"
-#include "pddl/pddl.h"
-#include "quality/inputs_internal.h"
-#include "base/text_lines.h"
 #include "base/file.h"
 #include "base/json.h"
+#include "base/text_lines.h"
+#include "quality/inputs_internal.h"
 
 static char *json_text(const cJSON *o, const char *key)
 {

@@ -12,7 +12,7 @@
 #include "quality/name_similarity.h"
 #include "task/task.h"
 
-/* How VAL reads one plan line (quality_exec.c). */
+/* How VAL reads one plan line (exec.c). */
 typedef enum {
     PL_QV_UNRESOLVED = 0,
     PL_QV_DROPPED,      /* no parenthesised action: VAL's plan reader skips the line */

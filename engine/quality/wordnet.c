@@ -6,9 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "pddl/pddl.h"
-#include "base/hashmap.h"
 #include "base/file.h"
+#include "base/hashmap.h"
 
 typedef struct {
     char *text;

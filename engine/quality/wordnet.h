@@ -24,7 +24,7 @@ typedef struct {
     char *name;      /* "pick.v.01": first lemma, pos, that lemma's sense number */
     int *hypernyms;  /* synset ids: hypernym and instance-hypernym pointers */
     int nhypernyms;
-    /* Caches filled on demand by wn_wup.c (-1 / NULL: not computed yet). */
+    /* Caches filled on demand by wup.c (-1 / NULL: not computed yet). */
     int min_depth, max_depth;
     wn_ancestor *ancestors; /* itself and every hypernym ancestor, sorted by id */
     int nancestors, farthest;

@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runs/reader.h"
 #include "base/json.h"
+#include "runs/reader.h"
 #include "runs/runs.h"
 
 typedef struct {

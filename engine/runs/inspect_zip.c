@@ -6,8 +6,8 @@
 #include <string.h>
 #include <zip.h>
 
-#include "runs/reader.h"
 #include "base/json.h"
+#include "runs/reader.h"
 #include "runs/runs.h"
 
 /* The bytes of an entry, NUL-terminated; NULL when unreadable. */

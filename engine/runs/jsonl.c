@@ -5,9 +5,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runs/reader.h"
 #include "base/json.h"
 #include "base/text_lines.h"
+#include "runs/reader.h"
 #include "runs/runs.h"
 
 /* One line parsed; a syntax error's position is given in the whole file. */

@@ -8,11 +8,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runs/reader.h"
-#include "base/json.h"
-#include "pddl/pddl.h"
-#include "base/hashmap.h"
 #include "base/file.h"
+#include "base/hashmap.h"
+#include "base/json.h"
+#include "runs/reader.h"
 #include "runs/runs.h"
 
 struct pl_lm_eval_file {

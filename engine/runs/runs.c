@@ -4,10 +4,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "runs/reader.h"
-#include "base/json.h"
-#include "pddl/pddl.h"
 #include "base/file.h"
+#include "base/json.h"
+#include "runs/reader.h"
 #include "runs/runs.h"
 
 static bool ends_with(const char *s, const char *suffix)

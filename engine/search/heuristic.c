@@ -6,8 +6,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "search/heuristic.h"
 #include "base/heap.h"
+#include "search/heuristic.h"
 
 enum { BEFORE_GOAL_ZONE = 1, GOAL_ZONE = 2 };
 enum { NEVER = 1 << 29 }; /* unsatisfied-precondition count of a disabled op */

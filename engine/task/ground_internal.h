@@ -1,6 +1,6 @@
 /* Between the grounding passes: the relaxed-reachability fixpoint
  * (ground_fixpoint.c) hands the reachable (schema, arguments) pairs to the
- * builder of ground actions (task_ground.c). */
+ * builder of ground actions (ground.c). */
 #ifndef PL_GROUND_INTERNAL_H
 #define PL_GROUND_INTERNAL_H
 
@@ -20,7 +20,6 @@ typedef struct {
 } pl_found_actions;
 
 void pl_found_actions_free(pl_found_actions *f);
-
 
 /* Fills t->pred_static, t->static_true and the fluent atoms (t->atoms,
  * t->atom_ids) reachable in the delete relaxation, and lists the reachable

@@ -1,5 +1,5 @@
-#include "task/load.h"
 #include "base/file.h"
+#include "task/load.h"
 
 #include <stdlib.h>
 #include <string.h>

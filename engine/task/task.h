@@ -11,8 +11,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "pddl/pddl.h"
 #include "base/hashmap.h"
+#include "pddl/pddl.h"
 
 /* Ground condition (NNF): literals joined by AND / OR.  Nodes live in the
  * task; id PL_GF_TRUE / PL_GF_FALSE are the constants. */

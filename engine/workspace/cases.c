@@ -1,5 +1,5 @@
 /* Plan-quality case files in a workspace (the .jsonl form of
- * engine/quality_inputs.h: PDDL, ground-truth plan and LLM plan per line,
+ * engine/quality/inputs.h: PDDL, ground-truth plan and LLM plan per line,
  * e.g. ../shared/data/plan-quality/dev.jsonl and the PlanBench runs): each
  * case becomes a record of task "plan-quality" whose response is the LLM
  * plan, one action per line, graded by simulation (score = valid plan). */
@@ -8,10 +8,10 @@
 #include <string.h>
 #include <zlib.h>
 
-#include "task/load.h"
 #include "plans/plan.h"
-#include "workspace/internal.h"
 #include "runs/runs.h"
+#include "task/load.h"
+#include "workspace/internal.h"
 
 #define PEEK_BYTES 65536
 

@@ -7,8 +7,8 @@
 #include <sys/stat.h>
 #include <zlib.h>
 
-#include "workspace/internal.h"
 #include "runs/runs.h"
+#include "workspace/internal.h"
 
 #define MAX_DEPTH 8
 

@@ -12,7 +12,7 @@ struct pl_workspace {
     pl_acp_questions acp;
     pl_iou_questions iou;
     pl_run_responses runs;
-    pl_quality_cases cases;      /* plan-quality cases (engine/workspace_cases.c) */
+    pl_quality_cases cases;      /* plan-quality cases (engine/workspace/cases.c) */
     const char **case_sources;   /* per case: its file (borrowed from files) */
     pl_run_response *case_resps; /* per case: the LLM plan as a response */
     char **files;            /* the files found under the paths, in load order (fixed once found) */
@@ -39,7 +39,7 @@ int ws_find_files(pl_workspace *ws, const char *path, int depth);
 /* Loads one found file by its detected format; 0, or -1 when out of memory. */
 int ws_load_file(pl_workspace *ws, const char *path);
 
-/* Plan-quality cases (workspace_cases.c). */
+/* Plan-quality cases (cases.c). */
 bool ws_is_case_file(const char *path);
 /* The responses of the cases loaded; 0, or -1 when out of memory. */
 int ws_case_responses(pl_workspace *ws);

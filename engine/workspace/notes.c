@@ -10,11 +10,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "acpbench/questions.h"
-#include "base/json.h"
-#include "pddl/pddl.h"
-#include "base/text_lines.h"
 #include "base/file.h"
+#include "base/json.h"
+#include "base/text_lines.h"
 
 static int push(pl_notes *n, const char *key, bool flag, const char *note)
 {

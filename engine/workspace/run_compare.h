@@ -26,8 +26,8 @@
 
 #include <stdbool.h>
 
-#include "iou/histogram.h"
 #include "base/error.h"
+#include "iou/histogram.h"
 #include "workspace/workspace.h"
 
 typedef struct {

@@ -1,8 +1,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "workspace/internal.h"
 #include "runs/runs.h"
+#include "workspace/internal.h"
 
 static bool is_loaded(const pl_workspace *ws)
 {

@@ -45,7 +45,7 @@ typedef struct {
     pl_acp_verdict acp_v;          /* details of an ACPBench verdict */
     pl_iou_verdict iou_v;          /* details of an IoU verdict */
     char *error;                   /* why there is no verdict, or NULL */
-    /* the curator's annotations (engine/notes.h), set by the UI thread: */
+    /* the curator's annotations (engine/workspace/notes.h), set by the UI thread: */
     bool flagged;
     char *note;                    /* owned; NULL when none */
 } pl_ws_record;

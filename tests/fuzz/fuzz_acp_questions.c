@@ -3,8 +3,8 @@
 #include <stdint.h>
 
 #include "acpbench/questions.h"
-#include "fuzz_input.h"
 #include "base/json.h"
+#include "fuzz_input.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

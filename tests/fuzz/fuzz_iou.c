@@ -3,9 +3,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 
-#include "iou/answer_list.h"
 #include "filter.h"
 #include "fuzz_input.h"
+#include "iou/answer_list.h"
 #include "iou/questions.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

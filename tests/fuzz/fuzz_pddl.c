@@ -5,8 +5,8 @@
 #include <string.h>
 
 #include "fuzz_input.h"
-#include "task/load.h"
 #include "pddl/pddl.h"
+#include "task/load.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

@@ -4,8 +4,8 @@
 #include <stdlib.h>
 
 #include "fuzz_input.h"
-#include "task/load.h"
 #include "plans/plan.h"
+#include "task/load.h"
 
 static pl_loaded_task task;
 

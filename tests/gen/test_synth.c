@@ -11,9 +11,9 @@
 
 #include <cmocka.h>
 
-#include "acpbench/questions.h"
 #include "acpbench/grade.h"
 #include "acpbench/parse.h"
+#include "acpbench/questions.h"
 #include "gen/synth.h"
 #include "test_support.h"
 

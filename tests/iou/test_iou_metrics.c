@@ -9,12 +9,12 @@
 
 #include <cmocka.h>
 
+#include "base/file.h"
 #include "iou/answer_list.h"
 #include "iou/histogram.h"
-#include "iou/verdict.h"
 #include "iou/set_compare.h"
+#include "iou/verdict.h"
 #include "test_support.h"
-#include "base/file.h"
 
 #define BW_DIR PLANLENS_SOURCE_DIR "/sample-runs/blocksworld/"
 

@@ -11,10 +11,10 @@
 
 #include <cmocka.h>
 
-#include "acpbench/questions.h"
 #include "acpbench/grade.h"
-#include "test_support.h"
+#include "acpbench/questions.h"
 #include "runs/runs.h"
+#include "test_support.h"
 
 /* ---- conformance ---- */
 

@@ -26,8 +26,8 @@
 
 #include <cmocka.h>
 
-#include "pddl/pddl.h"
 #include "base/file.h"
+#include "pddl/pddl.h"
 
 #define CASE_TIMEOUT_SECONDS 60
 

@@ -16,12 +16,12 @@
 
 #include <cmocka.h>
 
-#include "task/load.h"
+#include "base/file.h"
 #include "plans/plan.h"
 #include "state_view.h"
+#include "task/load.h"
 #include "test_support.h"
 #include "views.h"
-#include "base/file.h"
 
 #define SAMPLES PLANLENS_SOURCE_DIR "/sample-runs"
 #define BW SAMPLES "/blocksworld"

@@ -21,9 +21,9 @@
 
 #include <cmocka.h>
 
+#include "base/json.h"
 #include "filter.h"
 #include "plans/plan.h"
-#include "base/json.h"
 #include "test_support.h"
 
 static const char *const tasks[] = {"app", "prog", "val", "just", "land"};

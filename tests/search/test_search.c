@@ -11,8 +11,8 @@
 
 #include <cmocka.h>
 
-#include "search/mutex.h"
 #include "plans/plan.h"
+#include "search/mutex.h"
 #include "search/reach.h"
 #include "test_support.h"
 

@@ -1,6 +1,6 @@
 /* The plan view (views/plan_view.h) checked without a terminal: its letter
  * marks are the engine's AQM / NP-AQM labels, its LEA marker names the step
- * and unmet preconditions of engine/plan.h's simulation, valid plans have no
+ * and unmet preconditions of engine/plans/plan.h's simulation, valid plans have no
  * marker, the π lines open the plans they name, and subjects build from
  * workspace records (sample-runs IoU plans; ACPBench val / just from
  * ../shared/data) and from plan-quality cases (sample-runs PDDL and plans;
@@ -17,11 +17,11 @@
 
 #include <cmocka.h>
 
-#include "iou/answer_list.h"
-#include "plans/plan.h"
-#include "plan_view.h"
-#include "test_support.h"
 #include "base/file.h"
+#include "iou/answer_list.h"
+#include "plan_view.h"
+#include "plans/plan.h"
+#include "test_support.h"
 
 #define BW PLANLENS_SOURCE_DIR "/sample-runs/blocksworld"
 #define ALL_LABELS_CASE "blocksworld_3/qcode/pddl/29" /* its AQM labels hold C, M, S, D and R */
@@ -179,7 +179,7 @@ static void test_marks_are_the_labels(void **state)
 }
 
 /* The marker sits right before the failing step's row and names what
- * engine/plan.h's trace names. */
+ * engine/plans/plan.h's trace names. */
 static void check_marker(const pl_plan_subject *s, int k)
 {
     const char *const *plan;

@@ -12,9 +12,9 @@
 
 #include <cmocka.h>
 
+#include "base/file.h"
 #include "plans/plan.h"
 #include "test_support.h"
-#include "base/file.h"
 
 typedef struct {
     const char *name;

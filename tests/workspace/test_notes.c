@@ -15,9 +15,8 @@
 
 #include <cmocka.h>
 
-#include "workspace/notes.h"
-#include "pddl/pddl.h"
 #include "base/file.h"
+#include "workspace/notes.h"
 
 static char dir[64];
 

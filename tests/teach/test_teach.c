@@ -15,11 +15,11 @@
 
 #include <cmocka.h>
 
-#include "task/load.h"
+#include "base/file.h"
 #include "plans/plan.h"
+#include "task/load.h"
 #include "teach_view.h"
 #include "test_support.h"
-#include "base/file.h"
 
 #define BW PLANLENS_SOURCE_DIR "/sample-runs/blocksworld"
 #define DEPOT PLANLENS_SOURCE_DIR "/sample-runs/depot"

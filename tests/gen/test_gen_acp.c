@@ -1,4 +1,4 @@
-/* ACPBench-style generation (engine/gen_acp.h) on the sample problems: every
+/* ACPBench-style generation (engine/gen/acp_questions.h) on the sample problems: every
  * generated answer is checked by other means than the generator's — the
  * official grader (which re-derives just and val answers from the quoted
  * plan alone and checks reach, areach, land and nexta with its own sound
@@ -15,10 +15,10 @@
 
 #include "acpbench/audit.h"
 #include "acpbench/grade.h"
+#include "base/file.h"
 #include "gen/acp_questions.h"
 #include "plans/plan.h"
 #include "test_support.h"
-#include "base/file.h"
 
 #define SAMPLES PLANLENS_SOURCE_DIR "/sample-runs/"
 

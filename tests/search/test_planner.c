@@ -195,7 +195,7 @@ static const struct {
     const char *fact;
     pl_answer truth;
 } wrong_land_labels[] = {
-#include "land_label_errors.inc"
+#include "acpbench/land_label_errors.inc"
 };
 
 /* The proven truth for a stored label listed as wrong, or PL_UNKNOWN. */

@@ -16,9 +16,9 @@
 #include <cmocka.h>
 
 #include "acpbench/questions.h"
-#include "test_support.h"
 #include "base/json.h"
 #include "runs/runs.h"
+#include "test_support.h"
 
 #define FIXTURES PLANLENS_SOURCE_DIR "/tests/data/runs/"
 

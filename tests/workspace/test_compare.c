@@ -1,4 +1,4 @@
-/* Two runs compared question by question (engine/run_compare.h and the
+/* Two runs compared question by question (engine/workspace/run_compare.h and the
  * compare view): the paired SE against hand-worked numbers, pairing and
  * counts on tiny runs written here, the view over sample-runs/, and the
  * per-task accuracies on the conformance responses against the reference
@@ -17,11 +17,11 @@
 #include <cmocka.h>
 
 #include "acpbench/questions.h"
-#include "compare_view.h"
-#include "workspace/run_compare.h"
-#include "test_support.h"
 #include "base/file.h"
 #include "base/json.h"
+#include "compare_view.h"
+#include "test_support.h"
+#include "workspace/run_compare.h"
 
 #define SAMPLES PLANLENS_SOURCE_DIR "/sample-runs"
 

@@ -15,9 +15,8 @@
 #include <cmocka.h>
 
 #include "acpbench/parse.h"
-#include "pddl/pddl.h"
-#include "test_support.h"
 #include "base/file.h"
+#include "test_support.h"
 
 #define A PL_ACP_START_ACT
 #define N PL_ACP_START_ACTION_NAME

@@ -23,7 +23,7 @@ typedef struct {
 } known_label;
 
 static const known_label wrong_land_labels[] = {
-#include "land_label_errors.inc"
+#include "acpbench/land_label_errors.inc"
 };
 
 /* Expansion budget: the same answers on every machine and under ASan. */

@@ -234,6 +234,12 @@ static void test_grade_todays_logs(void **state)
     assert_int_equal(r.status, 0);
     expect_output(&r, "2 paired questions");
     free(r.out);
+    r = run("report --questions " RUNS "questions.json --responses " TODAY_RUNS " 2>&1");
+    assert_int_equal(r.status, 0);
+    expect_output(&r, "1 errored sample left out (no answer)");
+    expect_output(&r, "binary success 4/5 (80.0%)\n  3 epochs: accuracy 83.3% (mean over epochs per question, then "
+                      "over 2 questions)");
+    free(r.out);
 }
 
 /* Occurrences of needle in out (each needle here occurs once per line). */

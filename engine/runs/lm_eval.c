@@ -69,10 +69,9 @@ static bool metric_value(const cJSON *v, double *out)
     return true;
 }
 
-/* The sample's metric: the first of "metrics" with a value, else "score"
- * (ACPBench gen tasks) or "exact_match" (bool, mcq).  With repeats, repeat k's
- * value in scores_per_repeat; without it the doc's metric, which lm-eval's
- * default filter (take_first) computes on the first repeat. */
+/* Metric `name` of repeat k: its value in scores_per_repeat; without that,
+ * the doc's value, which lm-eval's default filter (take_first) computes on
+ * the first repeat. */
 static bool metric_at(const cJSON *rec, const char *name, int k, double *out)
 {
     const cJSON *per_repeat = pl_json_get(rec, "scores_per_repeat");
@@ -81,6 +80,8 @@ static bool metric_at(const cJSON *rec, const char *name, int k, double *out)
     return k == 0 && metric_value(pl_json_get(rec, name), out);
 }
 
+/* Repeat k's score: the first of "metrics" with a value, else "score"
+ * (ACPBench gen tasks) or "exact_match" (bool, mcq). */
 static bool stored_score(const cJSON *rec, int k, double *out)
 {
     const cJSON *name;

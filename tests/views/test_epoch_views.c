@@ -1,7 +1,8 @@
 /* The explorer on a run with epochs and an errored sample (Inspect's zstd
  * log of tests/data/runs): the dashboard's accuracy is reduced over epochs
  * and says how many epochs and errored samples there were; the detail names
- * the sample and epoch, lists every epoch's answer and shows the error. */
+ * the sample and epoch, lists every epoch's answer and shows the error; the
+ * list marks the errored sample. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -112,11 +113,26 @@ static void test_detail_epochs_and_error(void **state)
     pl_vm_free(&vm);
 }
 
+/* The list marks the errored sample instead of showing a score of 0. */
+static void test_list_errored(void **state)
+{
+    pl_workspace *ws = *state;
+    pl_selection sel = {NULL, NULL, 0};
+    pl_view_model vm;
+    pl_view_list(ws, &sel, SORT_ID, false, 140, &vm);
+    pl_view_list_fill(ws, &vm, 0, vm.nlines);
+    char *text = vm_text(&vm);
+    expect(text, "-      errored (epoch 2)");
+    free(text);
+    pl_vm_free(&vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dashboard_epochs),
         cmocka_unit_test(test_detail_epochs_and_error),
+        cmocka_unit_test(test_list_errored),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

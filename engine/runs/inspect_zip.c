@@ -66,7 +66,7 @@ static bool read_bytes(zip_t *za, zip_uint64_t index, zip_flags_t flags, char *b
 /* The bytes of a zstd entry, checked against the archive's size and CRC-32. */
 static bool read_zstd(zip_t *za, zip_uint64_t index, const zip_stat_t *st, char *buf)
 {
-    if (st->comp_size >= SIZE_MAX)
+    if (st->comp_size > pl_max_input_bytes()) /* a lying central directory: not allocated */
         return false;
     char *raw = malloc((size_t)st->comp_size + 1);
     bool ok = raw && read_bytes(za, index, ZIP_FL_COMPRESSED, raw, st->comp_size) &&

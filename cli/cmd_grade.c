@@ -154,13 +154,13 @@ static void grade_all(grade_row *rows, int n, const pl_acp_questions *qs, int jo
     worker_job *work = calloc((size_t)jobs, sizeof *work);
     if (!order || !threads || !running || !work) {
         for (int i = 0; i < n; i++)
-            if (rows[i].in_shard && rows[i].q)
+            if (rows[i].in_shard && rows[i].q && !rows[i].error)
                 rows[i].error = pl_strdup("out of memory");
         goto done;
     }
     int norder = 0;
     for (int i = 0; i < n; i++)
-        if (rows[i].in_shard && rows[i].q)
+        if (rows[i].in_shard && rows[i].q && !rows[i].error)
             order[norder++] = (long long)(rows[i].q - qs->items) * n + i;
     qsort(order, (size_t)norder, sizeof *order, cmp_key);
     for (int w = 0; w < jobs; w++) {
@@ -198,6 +198,8 @@ int cmd_grade(int argc, char **argv)
         grade_row *r = &rows[i];
         r->resp = &rs.items[i];
         r->q = match(&qs, r->resp, &r->error);
+        if (r->q && r->resp->error) /* the sample has no answer: nothing to grade */
+            r->error = pl_strdup_printf("sample error: %s", r->resp->error);
         int key = r->q ? (int)(r->q - qs.items) : i;
         r->in_shard = key % a.nshards == a.shard - 1;
         if (!r->q && r->in_shard)

@@ -131,8 +131,9 @@ static int grade_one(const report_inputs *in, pl_iou_grader *ig, pl_acp_grader *
         pl_iou_verdict v;
         if (pl_iou_grade(ig, iq, r->response, &v) < 0)
             return -1;
-        *row = (report_row){iq->id, row->model, pl_iou_task_name(iq->task), iq->domain ? iq->domain : "?",
-                            v.value,    v.is_distance, v.success, !v.list.ok};
+        *row = (report_row){iq->id,  row->model,    pl_iou_task_name(iq->task), iq->domain ? iq->domain : "?",
+                            v.value, v.is_distance, v.success,                  !v.list.ok,
+                            r->epoch};
         pl_iou_verdict_clear(&v);
         return 1;
     }
@@ -145,7 +146,7 @@ static int grade_one(const report_inputs *in, pl_iou_grader *ig, pl_acp_grader *
     pl_error_clear(&err);
     if (rc == 0)
         *row = (report_row){q->id, row->model, pl_acp_task_name(q->task), in->domains[q - in->acp.items],
-                            v.has_iou ? v.iou : 0.0, false, v.score == 1, cJSON_IsNull(v.parsed)};
+                            v.has_iou ? v.iou : 0.0, false, v.score == 1, cJSON_IsNull(v.parsed), r->epoch};
     pl_acp_verdict_clear(&v);
     return rc == 0 ? 1 : 0;
 }
@@ -162,8 +163,12 @@ int cmd_report(int argc, char **argv)
     opts.sound = false; /* IoU and the official exact match need no sound checks */
     pl_iou_grader *ig = rows ? pl_iou_grader_new() : NULL;
     pl_acp_grader *ag = ig ? pl_acp_grader_new(&opts) : NULL;
-    int n = 0, unmatched = 0;
+    int n = 0, unmatched = 0, errored = 0;
     for (int i = 0; ag && i < in.runs.count; i++) {
+        if (in.runs.items[i].error) { /* an errored sample: no answer, left out as Inspect leaves it out */
+            errored++;
+            continue;
+        }
         int got = grade_one(&in, ig, ag, &in.runs.items[i], &rows[n]);
         if (got < 0)
             break;
@@ -173,6 +178,9 @@ int cmd_report(int argc, char **argv)
     if (rc == PL_EXIT_OK && unmatched)
         fprintf(stderr, "planlens: report: %d response%s answer no IoU question (ACPBench app/prog or planlens gen)\n",
                 unmatched, unmatched == 1 ? "" : "s");
+    if (rc == PL_EXIT_OK && errored)
+        fprintf(stderr, "planlens: report: %d errored sample%s left out (no answer)\n", errored,
+                errored == 1 ? "" : "s");
     if (rc == PL_EXIT_OK && !ag) {
         fprintf(stderr, "planlens: out of memory\n");
         rc = PL_EXIT_INPUT;

@@ -18,18 +18,32 @@ static bool is_integer_text(const char *s)
     return true;
 }
 
+/* The matched question's identity: every output names the question, not
+ * the sample (Inspect numbers the samples of IBM's tasks 1..N). */
 static const char *group_of(const grade_row *r)
 {
     return r->q ? r->q->group : r->resp->group;
+}
+
+static const char *id_of(const grade_row *r)
+{
+    return r->q ? r->q->id : r->resp->id;
+}
+
+static cJSON *id_json(const char *id)
+{
+    return is_integer_text(id) ? cJSON_CreateRaw(id) : cJSON_CreateString(id);
 }
 
 /* One row as a JSON object; ids are printed as the exact integers they are. */
 static cJSON *row_json(const grade_row *r, grade_mode mode)
 {
     cJSON *o = cJSON_CreateObject();
-    const char *id = r->resp->id;
-    cJSON_AddItemToObject(o, "id", is_integer_text(id) ? cJSON_CreateRaw(id) : cJSON_CreateString(id));
+    cJSON_AddItemToObject(o, "id", id_json(id_of(r)));
     cJSON_AddItemToObject(o, "group", group_of(r) ? cJSON_CreateString(group_of(r)) : cJSON_CreateNull());
+    if (r->resp->sample_id)
+        cJSON_AddItemToObject(o, "sample_id", id_json(r->resp->sample_id));
+    cJSON_AddNumberToObject(o, "epoch", r->resp->epoch);
     cJSON_AddItemToObject(o, "model", r->resp->model ? cJSON_CreateString(r->resp->model) : cJSON_CreateNull());
     if (r->error) {
         cJSON_AddNullToObject(o, "parsed");
@@ -94,12 +108,12 @@ static void csv_field(FILE *f, const char *s, bool last)
 
 void grade_print_csv(FILE *f, const grade_row *rows, int n, grade_mode mode)
 {
-    fputs("id,group,model,score,sound_score,path,iou,stored_score,parsed,sound_reason\n", f);
+    fputs("id,group,sample_id,epoch,model,score,sound_score,path,iou,stored_score,parsed,sound_reason\n", f);
     for (int i = 0; i < n; i++) {
         const grade_row *r = &rows[i];
         if (!r->in_shard)
             continue;
-        char score[16] = "", sound[16] = "", iou[32] = "", stored[32] = "";
+        char score[16] = "", sound[16] = "", iou[32] = "", stored[32] = "", epoch[16];
         char *parsed = r->v.parsed ? cJSON_PrintUnformatted(r->v.parsed) : NULL;
         if (!r->error && (mode & GRADE_OFFICIAL))
             snprintf(score, sizeof score, "%d", r->v.score);
@@ -109,8 +123,11 @@ void grade_print_csv(FILE *f, const grade_row *rows, int n, grade_mode mode)
             snprintf(iou, sizeof iou, "%.6g", r->v.iou);
         if (r->resp->has_stored_score)
             snprintf(stored, sizeof stored, "%g", r->resp->stored_score);
-        csv_field(f, r->resp->id, false);
+        snprintf(epoch, sizeof epoch, "%d", r->resp->epoch);
+        csv_field(f, id_of(r), false);
         csv_field(f, group_of(r), false);
+        csv_field(f, r->resp->sample_id, false);
+        csv_field(f, epoch, false);
         csv_field(f, r->resp->model, false);
         csv_field(f, score, false);
         csv_field(f, sound, false);
@@ -125,9 +142,12 @@ void grade_print_csv(FILE *f, const grade_row *rows, int n, grade_mode mode)
 
 /* ---- table ---- */
 
+/* Accuracy is reduced as Inspect reduces epochs (reducer "mean"): each
+ * question's scores are averaged over its graded epochs (repeats), then the
+ * question means are averaged; errored answers count in neither. */
 typedef struct {
     const char *task, *model;
-    int n, parse_errors, disagree, stored_n, stored_disagree, errors;
+    int n, epochs, parse_errors, disagree, stored_n, stored_disagree, errors;
     double sum, sum2, sound_sum, sound_sum2;
 } table_cell;
 
@@ -143,6 +163,11 @@ static const char *task_label(const grade_row *r)
     return l;
 }
 
+static const char *model_label(const grade_row *r)
+{
+    return r->resp->model ? r->resp->model : "-";
+}
+
 static table_cell *cell_for(table_cell *cells, int *ncells, const char *task, const char *model)
 {
     for (int i = 0; i < *ncells; i++)
@@ -155,23 +180,30 @@ static table_cell *cell_for(table_cell *cells, int *ncells, const char *task, co
     return c;
 }
 
-static void cell_add(table_cell *c, const grade_row *r)
+/* The counts of one answer. */
+static void cell_count(table_cell *c, const grade_row *r)
 {
     if (r->error) {
         c->errors++;
         return;
     }
-    c->n++;
-    c->sum += r->v.score;
-    c->sum2 += r->v.score * r->v.score;
-    c->sound_sum += r->v.sound_score;
-    c->sound_sum2 += r->v.sound_score * r->v.sound_score;
+    c->epochs = r->resp->epoch > c->epochs ? r->resp->epoch : c->epochs;
     c->parse_errors += r->v.path && !strcmp(r->v.path, "parse-error");
     c->disagree += r->v.score != r->v.sound_score;
     if (r->resp->has_stored_score) {
         c->stored_n++;
         c->stored_disagree += fabs(r->resp->stored_score - r->v.score) > 1e-9;
     }
+}
+
+/* One question's mean scores over its epochs. */
+static void cell_question(table_cell *c, double official, double sound)
+{
+    c->n++;
+    c->sum += official;
+    c->sum2 += official * official;
+    c->sound_sum += sound;
+    c->sound_sum2 += sound * sound;
 }
 
 /* "0.650 ± 0.076": the mean and its standard error (ddof = 1, as scipy.stats.sem). */
@@ -202,29 +234,79 @@ static void print_cell(FILE *f, const table_cell *c, grade_mode mode)
         snprintf(stored, sizeof stored, "%d/%d", c->stored_disagree, c->stored_n);
     else
         snprintf(stored, sizeof stored, "-");
-    fprintf(f, "%-20s %-12s %6d  %-16s %-16s %7d %9d %14s %7d\n", c->model, c->task, c->n,
+    fprintf(f, "%-20s %-12s %6d %6d  %-16s %-16s %7d %9d %14s %7d\n", c->model, c->task, c->n, c->epochs,
             mode & GRADE_OFFICIAL ? off : "-", mode & GRADE_SOUND ? snd : "-", c->parse_errors, c->disagree, stored,
             c->errors);
+}
+
+static const grade_row *sort_rows;
+
+/* Rows by model, then question (unmatched rows last, in input order). */
+static int by_model_question(const void *x, const void *y)
+{
+    const grade_row *a = &sort_rows[*(const int *)x], *b = &sort_rows[*(const int *)y];
+    int c = strcmp(model_label(a), model_label(b));
+    if (c)
+        return c;
+    if (a->q != b->q)
+        return !a->q ? 1 : !b->q ? -1 : a->q < b->q ? -1 : 1;
+    return *(const int *)x - *(const int *)y;
+}
+
+/* An unmatched row is a group of its own. */
+static bool same_question(const grade_row *a, const grade_row *b)
+{
+    return a->q && a->q == b->q && !strcmp(model_label(a), model_label(b));
+}
+
+/* The rows of one (model, question), from order[k]: counted, and their mean
+ * added to the question's task and to "all".  Returns the next k. */
+static int add_question(table_cell *cells, int *ncells, const grade_row *rows, const int *order, int k, int n)
+{
+    const grade_row *first = &rows[order[k]];
+    table_cell *task = cell_for(cells, ncells, task_label(first), model_label(first));
+    table_cell *all = cell_for(cells, ncells, "all", model_label(first));
+    int graded = 0, end = k;
+    double official = 0, sound = 0;
+    for (; end < n && (end == k || same_question(first, &rows[order[end]])); end++) {
+        const grade_row *r = &rows[order[end]];
+        cell_count(task, r);
+        cell_count(all, r);
+        if (!r->error) {
+            graded++;
+            official += r->v.score;
+            sound += r->v.sound_score;
+        }
+    }
+    if (graded && first->q) {
+        cell_question(task, official / graded, sound / graded);
+        cell_question(all, official / graded, sound / graded);
+    }
+    return end;
 }
 
 void grade_print_table(FILE *f, const grade_row *rows, int n, grade_mode mode)
 {
     table_cell *cells = calloc((size_t)n * 2 + 2, sizeof *cells);
-    if (!cells)
+    int *order = malloc(((size_t)n + 1) * sizeof *order);
+    if (!cells || !order) {
+        free(cells);
+        free(order);
         return;
-    int ncells = 0;
-    for (int i = 0; i < n; i++) {
-        const grade_row *r = &rows[i];
-        if (!r->in_shard)
-            continue;
-        const char *model = r->resp->model ? r->resp->model : "-";
-        cell_add(cell_for(cells, &ncells, task_label(r), model), r);
-        cell_add(cell_for(cells, &ncells, "all", model), r);
     }
+    int ncells = 0, m = 0;
+    for (int i = 0; i < n; i++)
+        if (rows[i].in_shard)
+            order[m++] = i;
+    sort_rows = rows; /* the CLI prints on one thread */
+    qsort(order, (size_t)m, sizeof *order, by_model_question);
+    for (int k = 0; k < m;)
+        k = add_question(cells, &ncells, rows, order, k, m);
     qsort(cells, (size_t)ncells, sizeof *cells, cmp_cell);
-    fprintf(f, "%-20s %-12s %6s  %-16s %-16s %7s %9s %14s %7s\n", "model", "task", "n", "official", "sound",
-            "unparsed", "off!=snd", "stored!=ours", "errors");
+    fprintf(f, "%-20s %-12s %6s %6s  %-16s %-16s %7s %9s %14s %7s\n", "model", "task", "n", "epochs", "official",
+            "sound", "unparsed", "off!=snd", "stored!=ours", "errors");
     for (int i = 0; i < ncells; i++)
         print_cell(f, &cells[i], mode);
+    free(order);
     free(cells);
 }

@@ -77,7 +77,41 @@ static void print_bar(FILE *f, double value, double max, int width, bool ascii, 
         fputc(' ', f);
 }
 
-static void print_table_group(FILE *f, const report_row *first, const pl_histogram *h, const report_options *o)
+/* Accuracy reduced over epochs (Inspect's "mean" reducer, then the mean
+ * over questions) of a group's rows. */
+typedef struct {
+    int epochs, questions;
+    double accuracy;
+} epoch_summary;
+
+static const report_row *id_rows; /* qsort has no context argument in C11 */
+
+static int by_id(const void *x, const void *y)
+{
+    return strcmp(id_rows[*(const int *)x].id, id_rows[*(const int *)y].id);
+}
+
+/* members: the group's row indices (reordered here). */
+static epoch_summary reduce_epochs(const report_row *rows, int *members, int n)
+{
+    epoch_summary e = {0, 0, 0};
+    id_rows = rows;
+    qsort(members, (size_t)n, sizeof *members, by_id);
+    for (int i = 0, j; i < n; i = j) {
+        int right = 0;
+        for (j = i; j < n && !strcmp(rows[members[j]].id, rows[members[i]].id); j++) {
+            right += rows[members[j]].success;
+            e.epochs = rows[members[j]].epoch > e.epochs ? rows[members[j]].epoch : e.epochs;
+        }
+        e.questions++;
+        e.accuracy += (double)right / (j - i);
+    }
+    e.accuracy = e.questions ? e.accuracy / e.questions : 0;
+    return e;
+}
+
+static void print_table_group(FILE *f, const report_row *first, const pl_histogram *h, const report_options *o,
+                              const epoch_summary *e)
 {
     const char *metric = first->is_distance ? "action distance" : "IoU", *sep = o->ascii ? " - " : " · ";
     fprintf(f, "%s%s%s", first->model, sep, first->task);
@@ -99,8 +133,12 @@ static void print_table_group(FILE *f, const report_row *first, const pl_histogr
         }
         fputc('\n', f);
     }
-    fprintf(f, "  mean %.3f  median %.3f  skewness %.3f  binary success %d/%d (%.1f%%)\n\n", h->mean, h->median,
+    fprintf(f, "  mean %.3f  median %.3f  skewness %.3f  binary success %d/%d (%.1f%%)\n", h->mean, h->median,
             h->skewness, h->n_success, h->n, h->n ? 100.0 * h->n_success / h->n : 0.0);
+    if (e->epochs > 1)
+        fprintf(f, "  %d epochs: accuracy %.1f%% (mean over epochs per question, then over %d questions)\n",
+                e->epochs, 100.0 * e->accuracy, e->questions);
+    fputc('\n', f);
 }
 
 static void print_csv_group(FILE *f, const report_row *first, const pl_histogram *h, const report_options *o)
@@ -113,7 +151,7 @@ static void print_csv_group(FILE *f, const report_row *first, const pl_histogram
 }
 
 static cJSON *json_group(const report_row *rows, const int *members, const report_row *first, const pl_histogram *h,
-                         const report_options *o)
+                         const report_options *o, const epoch_summary *e)
 {
     cJSON *g = cJSON_CreateObject();
     cJSON_AddStringToObject(g, "model", first->model);
@@ -123,6 +161,8 @@ static cJSON *json_group(const report_row *rows, const int *members, const repor
     cJSON_AddStringToObject(g, "metric", first->is_distance ? "action_distance" : "iou");
     cJSON_AddNumberToObject(g, "n", h->n);
     cJSON_AddNumberToObject(g, "success", h->n_success);
+    cJSON_AddNumberToObject(g, "epochs", e->epochs);
+    cJSON_AddNumberToObject(g, "accuracy", e->accuracy); /* reduced over epochs */
     cJSON_AddNumberToObject(g, "parse_failures", h->n_parse_fail);
     cJSON_AddNumberToObject(g, "mean", h->mean);
     cJSON_AddNumberToObject(g, "median", h->median);
@@ -174,12 +214,21 @@ int report_print(FILE *f, const report_row *rows, int n, const report_options *o
         h.n_success = 0;
         for (int i = start; i < end; i++)
             h.n_success += rows[order[i]].success;
+        int *members = malloc((size_t)(end - start) * sizeof *members);
+        if (!members) {
+            pl_histogram_free(&h);
+            rc = -1;
+            break;
+        }
+        memcpy(members, order + start, (size_t)(end - start) * sizeof *members);
+        epoch_summary e = reduce_epochs(rows, members, end - start);
+        free(members);
         if (opts->format == REPORT_TABLE)
-            print_table_group(f, first, &h, opts);
+            print_table_group(f, first, &h, opts, &e);
         else if (opts->format == REPORT_CSV)
             print_csv_group(f, first, &h, opts);
         else
-            cJSON_AddItemToArray(json, json_group(rows, order + start, first, &h, opts));
+            cJSON_AddItemToArray(json, json_group(rows, order + start, first, &h, opts, &e));
         pl_histogram_free(&h);
     }
     if (rc == 0 && json) {

@@ -17,6 +17,7 @@ typedef struct {
     bool is_distance;
     bool success;
     bool parse_failed;
+    int epoch;           /* the answer's epoch (Inspect) or repeat (lm-eval); 1 otherwise */
 } report_row;
 
 typedef struct {
@@ -28,7 +29,9 @@ typedef struct {
 
 /* Groups the rows (by run × task, × domain, or task × run) and prints one
  * histogram per group with its binary-success bar, count, mean, median and
- * skewness.  Returns 0, or -1 when out of memory. */
+ * skewness; a group answered over several epochs also gets its accuracy
+ * reduced as Inspect reduces epochs (mean per question, then over
+ * questions).  Returns 0, or -1 when out of memory. */
 int report_print(FILE *f, const report_row *rows, int n, const report_options *opts);
 
 #endif

@@ -1,39 +1,11 @@
-/* Dashboard: runs × tasks with official and sound accuracy, mean IoU, parse
- * errors and the disagreement counts a curator looks at first. */
+/* Dashboard: runs × tasks with official and sound accuracy (reduced over
+ * epochs as Inspect does, with the epoch count), mean IoU, parse errors,
+ * errored samples and the disagreement counts a curator looks at first. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/error.h"
 #include "groups.h"
-
-typedef struct {
-    int graded, official, sound, parse_errors, stored_differs, sound_differs, nvalues, errors;
-    double value_sum;
-    bool distance;
-} group_stats;
-
-static group_stats stats_of(const pl_workspace *ws, const pl_group *g)
-{
-    group_stats s = {0};
-    for (int i = 0; i < g->n; i++) {
-        const pl_ws_record *r = pl_workspace_record(ws, g->members[i]);
-        if (!r->graded)
-            continue;
-        s.graded++;
-        s.errors += r->error != NULL;
-        s.official += r->score;
-        s.sound += r->sound_score;
-        s.parse_errors += r->parse_failed;
-        s.sound_differs += r->score != r->sound_score;
-        s.stored_differs += r->resp->has_stored_score && (r->resp->stored_score != r->score);
-        if (r->has_value) {
-            s.nvalues++;
-            s.value_sum += r->value;
-            s.distance = r->is_distance;
-        }
-    }
-    return s;
-}
 
 void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int width, pl_view_model *vm,
                        pl_dashboard_rows *rows)
@@ -54,7 +26,8 @@ void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int widt
     int total_graded = 0;
     for (int i = 0; rows->keys && i < ngroups; i++) {
         const pl_group *g = &groups[i];
-        group_stats s = stats_of(ws, g);
+        pl_ws_aggregate s;
+        pl_workspace_aggregate(ws, g->members, g->n, &s);
         total_graded += s.graded;
         rows->keys[rows->nkeys++] = pl_strdup_printf("%s\t%s", g->model, g->task);
         pl_vm_line(vm, i);
@@ -63,16 +36,20 @@ void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int widt
             pl_vm_span(vm, ROLE_DIM, "%9s %9s %8s", "…", "…", "…");
             continue;
         }
-        double off = 100.0 * s.official / s.graded, snd = 100.0 * s.sound / s.graded;
+        double off = 100.0 * s.accuracy, snd = 100.0 * s.sound_accuracy; /* reduced over epochs */
         pl_vm_span(vm, off >= 50 ? ROLE_CORRECT : ROLE_WRONG, "%8.1f%%", off);
         pl_vm_span(vm, snd >= 50 ? ROLE_CORRECT : ROLE_WRONG, " %8.1f%%", snd);
         if (s.nvalues)
-            pl_vm_span(vm, ROLE_TEXT, " %8.3f%s", s.value_sum / s.nvalues, s.distance ? "d" : " ");
+            pl_vm_span(vm, ROLE_TEXT, " %8.3f%s", s.value_mean, s.is_distance ? "d" : " ");
         else
             pl_vm_span(vm, ROLE_DIM, " %8s ", "-");
-        pl_vm_span(vm, s.parse_errors ? ROLE_WRONG : ROLE_DIM, " %6d", s.parse_errors);
+        pl_vm_span(vm, s.parse_failed ? ROLE_WRONG : ROLE_DIM, " %6d", s.parse_failed);
         pl_vm_span(vm, s.sound_differs ? ROLE_HALLUCINATED : ROLE_DIM, " %8d", s.sound_differs);
         pl_vm_span(vm, s.stored_differs ? ROLE_HALLUCINATED : ROLE_DIM, " %8d", s.stored_differs);
+        if (s.epochs > 1)
+            pl_vm_span(vm, ROLE_TEXT, "  %d epochs", s.epochs);
+        if (s.sample_errors)
+            pl_vm_span(vm, ROLE_ERROR, "  %d errored", s.sample_errors);
         if (s.errors)
             pl_vm_span(vm, ROLE_ERROR, "  %d error%s", s.errors, s.errors == 1 ? "" : "s");
     }

@@ -114,6 +114,41 @@ static void case_details(pl_view_model *vm, const pl_ws_record *r, int width)
     }
 }
 
+static bool same_question(const pl_ws_record *a, const pl_ws_record *b)
+{
+    return a->acp == b->acp && a->iou == b->iou && a->pcase == b->pcase && !strcmp(a->model, b->model);
+}
+
+/* Every epoch's (repeat's) answer of the run to this question, one line
+ * each (its verdict and the answer's first line, or the sample's error);
+ * nothing when the run answered the question once. */
+static void epochs_section(pl_view_model *vm, const pl_workspace *ws, const pl_ws_record *r, int width)
+{
+    int n = pl_workspace_count(ws), graded = pl_workspace_graded(ws), count = 0;
+    for (int i = 0; i < n; i++)
+        count += same_question(pl_workspace_record(ws, i), r);
+    if (count < 2)
+        return;
+    section(vm, "Epochs");
+    for (int i = 0; i < n; i++) {
+        const pl_ws_record *e = pl_workspace_record(ws, i);
+        if (!same_question(e, r))
+            continue;
+        const char *text = e->resp->error ? e->resp->error : e->resp->response;
+        int len = (int)strcspn(text, "\n"), room = width > 40 ? width - 30 : 10;
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, e == r ? ROLE_HEADER : ROLE_TEXT, "  %s epoch %-3d ", e == r ? ">" : " ", e->epoch);
+        if (e->resp->error)
+            pl_vm_span(vm, ROLE_ERROR, "errored   ");
+        else if (i >= graded)
+            pl_vm_span(vm, ROLE_DIM, "grading…  ");
+        else
+            pl_vm_span(vm, e->score ? ROLE_CORRECT : ROLE_WRONG, "official %d", e->score);
+        pl_vm_span(vm, e->resp->error ? ROLE_ERROR : ROLE_DIM, "  %.*s%s", len < room ? len : room, text,
+                   len < room && !text[len] ? "" : "…");
+    }
+}
+
 void pl_view_detail(const pl_workspace *ws, int record, int width, pl_detail_cache *cache, pl_view_model *vm)
 {
     pl_vm_init(vm);
@@ -121,6 +156,8 @@ void pl_view_detail(const pl_workspace *ws, int record, int width, pl_detail_cac
     pl_vm_set_title(vm, "%s", r->id);
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_HEADER, "%s · %s · %s · %s", r->model, r->domain, r->task, r->id);
+    if (r->epoch > 1 || (r->resp->sample_id && strcmp(r->resp->sample_id, r->id)))
+        pl_vm_span(vm, ROLE_DIM, " · epoch %d · sample %s", r->epoch, r->resp->sample_id ? r->resp->sample_id : "-");
     const char *context = r->iou ? r->iou->context : r->acp ? r->acp->context : NULL;
     const char *question = r->iou ? r->iou->question : r->acp ? r->acp->question : NULL;
     if (r->pcase) {
@@ -133,7 +170,10 @@ void pl_view_detail(const pl_workspace *ws, int record, int width, pl_detail_cac
     pl_vm_wrapped(vm, ROLE_TEXT, question ? question : "(none)", width, 2);
     section(vm, "Response");
     response_text(vm, r, width);
-    if (!r->graded) {
+    if (r->resp->error) {
+        section(vm, "Sample error (not graded: Inspect leaves errored samples out of its metrics)");
+        pl_vm_wrapped(vm, ROLE_ERROR, r->resp->error, width, 2);
+    } else if (!r->graded) {
         section(vm, "Verdict");
         pl_vm_line(vm, -1);
         pl_vm_span(vm, ROLE_DIM, "  grading…");
@@ -158,6 +198,7 @@ void pl_view_detail(const pl_workspace *ws, int record, int width, pl_detail_cac
     } else {
         acp_details(vm, r, cache, width);
     }
+    epochs_section(vm, ws, r, width);
     if (r->flagged || r->note) {
         section(vm, "Curator's note");
         pl_vm_line(vm, -1);

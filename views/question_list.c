@@ -97,6 +97,8 @@ static void fill_line(const pl_workspace *ws, pl_view_model *vm, int line)
     pl_vm_span(&one, ROLE_TEXT, "%-34.34s %-18.18s %-12.12s %-13.13s ", r->id, r->model, r->domain, r->task);
     if (!r->graded) {
         pl_vm_span(&one, ROLE_DIM, "%5s %5s %6s", "…", "…", "…");
+    } else if (r->resp->error) { /* an errored sample: no answer, no verdict */
+        pl_vm_span(&one, ROLE_ERROR, "%5s %5s %6s %-6s errored (epoch %d)", "-", "-", "-", "-", r->epoch);
     } else {
         pl_vm_span(&one, r->score ? ROLE_CORRECT : ROLE_WRONG, "%5d", r->score);
         pl_vm_span(&one, r->sound_score ? ROLE_CORRECT : ROLE_WRONG, " %5d", r->sound_score);

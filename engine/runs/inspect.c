@@ -1,7 +1,8 @@
 /* Inspect AI eval logs: samples → responses, and the .json log format.
  * A log is {"eval": {"task", "model", ...}, "samples": [{"id", "epoch",
  * "input", "target", "output": {"model", "completion", "choices": [{"message":
- * {"role", "content"}}]}, "scores": {name: {"value", ...}}, "metadata"}]}
+ * {"role", "content"}}]}, "scores": {name: {"value", ...}}, "metadata",
+ * "error": {"message", "traceback"} or null}]}
  * (inspect_ai/log/_log.py, model/_model_output.py). */
 #include <stdlib.h>
 #include <string.h>
@@ -12,8 +13,9 @@
 
 typedef struct {
     const cJSON *json;
-    char *id;       /* metadata.id, else the sample id */
-    char *sort_key; /* the sample id as Inspect sorts it */
+    char *id;        /* metadata.id, else the sample id */
+    char *sample_id; /* the sample id */
+    char *sort_key;  /* the sample id as Inspect sorts it */
     int epoch;
 } sample_ref;
 
@@ -43,9 +45,8 @@ static bool make_ref(const cJSON *sample, sample_ref *ref)
 {
     const cJSON *meta_id = pl_json_get(pl_json_get(sample, "metadata"), "id"), *epoch = pl_json_get(sample, "epoch");
     char *sample_id = pl_json_id_text(pl_json_get(sample, "id"));
-    *ref = (sample_ref){sample, meta_id ? pl_json_id_text(meta_id) : pl_strdup(sample_id),
+    *ref = (sample_ref){sample, meta_id ? pl_json_id_text(meta_id) : pl_strdup(sample_id), sample_id,
                         sample_id ? sort_key_of(sample_id) : NULL, cJSON_IsNumber(epoch) ? epoch->valueint : 1};
-    free(sample_id);
     return ref->id && ref->sort_key;
 }
 
@@ -137,51 +138,50 @@ static bool stored_score(const cJSON *scores, double *out)
     return false;
 }
 
-/* 1 when loaded, 0 when skipped, -1 when out of memory. */
+/* The message of a sample's error (an EvalError, or a string in a
+ * summary), or NULL when the sample has none. */
+static const char *error_message(const cJSON *error)
+{
+    if (!error || cJSON_IsNull(error))
+        return NULL;
+    const char *message = cJSON_IsString(error) ? error->valuestring : pl_json_str(error, "message");
+    return message ? message : "error";
+}
+
+/* 0 when loaded, -1 when out of memory.  A sample without output is an empty
+ * answer, as Inspect's scorers see it; an errored one has no answer. */
 static int sample_response(pl_run_reader *rd, const log_header *h, const sample_ref *s, int number)
 {
     const cJSON *output = pl_json_get(s->json, "output"), *meta = pl_json_get(s->json, "metadata");
-    char *text = output_text(output);
-    if (!text) {
-        const char *why = pl_json_str(pl_json_get(s->json, "error"), "message");
-        pl_diags_add(rd->warnings, rd->path, 0, 0, "sample %d (id %s, epoch %d): no model output%s%s", number, s->id,
-                     s->epoch, why ? ": " : "", why ? why : "");
-        return 0;
-    }
+    const char *error = error_message(pl_json_get(s->json, "error"));
+    char *text = error ? NULL : output_text(output);
     const char *group = pl_json_str(meta, "group"), *model = h->model ? h->model : pl_json_str(output, "model");
     pl_run_response r = {.id = pl_strdup(s->id),
+                         .sample_id = pl_strdup(s->sample_id),
                          .group = pl_strdup(group && *group ? group : h->group),
                          .model = pl_strdup(model),
-                         .response = text,
-                         .ngenerations = 1,
+                         .response = text ? text : pl_strdup(""),
+                         .epoch = s->epoch,
+                         .error = pl_strdup(error),
                          .context = pl_strdup(pl_json_str(meta, "context")),
                          .question = pl_strdup(pl_json_str(s->json, "input")),
                          .line = number};
-    r.has_stored_score = stored_score(pl_json_get(s->json, "scores"), &r.stored_score);
-    return pl_run_push(rd, &r) < 0 ? -1 : 1;
+    r.has_stored_score = !error && stored_score(pl_json_get(s->json, "scores"), &r.stored_score);
+    if (!r.response || (error && !r.error)) {
+        pl_run_response_clear(&r);
+        return -1;
+    }
+    return pl_run_push(rd, &r);
 }
 
-static pl_run_response *loaded_from_file(pl_run_responses *rs, int first, const char *id)
-{
-    for (int i = first; i < rs->count; i++)
-        if (!strcmp(rs->items[i].id, id))
-            return &rs->items[i];
-    return NULL;
-}
-
-/* The samples in Inspect's order; later epochs of a loaded id only count. */
+/* The samples in Inspect's order: by epoch, then by id. */
 static int load_sorted(pl_run_reader *rd, const log_header *h, sample_ref *refs, int n)
 {
-    int first = rd->rs->count, got = 0;
     qsort(refs, (size_t)n, sizeof *refs, ref_order);
-    for (int k = 0; k < n && got >= 0; k++) {
-        pl_run_response *earlier = loaded_from_file(rd->rs, first, refs[k].id);
-        if (earlier)
-            earlier->ngenerations++;
-        else
-            got = sample_response(rd, h, &refs[k], k + 1);
-    }
-    return got < 0 ? -1 : 0;
+    for (int k = 0; k < n; k++)
+        if (sample_response(rd, h, &refs[k], k + 1) < 0)
+            return -1;
+    return 0;
 }
 
 int pl_run_inspect_samples(pl_run_reader *rd, const cJSON *eval, cJSON *const *samples, int n)
@@ -196,6 +196,7 @@ int pl_run_inspect_samples(pl_run_reader *rd, const cJSON *eval, cJSON *const *s
         else {
             pl_diags_add(rd->warnings, rd->path, 0, 0, "sample %d: missing id", i + 1);
             free(refs[m].id);
+            free(refs[m].sample_id);
             free(refs[m].sort_key);
         }
     }
@@ -203,6 +204,7 @@ int pl_run_inspect_samples(pl_run_reader *rd, const cJSON *eval, cJSON *const *s
     int rc = load_sorted(rd, &h, refs, m);
     for (int k = 0; k < m; k++) {
         free(refs[k].id);
+        free(refs[k].sample_id);
         free(refs[k].sort_key);
     }
     free(refs);

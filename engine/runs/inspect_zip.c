@@ -1,27 +1,112 @@
 /* Inspect's default .eval log: a zip archive holding header.json (while the
- * eval still runs: _journal/start.json) with the log's "eval", and one
- * samples/<id>_epoch_<n>.json per sample (inspect_ai/log/_recorders/eval.py). */
+ * eval still runs: only _journal/start.json) with the log's "eval", and one
+ * samples/<id>_epoch_<n>.json per sample and epoch
+ * (inspect_ai/log/_recorders/eval.py).  The recorder appends to the archive
+ * at every flush, so a member name may occur more than once: as in Python's
+ * zipfile, the last one is the member.  Entries are zstd (zip method 93,
+ * Inspect 0.3.206 and later) or deflate (earlier versions). */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <zip.h>
+#include <zlib.h>
+#include <zstd.h>
 
+#include "base/file.h"
 #include "base/json.h"
 #include "runs/reader.h"
-#include "runs/runs.h"
 
-/* The bytes of an entry, NUL-terminated; NULL when unreadable. */
-static char *read_entry(zip_t *za, zip_uint64_t index, size_t *len)
+#define METHOD_ZSTD 93
+
+static const char *method_name(int method)
 {
-    zip_stat_t st;
-    if (zip_stat_index(za, index, 0, &st) < 0 || !(st.valid & ZIP_STAT_SIZE) || st.size >= SIZE_MAX)
-        return NULL;
-    char *buf = malloc((size_t)st.size + 1);
-    zip_file_t *zf = buf ? zip_fopen_index(za, index, 0) : NULL;
-    zip_int64_t got = zf ? zip_fread(zf, buf, st.size) : -1;
+    switch (method) {
+    case 9:
+        return "deflate64";
+    case 12:
+        return "bzip2";
+    case 14:
+        return "LZMA";
+    case 95:
+        return "xz";
+    case 96:
+        return "JPEG";
+    case 97:
+        return "WavPack";
+    case 98:
+        return "PPMd";
+    case 99:
+        return "AES-encrypted";
+    default:
+        return "unknown";
+    }
+}
+
+/* Decompresses every zstd frame of the raw entry into buf (size bytes
+ * expected); false when the data is not that. */
+static bool zstd_decode(const char *raw, size_t n, char *buf, size_t size)
+{
+    ZSTD_DCtx *d = ZSTD_createDCtx();
+    size_t got = d ? ZSTD_decompressDCtx(d, buf, size, raw, n) : 0;
+    ZSTD_freeDCtx(d);
+    return d && !ZSTD_isError(got) && got == size;
+}
+
+/* Reads n bytes of the entry, decompressed by libzip or (flags
+ * ZIP_FL_COMPRESSED) as stored. */
+static bool read_bytes(zip_t *za, zip_uint64_t index, zip_flags_t flags, char *buf, zip_uint64_t n)
+{
+    zip_file_t *zf = zip_fopen_index(za, index, flags);
+    zip_int64_t got = zf ? zip_fread(zf, buf, n) : -1;
     if (zf)
         zip_fclose(zf);
-    if (got < 0 || (zip_uint64_t)got != st.size) {
+    return got >= 0 && (zip_uint64_t)got == n;
+}
+
+/* The bytes of a zstd entry, checked against the archive's size and CRC-32. */
+static bool read_zstd(zip_t *za, zip_uint64_t index, const zip_stat_t *st, char *buf)
+{
+    if (st->comp_size > pl_max_input_bytes()) /* a lying central directory: not allocated */
+        return false;
+    char *raw = malloc((size_t)st->comp_size + 1);
+    bool ok = raw && read_bytes(za, index, ZIP_FL_COMPRESSED, raw, st->comp_size) &&
+              zstd_decode(raw, (size_t)st->comp_size, buf, (size_t)st->size);
+    free(raw);
+    uLong crc = crc32(0L, Z_NULL, 0);
+    for (size_t off = 0; ok && off < st->size; off += UINT32_MAX / 2) {
+        size_t chunk = st->size - off < UINT32_MAX / 2 ? st->size - off : UINT32_MAX / 2;
+        crc = crc32(crc, (const Bytef *)buf + off, (uInt)chunk);
+    }
+    return ok && (!(st->valid & ZIP_STAT_CRC) || crc == st->crc);
+}
+
+/* The bytes of an entry, NUL-terminated; NULL with *why (owned). */
+static char *read_entry(zip_t *za, zip_uint64_t index, size_t *len, char **why)
+{
+    const char *name = zip_get_name(za, index, 0);
+    zip_stat_t st;
+    zip_uint64_t need = ZIP_STAT_SIZE | ZIP_STAT_COMP_SIZE | ZIP_STAT_COMP_METHOD;
+    if (zip_stat_index(za, index, 0, &st) < 0 || (st.valid & need) != need) {
+        *why = pl_strdup_printf("%s: cannot read the entry", name);
+        return NULL;
+    }
+    if (st.comp_method != METHOD_ZSTD && !zip_compression_method_supported(st.comp_method, 0)) {
+        *why = pl_strdup_printf("%s: compression method %d (%s) is not supported: planlens reads zstd (93) and "
+                                "deflate (8)",
+                                name, st.comp_method, method_name(st.comp_method));
+        return NULL;
+    }
+    if (st.size > pl_max_input_bytes()) {
+        *why = pl_strdup_printf("%s: entry larger than %zu bytes", name, pl_max_input_bytes());
+        return NULL;
+    }
+    char *buf = malloc((size_t)st.size + 1);
+    bool ok = buf && (st.comp_method == METHOD_ZSTD ? read_zstd(za, index, &st, buf)
+                                                    : read_bytes(za, index, 0, buf, st.size));
+    if (!ok) {
+        *why = buf ? pl_strdup_printf("%s: cannot read the entry (%s data is damaged)", name,
+                                      st.comp_method == METHOD_ZSTD ? "zstd" : "compressed")
+                   : pl_strdup("out of memory");
         free(buf);
         return NULL;
     }
@@ -35,30 +120,77 @@ static cJSON *entry_json(zip_t *za, zip_uint64_t index, char **why)
 {
     const char *name = zip_get_name(za, index, 0);
     size_t len;
-    char *text = read_entry(za, index, &len);
+    char *text = read_entry(za, index, &len, why);
     pl_error e = PL_ERROR_INIT;
     cJSON *j = text ? pl_json_parse_exact(text, len, name, &e) : NULL;
-    if (!text)
-        *why = pl_strdup_printf("%s: cannot read the entry", name);
-    else if (!j)
+    if (text && !j)
         *why = pl_error_format(&e);
     pl_error_clear(&e);
     free(text);
     return j;
 }
 
-static cJSON *read_header(zip_t *za, pl_run_reader *rd, pl_error *err)
+/* The archive's members: for each name, its last entry (sorted by name). */
+typedef struct {
+    const char *name;
+    zip_uint64_t index;
+} member;
+
+typedef struct {
+    zip_t *za;
+    member *items;
+    int count;
+} member_list;
+
+static int by_name_then_index(const void *x, const void *y)
 {
-    zip_int64_t index = zip_name_locate(za, "header.json", 0);
+    const member *a = x, *b = y;
+    int c = strcmp(a->name, b->name);
+    return c ? c : (a->index > b->index) - (a->index < b->index);
+}
+
+static int list_members(zip_t *za, member_list *m)
+{
+    zip_int64_t n = zip_get_num_entries(za, 0);
+    *m = (member_list){za, malloc(((size_t)(n > 0 ? n : 0) + 1) * sizeof *m->items), 0};
+    if (!m->items)
+        return -1;
+    for (zip_int64_t i = 0; i < n; i++) {
+        const char *name = zip_get_name(za, (zip_uint64_t)i, 0);
+        if (name)
+            m->items[m->count++] = (member){name, (zip_uint64_t)i};
+    }
+    qsort(m->items, (size_t)m->count, sizeof *m->items, by_name_then_index);
+    int kept = 0;
+    for (int i = 0; i < m->count; i++)
+        if (i + 1 == m->count || strcmp(m->items[i].name, m->items[i + 1].name)) /* not superseded */
+            m->items[kept++] = m->items[i];
+    m->count = kept;
+    return 0;
+}
+
+/* The member's entry index, or -1. */
+static zip_int64_t find_member(const member_list *m, const char *name)
+{
+    for (int i = 0; i < m->count; i++)
+        if (!strcmp(m->items[i].name, name))
+            return (zip_int64_t)m->items[i].index;
+    return -1;
+}
+
+static cJSON *read_header(const member_list *m, pl_run_reader *rd, bool *finished, pl_error *err)
+{
+    zip_int64_t index = find_member(m, "header.json");
+    *finished = index >= 0;
     if (index < 0)
-        index = zip_name_locate(za, "_journal/start.json", 0);
+        index = find_member(m, "_journal/start.json");
     if (index < 0) {
         pl_error_set(err, PL_ERR_SYNTAX, rd->path, 0, 0,
                      "expected an Inspect .eval log: the archive has no header.json or _journal/start.json");
         return NULL;
     }
     char *why = NULL;
-    cJSON *header = entry_json(za, (zip_uint64_t)index, &why);
+    cJSON *header = entry_json(m->za, (zip_uint64_t)index, &why);
     if (!cJSON_IsObject(pl_json_get(header, "eval"))) {
         pl_error_set(err, PL_ERR_SYNTAX, rd->path, 0, 0, "%s", why ? why : "the log header has no \"eval\" object");
         cJSON_Delete(header);
@@ -79,18 +211,17 @@ typedef struct {
     int count;
 } sample_list;
 
-/* Every samples/…json entry that parses; the others are warnings. */
-static int read_samples(zip_t *za, pl_run_reader *rd, sample_list *out)
+/* Every samples/…json member that parses; the others are warnings. */
+static int read_samples(const member_list *m, pl_run_reader *rd, sample_list *out)
 {
-    zip_int64_t n = zip_get_num_entries(za, 0);
-    out->items = calloc((size_t)(n > 0 ? n : 0) + 1, sizeof *out->items);
+    out->items = calloc((size_t)m->count + 1, sizeof *out->items);
     if (!out->items)
         return -1;
-    for (zip_int64_t i = 0; i < n; i++) {
-        if (!is_sample_entry(zip_get_name(za, (zip_uint64_t)i, 0)))
+    for (int i = 0; i < m->count; i++) {
+        if (!is_sample_entry(m->items[i].name))
             continue;
         char *why = NULL;
-        cJSON *sample = entry_json(za, (zip_uint64_t)i, &why);
+        cJSON *sample = entry_json(m->za, m->items[i].index, &why);
         if (sample)
             out->items[out->count++] = sample;
         else
@@ -102,16 +233,27 @@ static int read_samples(zip_t *za, pl_run_reader *rd, sample_list *out)
 
 static pl_error_code load_archive(zip_t *za, pl_run_reader *rd, pl_error *err)
 {
-    cJSON *header = read_header(za, rd, err);
-    if (!header)
+    member_list members;
+    if (list_members(za, &members) < 0)
+        return pl_error_set(err, PL_ERR_LIMIT, rd->path, 0, 0, "out of memory");
+    bool finished;
+    cJSON *header = read_header(&members, rd, &finished, err);
+    if (!header) {
+        free(members.items);
         return err ? err->code : PL_ERR_SYNTAX;
+    }
     sample_list samples = {NULL, 0};
-    int rc = read_samples(za, rd, &samples);
+    int rc = read_samples(&members, rd, &samples);
+    if (rc == 0 && !finished)
+        pl_diags_add(rd->warnings, rd->path, 0, 0, samples.count ? "run still in progress: %d samples so far"
+                                                                  : "run still in progress: no samples yet",
+                     samples.count);
     if (rc == 0)
         rc = pl_run_inspect_samples(rd, pl_json_get(header, "eval"), samples.items, samples.count);
     for (int i = 0; i < samples.count; i++)
         cJSON_Delete(samples.items[i]);
     free(samples.items);
+    free(members.items);
     cJSON_Delete(header);
     return rc < 0 ? pl_error_set(err, PL_ERR_LIMIT, rd->path, 0, 0, "out of memory") : PL_OK;
 }

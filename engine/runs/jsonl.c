@@ -87,7 +87,7 @@ static int native_record(pl_run_reader *rd, const cJSON *rec, int line)
                          .group = pl_strdup(pl_json_str(rec, "group")),
                          .model = pl_strdup(pl_json_str(rec, "model")),
                          .response = pl_strdup(response),
-                         .ngenerations = 1,
+                         .epoch = 1,
                          .line = line};
     return pl_run_push(rd, &r) < 0 ? -1 : 1;
 }
@@ -116,7 +116,7 @@ pl_error_code pl_run_load_jsonl(pl_run_reader *rd, const char *text, size_t len,
     pl_error_code rc = detect_lm_eval(rd, text, len, &lm_eval, err);
     if (rc)
         return rc;
-    pl_lm_eval_file *lm = lm_eval ? pl_lm_eval_file_new(rd->path) : NULL;
+    pl_lm_eval_file *lm = lm_eval ? pl_lm_eval_file_new(rd) : NULL;
     pl_line_reader lr = {text, len, 0, 0};
     const char *s;
     size_t n;

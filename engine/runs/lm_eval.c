@@ -1,9 +1,11 @@
 /* lm-evaluation-harness sample logs.  lm-eval writes them as
  * <output>/<model_name_sanitized>/samples_<task>_<date>.jsonl beside
- * results_<date>.json, one line per (doc, filter):
+ * results_<date>.json (or, for --output_path X.json, beside X_<date>.json),
+ * one line per (doc, filter):
  *   {"doc_id", "doc": {question record}, "target", "arguments",
- *    "resps": [[generation, ...]], "filtered_resps", "filter",
- *    "metrics": [names], <metric>: value, ...}
+ *    "resps": [[generation per repeat, ...]], "filtered_resps", "filter",
+ *    "metrics": [names], <metric>: value, "scores_per_repeat"?: {metric:
+ *    [value per repeat]}, ...}
  * (lm_eval/evaluator.py, lm_eval/loggers/evaluation_tracker.py). */
 #include <stdlib.h>
 #include <string.h>
@@ -34,45 +36,14 @@ static char *task_of_name(const char *base)
     return !strncmp(base, "samples_", 8) && last > first ? pl_strndup(first + 1, (size_t)(last - first - 1)) : NULL;
 }
 
-/* model_name of the results_<date>.json written with the samples. */
-static char *results_model(const char *dir, const char *base)
-{
-    const char *last = strrchr(base, '_'), *ext = last ? strstr(last, ".jsonl") : NULL;
-    if (!ext)
-        return NULL;
-    char *path = pl_strdup_printf("%s/results_%.*s.json", dir, (int)(ext - last - 1), last + 1);
-    size_t len;
-    char *text = path ? pl_read_file(path, &len, NULL) : NULL;
-    cJSON *results = text ? pl_json_parse_exact(text, len, NULL, NULL) : NULL;
-    const char *name = pl_json_str(results, "model_name");
-    char *model = name && *name ? pl_strdup(name) : NULL;
-    cJSON_Delete(results);
-    free(text);
-    free(path);
-    return model;
-}
-
-/* The model: the results file's model_name, else the directory name when it
- * looks like lm-eval's sanitized model name ("org/model" → "org__model"). */
-static char *model_of(const char *path)
-{
-    const char *base = base_name(path);
-    char *dir = base == path ? pl_strdup(".") : pl_strndup(path, (size_t)(base - path - 1));
-    char *model = dir ? results_model(dir, base) : NULL;
-    if (!model && dir && strstr(base_name(dir), "__"))
-        model = pl_strdup(base_name(dir));
-    free(dir);
-    return model;
-}
-
-pl_lm_eval_file *pl_lm_eval_file_new(const char *path)
+pl_lm_eval_file *pl_lm_eval_file_new(const pl_run_reader *rd)
 {
     pl_lm_eval_file *f = calloc(1, sizeof *f);
     if (!f)
         return NULL;
-    char *task = task_of_name(base_name(path));
+    char *task = task_of_name(base_name(rd->path));
     f->group = pl_run_group_of_task(task);
-    f->model = model_of(path);
+    f->model = pl_lm_eval_model(rd);
     free(task);
     return f;
 }
@@ -98,32 +69,45 @@ static bool metric_value(const cJSON *v, double *out)
     return true;
 }
 
-/* The sample's metric: the first of "metrics" with a value, else "score"
+/* Metric `name` of repeat k: its value in scores_per_repeat; without that,
+ * the doc's value, which lm-eval's default filter (take_first) computes on
+ * the first repeat. */
+static bool metric_at(const cJSON *rec, const char *name, int k, double *out)
+{
+    const cJSON *per_repeat = pl_json_get(rec, "scores_per_repeat");
+    if (per_repeat)
+        return metric_value(cJSON_GetArrayItem(pl_json_get(per_repeat, name), k), out);
+    return k == 0 && metric_value(pl_json_get(rec, name), out);
+}
+
+/* Repeat k's score: the first of "metrics" with a value, else "score"
  * (ACPBench gen tasks) or "exact_match" (bool, mcq). */
-static bool stored_score(const cJSON *rec, double *out)
+static bool stored_score(const cJSON *rec, int k, double *out)
 {
     const cJSON *name;
     cJSON_ArrayForEach(name, pl_json_get(rec, "metrics"))
     {
-        if (cJSON_IsString(name) && metric_value(pl_json_get(rec, name->valuestring), out))
+        if (cJSON_IsString(name) && metric_at(rec, name->valuestring, k, out))
             return true;
     }
-    return metric_value(pl_json_get(rec, "score"), out) || metric_value(pl_json_get(rec, "exact_match"), out);
+    return metric_at(rec, "score", k, out) || metric_at(rec, "exact_match", k, out);
 }
 
-static pl_run_response response_of(const pl_lm_eval_file *f, const cJSON *rec, const cJSON *doc, char *id,
-                                   const cJSON *gens, int line)
+/* Repeat k (0-based) of the doc: its generation as epoch k + 1. */
+static pl_run_response response_of(const pl_lm_eval_file *f, const cJSON *rec, const cJSON *doc, const char *id,
+                                   const cJSON *gen, int k, int line)
 {
     const char *group = pl_json_str(doc, "group");
-    pl_run_response r = {.id = id,
+    pl_run_response r = {.id = pl_strdup(id),
+                         .sample_id = pl_json_id_text(pl_json_get(rec, "doc_id")),
                          .group = pl_strdup(group ? group : f->group),
                          .model = pl_strdup(f->model),
-                         .response = pl_strdup(cJSON_GetArrayItem(gens, 0)->valuestring),
-                         .ngenerations = cJSON_GetArraySize(gens),
+                         .response = pl_strdup(gen->valuestring),
+                         .epoch = k + 1,
                          .context = pl_strdup(pl_json_str(doc, "context")),
                          .question = pl_strdup(pl_json_str(doc, "question")),
                          .line = line};
-    r.has_stored_score = stored_score(rec, &r.stored_score);
+    r.has_stored_score = stored_score(rec, k, &r.stored_score);
     return r;
 }
 
@@ -152,8 +136,19 @@ int pl_lm_eval_record(pl_lm_eval_file *f, pl_run_reader *rd, const cJSON *rec, i
         free(id);
         return 0;
     }
-    pl_run_response r = response_of(f, rec, doc, id, gens, line);
-    if (pl_run_push(rd, &r) < 0 || (key >= 0 && pl_hashmap_put(&f->seen, &key, 1, 0) == -2))
+    int got = 1;
+    for (int k = 0; got == 1 && k < cJSON_GetArraySize(gens); k++) {
+        const cJSON *gen = cJSON_GetArrayItem(gens, k);
+        if (!cJSON_IsString(gen)) {
+            pl_diags_add(rd->warnings, rd->path, line, 0, "resps[0][%d] is not a string: repeat %d skipped", k, k + 1);
+            continue;
+        }
+        pl_run_response r = response_of(f, rec, doc, id, gen, k, line);
+        if (pl_run_push(rd, &r) < 0)
+            got = -1;
+    }
+    free(id);
+    if (got < 0 || (key >= 0 && pl_hashmap_put(&f->seen, &key, 1, 0) == -2))
         return -1;
     return 1;
 }

@@ -9,7 +9,9 @@
 void pl_run_response_clear(pl_run_response *r)
 {
     free(r->id);
+    free(r->sample_id);
     free(r->group);
+    free(r->error);
     free(r->model);
     free(r->response);
     free(r->context);

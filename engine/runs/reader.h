@@ -29,7 +29,11 @@ bool pl_run_first_line_is_object(const char *text, size_t len);
 
 /* lm-eval samples (lm_eval.c): per-file state, then one record per line. */
 typedef struct pl_lm_eval_file pl_lm_eval_file;
-pl_lm_eval_file *pl_lm_eval_file_new(const char *path);
+pl_lm_eval_file *pl_lm_eval_file_new(const pl_run_reader *rd);
+/* The model of the samples file rd->path: its results file's model_name,
+ * else from its config.model_args, else (with a warning) the directory's
+ * name; NULL only when out of memory (lm_eval_model.c). */
+char *pl_lm_eval_model(const pl_run_reader *rd);
 void pl_lm_eval_file_free(pl_lm_eval_file *f);
 /* 1 when loaded, 2 when the line repeats a doc already loaded (another
  * filter's line), 0 when skipped as bad, -1 when out of memory. */

@@ -22,14 +22,24 @@ static pl_error_code format_error(const char *path, const char *text, size_t off
     return pl_error_set(err, PL_ERR_SYNTAX, path, line, column, "%s", what);
 }
 
-/* A JSON text: one Inspect log document, or JSON lines. */
+/* lm-eval's results_<date>.json (or X_<date>.json): the run's aggregated
+ * metrics and configuration, written beside its samples files. */
+static bool is_lm_eval_results(const cJSON *doc)
+{
+    return cJSON_IsObject(pl_json_get(doc, "results")) &&
+           (pl_json_get(doc, "config") || pl_json_get(doc, "configs") || pl_json_get(doc, "model_name"));
+}
+
+/* A JSON text: one Inspect log document, lm-eval results, or JSON lines. */
 static pl_error_code load_json_text(pl_run_reader *rd, const char *text, size_t len, pl_error *err)
 {
     size_t first = 0;
     while (first < len && isspace((unsigned char)text[first]))
         first++;
-    if (first == len)
-        return format_error(rd->path, text, first, "empty file: expected JSON lines or an Inspect log", err);
+    if (first == len) { /* lm-eval leaves an empty samples file when a task wrote nothing */
+        pl_diags_add(rd->warnings, rd->path, 0, 0, "empty file: no responses (skipped)");
+        return PL_OK;
+    }
     if (text[first] != '{')
         return format_error(rd->path, text, first,
                             "expected an Inspect log (a JSON object) or JSON lines (one object per line)", err);
@@ -40,6 +50,10 @@ static pl_error_code load_json_text(pl_run_reader *rd, const char *text, size_t 
     pl_error_code rc;
     if (doc && pl_json_get(doc, "eval"))
         rc = pl_run_load_inspect_json(rd, doc, err);
+    else if (is_lm_eval_results(doc)) {
+        rd->rs->summaries++;
+        rc = PL_OK;
+    }
     else if (doc || pl_run_first_line_is_object(text, len))
         rc = pl_run_load_jsonl(rd, text, len, err);
     else

@@ -12,29 +12,37 @@
 
 typedef enum { PL_RUN_NATIVE, PL_RUN_LM_EVAL, PL_RUN_INSPECT } pl_run_kind;
 
-/* One model response to one question.
+/* One model answer to one question (one epoch of one sample).
  *
  * lm-eval: id and group from the sample's `doc` (group falls back to the task
- *   in the file name, `samples_acp_app_gen_<date>.jsonl`); the response is the
- *   raw first generation resps[0][0]; the model is `model_name` of the
- *   results_<date>.json written beside the samples, else the directory name
- *   when it looks like lm-eval's sanitized model name (contains "__"), else
- *   NULL.  lm-eval writes one line per filter: a doc_id already read from the
+ *   in the file name, `samples_acp_app_gen_<date>.jsonl`); sample_id is the
+ *   doc_id.  Each generation of resps[0] is a repeat, loaded as epoch 1, 2, …
+ *   with its score from `scores_per_repeat` (else the doc's metric, for the
+ *   first).  The model is `model_name` of the results file written with the
+ *   samples (results_<date>.json, or X_<date>.json for --output_path X.json),
+ *   else the first of peft, delta, pretrained, model, path, engine in its
+ *   config.model_args, else the name of the samples' directory (a warning says
+ *   so).  lm-eval writes one line per filter: a doc_id already read from the
  *   file is skipped, so the first filter's stored score is kept.
- * Inspect: the model is eval.model; the group is metadata.group, else the
- *   one named by eval.task ("acp_app_gen" → applicable_actions_gen); the id is
- *   metadata.id, else the sample id.  IBM's ACPBench Inspect tasks set no
- *   sample id, so Inspect numbers the samples 1, 2, … (dataset order): such
- *   responses are matched by context and question text (pl_acp_questions_match).
- *   Epochs after the first are counted in ngenerations, not loaded. */
+ * Inspect: every epoch of every sample (the last copy of a re-logged member of
+ *   an .eval archive).  The model is eval.model; the group is metadata.group,
+ *   else the one named by eval.task ("acp_app_gen" → applicable_actions_gen);
+ *   the id is metadata.id, else the sample id; sample_id is the sample id.
+ *   IBM's ACPBench Inspect tasks set no sample id, so Inspect numbers the
+ *   samples 1, 2, … (dataset order): such answers are matched to questions by
+ *   context and question text (pl_acp_questions_match).  A sample whose
+ *   `error` is set has no answer: `error` holds its message and `response` is
+ *   empty (Inspect leaves such samples out of its metrics). */
 typedef struct {
     char *id;             /* exact decimal text */
+    char *sample_id;      /* the sample's own id in the file (Inspect id, lm-eval doc_id), or NULL */
     char *group;          /* NULL when the file does not say (matched by id then) */
     char *model;          /* may be NULL */
-    char *response;       /* the raw text the model wrote (first generation) */
-    int ngenerations;     /* generations the record held (lm-eval: only the first is graded, take_first) */
+    char *response;       /* the raw text the model wrote ("" when error is set) */
+    int epoch;            /* 1-based: Inspect's epoch, lm-eval's repeat; 1 otherwise */
+    char *error;          /* why the sample has no answer (Inspect's sample error), or NULL */
     bool has_stored_score;
-    double stored_score;  /* the per-sample score the run file recorded */
+    double stored_score;  /* the per-answer score the run file recorded */
     char *context;        /* the question's context as the run file stored it, or NULL */
     char *question;       /* the question text as the run file stored it, or NULL */
     char *source;         /* file */
@@ -44,12 +52,15 @@ typedef struct {
 typedef struct {
     pl_run_response *items;
     int count, capacity;
+    int summaries; /* run summaries read (lm-eval results files): they hold no answers */
 } pl_run_responses;
 
-#define PL_RUN_RESPONSES_INIT {NULL, 0, 0}
+#define PL_RUN_RESPONSES_INIT {NULL, 0, 0, 0}
 
 /* Appends the responses of one run file; the format is detected from the
- * name and content.  Bad records are warnings and skipped. */
+ * name and content.  Bad records are warnings and skipped; so is an empty
+ * samples file.  An lm-eval results file (results_<date>.json, X_<date>.json)
+ * is the summary of a run: it adds no responses and counts in `summaries`. */
 pl_error_code pl_run_responses_load(pl_run_responses *rs, const char *path, pl_diags *warnings, pl_error *err);
 void pl_run_responses_free(pl_run_responses *rs);
 

@@ -55,7 +55,7 @@ int ws_load_file(pl_workspace *ws, const char *path)
     pl_error err = PL_ERROR_INIT;
     pl_error_code rc;
     int before_q = ws->acp.count + ws->iou.count, before_r = ws->runs.count;
-    int before_c = ws->cases.count;
+    int before_c = ws->cases.count, before_s = ws->runs.summaries;
     if (json && first_byte(path) == '[')
         rc = pl_acp_questions_load(&ws->acp, path, warnings, &err);
     else if (jsonl && ws_is_case_file(path))
@@ -85,6 +85,10 @@ int ws_load_file(pl_workspace *ws, const char *path)
             grown[i] = path;
         return add_source(ws, pl_strdup_printf("%s: %d plan-quality case%s", path, nc, nc == 1 ? "" : "s"));
     }
+    if (ws->runs.summaries > before_s)
+        return add_source(ws, pl_strdup_printf("%s: lm-eval results (the run's summary; answers are in its samples "
+                                               "files)",
+                                               path));
     return add_source(ws, nq ? pl_strdup_printf("%s: %d question%s", path, nq, nq == 1 ? "" : "s")
                              : pl_strdup_printf("%s: %d response%s", path, nr, nr == 1 ? "" : "s"));
 }

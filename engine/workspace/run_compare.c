@@ -6,7 +6,7 @@
 
 /* A response of run A or B under its pairing key. */
 typedef struct {
-    const char *task, *id;
+    const char *task, *group, *id; /* group: the ACPBench question's ("" otherwise) */
     int record;
 } keyed;
 
@@ -14,6 +14,8 @@ static int by_key(const void *x, const void *y)
 {
     const keyed *a = x, *b = y;
     int c = strcmp(a->task, b->task);
+    if (!c)
+        c = strcmp(a->group, b->group);
     if (!c)
         c = strcmp(a->id, b->id);
     return c ? c : (a->record > b->record) - (a->record < b->record); /* the first response first */
@@ -98,10 +100,11 @@ static void collect(const pl_workspace *ws, const int *records, int n, const cha
     for (int i = 0; i < n; i++) {
         int rec = records ? records[i] : i;
         const pl_ws_record *r = pl_workspace_record(ws, rec);
+        const char *group = r->acp ? r->acp->group : "";
         if (!strcmp(r->model, model_a))
-            ka[(*na)++] = (keyed){r->task, r->id, rec};
+            ka[(*na)++] = (keyed){r->task, group, r->id, rec};
         else if (!strcmp(r->model, model_b))
-            kb[(*nb)++] = (keyed){r->task, r->id, rec};
+            kb[(*nb)++] = (keyed){r->task, group, r->id, rec};
     }
     qsort(ka, (size_t)*na, sizeof *ka, by_key);
     qsort(kb, (size_t)*nb, sizeof *kb, by_key);
@@ -109,7 +112,7 @@ static void collect(const pl_workspace *ws, const int *records, int n, const cha
 
 static bool same_key(const keyed *x, const keyed *y)
 {
-    return !strcmp(x->task, y->task) && !strcmp(x->id, y->id);
+    return !strcmp(x->task, y->task) && !strcmp(x->group, y->group) && !strcmp(x->id, y->id);
 }
 
 /* Walks both sorted lists at once: pairs, one-sided keys, duplicates. */

@@ -2,10 +2,13 @@
  * comparisons of the IoU paper's figures 6 and 9, and accuracy differences
  * with a standard error that respects the pairing).
  *
- * Pairing key: (task, question id).  ACPBench ids repeat across tasks, so the
- * id alone is not a key; within one task an id names one question.  A run's
- * first response to a key (in record order) is paired; further responses to
- * the same key are counted as duplicates and left out.
+ * Pairing key: the question a response answers: (task, ACPBench group,
+ * question id), whatever the run file numbered its samples (Inspect numbers
+ * the samples of IBM's tasks 1..N; records carry the matched question's id).
+ * ACPBench ids repeat across tasks and formats, so the id alone is not a key.
+ * A run's first response to a key (in record order: epoch 1 first) is paired;
+ * further responses to the same key (later epochs) are counted as duplicates
+ * and left out.
  *
  * Statistics use the official score (binary) and the value (IoU, or action
  * distance for plans) of pairs whose two records are graded and have a

@@ -1,3 +1,4 @@
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -40,10 +41,12 @@ static int build_records(pl_workspace *ws)
         rec->resp = r;
         rec->model = model_of(r);
         rec->id = r->id;
+        rec->epoch = r->epoch;
         if ((rec->iou = pl_iou_questions_find(&ws->iou, r->id))) {
             rec->task = pl_iou_task_name(rec->iou->task);
             rec->domain = rec->iou->domain ? rec->iou->domain : "?";
         } else if ((rec->acp = pl_acp_questions_match(&ws->acp, r))) {
+            rec->id = rec->acp->id; /* matched by text: the question's id, not the sample's number */
             rec->task = pl_acp_task_name(rec->acp->task);
             rec->domain = ws->domains[rec->acp - ws->acp.items];
         } else {
@@ -165,7 +168,9 @@ pl_workspace *pl_workspace_open(const char *const *paths, int npaths, pl_diags *
 
 static void grade_record(pl_acp_grader *ag, pl_iou_grader *ig, pl_ws_record *rec)
 {
-    if (rec->pcase) {
+    if (rec->resp->error) {
+        /* an errored sample: shown, not graded */
+    } else if (rec->pcase) {
         ws_grade_case(rec);
     } else if (rec->iou) {
         if (pl_iou_grade(ig, rec->iou, rec->resp->response, &rec->iou_v) < 0) {
@@ -267,20 +272,63 @@ const pl_diags *pl_workspace_warnings(const pl_workspace *ws)
     return is_loaded(ws) ? &ws->warnings : &none;
 }
 
+/* One graded answer under its question, for the reduction over epochs. */
+typedef struct {
+    const void *question;
+    int score, sound;
+} scored;
+
+static int by_question(const void *x, const void *y)
+{
+    const scored *a = x, *b = y;
+    return a->question == b->question ? 0 : (uintptr_t)a->question < (uintptr_t)b->question ? -1 : 1;
+}
+
+/* Mean over questions of each question's mean score. */
+static void reduce_epochs(scored *s, int n, pl_ws_aggregate *out)
+{
+    qsort(s, (size_t)n, sizeof *s, by_question);
+    for (int i = 0; i < n;) {
+        int j = i, official = 0, sound = 0;
+        for (; j < n && s[j].question == s[i].question; j++) {
+            official += s[j].score;
+            sound += s[j].sound;
+        }
+        out->questions++;
+        out->accuracy += (double)official / (j - i);
+        out->sound_accuracy += (double)sound / (j - i);
+        i = j;
+    }
+    if (out->questions) {
+        out->accuracy /= out->questions;
+        out->sound_accuracy /= out->questions;
+    }
+}
+
 void pl_workspace_aggregate(const pl_workspace *ws, const int *records, int n, pl_ws_aggregate *out)
 {
     memset(out, 0, sizeof *out);
     out->answers = n;
-    int graded = pl_workspace_graded(ws);
+    int graded = pl_workspace_graded(ws), nscored = 0;
+    scored *s = malloc(((size_t)n + 1) * sizeof *s);
     double sum = 0;
     for (int i = 0; i < n; i++) {
         const pl_ws_record *r = &ws->records[records[i]];
         if (records[i] >= graded)
             continue;
         out->graded++;
+        out->epochs = r->epoch > out->epochs ? r->epoch : out->epochs;
+        if (r->resp->error) {
+            out->sample_errors++;
+            continue;
+        }
         out->errors += r->error != NULL;
         out->official += r->score;
         out->sound += r->sound_score;
+        if (s) { /* a grading error counts as wrong, as in the answer counts */
+            const void *q = r->acp ? (const void *)r->acp : r->iou ? (const void *)r->iou : (const void *)r->pcase;
+            s[nscored++] = (scored){q, r->score, r->sound_score};
+        }
         out->parse_failed += r->parse_failed;
         out->sound_differs += r->score != r->sound_score;
         out->stored += r->resp->has_stored_score;
@@ -291,6 +339,9 @@ void pl_workspace_aggregate(const pl_workspace *ws, const int *records, int n, p
             out->is_distance = r->is_distance;
         }
     }
+    if (s)
+        reduce_epochs(s, nscored, out);
+    free(s);
     out->value_mean = out->nvalues ? sum / out->nvalues : 0;
 }
 

@@ -31,7 +31,8 @@ typedef struct {
     const char *model;             /* the run's model, else its file name */
     const char *task;              /* "app", ..., "applicability", ... */
     const char *domain;            /* from the PDDL; "?" when unknown */
-    const char *id;
+    const char *id;                /* the question's id (Inspect's sample number stays in resp->sample_id) */
+    int epoch;                     /* the answer's epoch (Inspect) or repeat (lm-eval); 1 otherwise */
     int group;                     /* run × task: index into pl_workspace_group_* (ordered by model, task) */
     /* filled by grading: */
     bool graded;
@@ -44,7 +45,7 @@ typedef struct {
     int case_lea;                  /* plan-quality case: actions executed before the first failure */
     pl_acp_verdict acp_v;          /* details of an ACPBench verdict */
     pl_iou_verdict iou_v;          /* details of an IoU verdict */
-    char *error;                   /* why there is no verdict, or NULL */
+    char *error;                   /* why there is no verdict, or NULL (resp->error: the sample has no answer) */
     /* the curator's annotations (engine/workspace/notes.h), set by the UI thread: */
     bool flagged;
     char *note;                    /* owned; NULL when none */
@@ -85,11 +86,18 @@ int pl_workspace_ngroups(const pl_workspace *ws);
 const char *pl_workspace_group_model(const pl_workspace *ws, int group);
 const char *pl_workspace_group_task(const pl_workspace *ws, int group);
 
-/* The verdicts of some records summed up (a run × task, or any selection). */
+/* The verdicts of some records summed up (a run × task, or any selection).
+ * Accuracy is reduced as Inspect reduces epochs: each question's scores are
+ * averaged over its graded answers (epochs, repeats), then the question means
+ * are averaged.  Errored samples count in neither. */
 typedef struct {
     int answers;          /* records given */
     int graded;           /* of them graded so far; the counts below are over these */
-    int official, sound;  /* right by the official and by the sound verdict */
+    int official, sound;  /* answers right by the official and by the sound verdict */
+    int questions;        /* questions with a graded answer */
+    double accuracy, sound_accuracy; /* reduced over epochs, in [0, 1] (0 when no question) */
+    int epochs;           /* the most epochs (repeats) any answer came from */
+    int sample_errors;    /* errored samples (no answer) */
     int parse_failed;
     int errors;           /* no verdict (the question's PDDL did not load, ...) */
     int sound_differs;    /* official verdict != sound verdict */

@@ -175,18 +175,19 @@ static void test_grade_jsonl(void **state)
                        " --format jsonl --mode both");
     assert_int_equal(r.status, 0);
     expect_output(&r, "run.jsonl:3:");
-    expect_output(&r, "{\"id\":-5674251047178000480,\"group\":\"applicable_actions_gen\",\"model\":\"model-a\","
+    expect_output(&r, "{\"id\":-5674251047178000480,\"group\":\"applicable_actions_gen\",\"epoch\":1,"
+                      "\"model\":\"model-a\","
                       "\"parsed\":[\"(debark c2 l0)\",\"(sail l0 l1)\"],\"score\":1,\"sound_score\":1,"
                       "\"path\":\"set-equal\",\"iou\":1}");
     expect_output(&r, "\"score\":0,\"sound_score\":0,\"path\":\"set-mismatch\",\"iou\":0.5}");
     /* "none" is a parse error officially, right for the sound verdict */
     expect_output(&r, "\"parsed\":null,\"score\":0,\"sound_score\":1,\"sound_reason\":");
-    expect_output(&r, "\"id\":123,\"group\":\"reachable_atom_gen\",\"model\":\"model-b\",\"parsed\":null,"
+    expect_output(&r, "\"id\":123,\"group\":\"reachable_atom_gen\",\"epoch\":1,\"model\":\"model-b\",\"parsed\":null,"
                       "\"score\":null,\"error\":\"no question with group reachable_atom_gen and id 123\"}");
     free(r.out);
     r = run("grade --questions " CONFORMANCE "/dev_questions.json --responses " GRADE_RUN " 2>/dev/null");
     assert_int_equal(r.status, 0);
-    expect_output(&r, "model-a              app               2  0.500 ± 0.500");
+    expect_output(&r, "model-a              app               1      1  0.500 ± 0.000"); /* two answers to one question */
     free(r.out);
     r = run("grade --questions " CONFORMANCE "/dev_questions.json --responses " GRADE_RUN " --shard 3/2");
     assert_int_equal(r.status, 2);
@@ -194,6 +195,50 @@ static void test_grade_jsonl(void **state)
     r = run("grade --questions /nonexistent.json --responses " GRADE_RUN);
     assert_int_equal(r.status, 3);
     expect_output(&r, "/nonexistent.json");
+    free(r.out);
+}
+
+#define RUNS PLANLENS_SOURCE_DIR "/tests/data/runs/"
+#define TODAY_RUNS RUNS "inspect/2025-07-01T09-00-00+00-00_acp-app-gen_zstd.eval " \
+    RUNS "lm-eval/output-path/samples_acp_app_gen_2025-07-01T09-00-00.000001.jsonl"
+
+/* Today's logs (tests/data/runs): a zstd Inspect log with 3 epochs and an
+ * errored sample, lm-eval with 3 repeats.  Every row names the matched
+ * question and keeps the sample's own id; the errored sample is a row with
+ * its error and no score; accuracy is reduced over epochs; an Inspect run
+ * and an lm-eval run of the same questions pair on every question. */
+static void test_grade_todays_logs(void **state)
+{
+    (void)state;
+    run_result r = run("grade --questions " RUNS "questions.json --responses " TODAY_RUNS
+                       " --format jsonl --mode official");
+    assert_int_equal(r.status, 0);
+    expect_output(&r, "{\"id\":1234567890123456789,\"group\":\"applicable_actions_gen\",\"sample_id\":1,\"epoch\":3,"
+                      "\"model\":\"openai/gpt-4o-mini\",\"parsed\":[\"(sail l0 l1)\"],\"score\":1,");
+    expect_output(&r, "{\"id\":-42,\"group\":\"applicable_actions_gen\",\"sample_id\":2,\"epoch\":2,"
+                      "\"model\":\"openai/gpt-4o-mini\",\"parsed\":null,\"score\":null,"
+                      "\"error\":\"sample error: RateLimitError: too many requests\"}");
+    expect_output(&r, "{\"id\":-42,\"group\":\"applicable_actions_gen\",\"sample_id\":1,\"epoch\":3,"
+                      "\"model\":\"Qwen/Qwen2.5-7B-Instruct\",\"parsed\":[],\"score\":0,");
+    assert_null(strstr(r.out, "stale first attempt"));
+    free(r.out);
+    r = run("grade --questions " RUNS "questions.json --responses " TODAY_RUNS " --mode official 2>/dev/null");
+    assert_int_equal(r.status, 0);
+    /* (2/3 + 2/2) / 2 over questions; the errored epoch in "errors" only */
+    expect_output(&r, "openai/gpt-4o-mini   app               2      3  0.833 ± 0.167");
+    expect_output(&r, "Qwen/Qwen2.5-7B-Instruct app               2      3  0.667 ± 0.000");
+    assert_non_null(strstr(r.out, "0/5       1\n"));
+    free(r.out);
+    r = run("compare --questions " RUNS "questions.json --responses " TODAY_RUNS
+            " --runs openai/gpt-4o-mini Qwen/Qwen2.5-7B-Instruct 2>/dev/null");
+    assert_int_equal(r.status, 0);
+    expect_output(&r, "2 paired questions");
+    free(r.out);
+    r = run("report --questions " RUNS "questions.json --responses " TODAY_RUNS " 2>&1");
+    assert_int_equal(r.status, 0);
+    expect_output(&r, "1 errored sample left out (no answer)");
+    expect_output(&r, "binary success 4/5 (80.0%)\n  3 epochs: accuracy 83.3% (mean over epochs per question, then "
+                      "over 2 questions)");
     free(r.out);
 }
 
@@ -316,6 +361,7 @@ int main(void)
         cmocka_unit_test(test_plan),
         cmocka_unit_test(test_exit_codes),
         cmocka_unit_test(test_grade_jsonl),
+        cmocka_unit_test(test_grade_todays_logs),
         cmocka_unit_test(test_grade_jobs_shards_formats),
         cmocka_unit_test(test_synth_streams),
     };

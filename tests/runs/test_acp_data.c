@@ -408,41 +408,47 @@ static void test_lm_eval_samples(void **state)
     const char *path =
         FIXTURES "lm-eval/meta-llama__Llama-3.1-8B-Instruct/samples_acp_app_gen_2025-05-13T10-11-12.123456.jsonl";
     load_run(&rs, path, &warnings);
-    assert_int_equal(rs.count, 3);
+    assert_int_equal(rs.count, 4);
     const pl_run_response *r = &rs.items[0];
     assert_string_equal(r->id, "1234567890123456789");
     assert_string_equal(r->group, "applicable_actions_gen");
     assert_string_equal(r->model, "meta-llama__Llama-3.1-8B-Instruct");
     assert_string_equal(r->response, "(sail l0 l1)");
-    assert_int_equal(r->ngenerations, 1);
+    assert_int_equal(r->epoch, 1);
     assert_true(r->has_stored_score && r->stored_score == 1.0);
     r = &rs.items[1];
     assert_string_equal(r->id, "-42");
     assert_string_equal(r->response, "The actions are (sail l1 l1)."); /* raw resps[0][0], not filtered */
-    assert_int_equal(r->ngenerations, 2);
-    assert_true(r->has_stored_score && r->stored_score == 0.0);
+    assert_int_equal(r->epoch, 1);
+    assert_true(r->has_stored_score && r->stored_score == 0.0); /* the doc's metric: the first repeat's */
     r = &rs.items[2];
+    assert_string_equal(r->id, "-42");
+    assert_string_equal(r->response, "(sail l1 l0)"); /* the second repeat */
+    assert_int_equal(r->epoch, 2);
+    assert_false(r->has_stored_score);
+    r = &rs.items[3];
     assert_string_equal(r->id, "99");
     assert_string_equal(r->group, "applicable_actions_gen"); /* from the task in the file name */
     assert_int_equal(r->line, 5);
     assert_true(r->has_stored_score && r->stored_score == 0.0);
-    assert_int_equal(warnings.count, 2);
-    assert_warning(&warnings, 0, path, 3, "invalid JSON");
+    assert_int_equal(warnings.count, 3);
+    assert_warning(&warnings, 0, path, 0, "the model is the directory's name");
+    assert_warning(&warnings, 1, path, 3, "invalid JSON");
     /* the second filter's copy of doc 0 (line 4) is neither a record nor skipped */
-    assert_warning(&warnings, 1, path, 0, "1 of 4 records skipped, 3 loaded");
+    assert_warning(&warnings, 2, path, 0, "1 of 4 records skipped, 3 loaded");
 
     /* model_name from results_<date>.json, not the directory */
     const char *path2 = FIXTURES "lm-eval/results/samples_acp_prog_bool_2025-06-01T08-00-00.000001.jsonl";
     load_run(&rs, path2, &warnings);
-    assert_int_equal(rs.count, 4);
-    r = &rs.items[3];
+    assert_int_equal(rs.count, 5);
+    r = &rs.items[4];
     assert_string_equal(r->id, "-8215166616105943671");
     assert_string_equal(r->model, "ibm-granite/granite-3.1-8b-instruct");
     assert_string_equal(r->group, "progression_bool");
     assert_true(r->has_stored_score && r->stored_score == 1.0);
-    assert_int_equal(warnings.count, 4);
-    assert_warning(&warnings, 2, path2, 2, "missing doc.id");
-    assert_warning(&warnings, 3, path2, 0, "1 of 2 records skipped, 1 loaded");
+    assert_int_equal(warnings.count, 5);
+    assert_warning(&warnings, 3, path2, 2, "missing doc.id");
+    assert_warning(&warnings, 4, path2, 0, "1 of 2 records skipped, 1 loaded");
 
     pl_acp_questions qs = PL_ACP_QUESTIONS_INIT;
     load_questions(&qs, FIXTURES "questions.json", &warnings);
@@ -459,23 +465,30 @@ static void test_inspect_json_log(void **state)
     pl_diags warnings = PL_DIAGS_INIT;
     const char *path = FIXTURES "inspect/2025-05-13T10-11-12+00-00_acp-app-gen_Xy3.json";
     load_run(&rs, path, &warnings);
-    assert_int_equal(rs.count, 2);
+    assert_int_equal(rs.count, 4); /* by epoch, then id */
     const pl_run_response *r = &rs.items[0];
     assert_string_equal(r->id, "1");
+    assert_string_equal(r->sample_id, "1");
     assert_int_equal(r->line, 1);
     assert_string_equal(r->model, "openai/gpt-4o-mini");
     assert_string_equal(r->group, "applicable_actions_gen");
     assert_string_equal(r->response, "(sail l0 l1)");
-    assert_int_equal(r->ngenerations, 2); /* epoch 2 counted, not loaded */
+    assert_int_equal(r->epoch, 1);
     assert_true(r->has_stored_score && r->stored_score == 1.0);
     r = &rs.items[1];
     assert_string_equal(r->id, "2");
     assert_string_equal(r->group, "applicable_actions_gen"); /* metadata.group "" → eval.task */
     assert_string_equal(r->response, "(sail l1 l0)\n(sail l1 l1)");
     assert_true(r->has_stored_score && r->stored_score == 0.0);
-    assert_int_equal(warnings.count, 1);
-    assert_string_equal(warnings.items[0].file, path);
-    assert_non_null(strstr(warnings.items[0].message, "sample 3 (id 3, epoch 1): no model output: RateLimitError"));
+    r = &rs.items[2]; /* errored: kept, with its message and no answer */
+    assert_string_equal(r->id, "3");
+    assert_string_equal(r->error, "RateLimitError: too many requests");
+    assert_string_equal(r->response, "");
+    r = &rs.items[3];
+    assert_string_equal(r->id, "1");
+    assert_int_equal(r->epoch, 2);
+    assert_string_equal(r->response, "(sail l0 l0)");
+    assert_int_equal(warnings.count, 0);
 
     /* positional sample ids: matched by context and question text */
     pl_acp_questions qs = PL_ACP_QUESTIONS_INIT;
@@ -599,7 +612,7 @@ static void test_run_file_errors(void **state)
                      "invalid JSON");
     assert_run_error("run.jsonl", "{\"foo\": 1}\n", PL_ERR_SYNTAX, 1, 1, "unknown run format");
     assert_run_error("run.jsonl", "\n{\"id\": 1, \"response\": \n", PL_ERR_SYNTAX, 2, 23, "invalid JSON");
-    assert_run_error("run.jsonl", "\n\n", PL_ERR_SYNTAX, 3, 1, "empty file");
+
     assert_run_error("run.eval", "{\"eval\": {}}", PL_ERR_SYNTAX, 0, 0, "zip archive");
     static const char *const no_header[] = {"samples/1_epoch_1.json", "{}", NULL};
     temp_file t;

@@ -89,6 +89,12 @@ static void write_run(run_copy *rc, const cJSON *verdicts, char **raw, int n)
         out[t] = fopen(rc->files[t], "w");
         assert_non_null(out[t]);
     }
+    char *results = pl_strdup_printf("%s/results_2025-01-01T00-00-00.json", rc->dir); /* names the model */
+    FILE *rf = fopen(results, "w");
+    assert_non_null(rf);
+    fputs("{\"results\": {}, \"model_name\": \"flipped\", \"config\": {}}\n", rf);
+    assert_int_equal(fclose(rf), 0);
+    free(results);
     rc->n = n;
     rc->lines_flipped = calloc((size_t)NTASKS * (size_t)n + 1, 1);
     for (int i = 0; i < n; i++) {
@@ -222,6 +228,9 @@ static void test_flipped_scores(void **state)
         assert_int_equal(unlink(rc.files[t]), 0);
         free(rc.files[t]);
     }
+    char *results = pl_strdup_printf("%s/results_2025-01-01T00-00-00.json", rc.dir);
+    assert_int_equal(unlink(results), 0);
+    free(results);
     assert_int_equal(rmdir(rc.dir), 0);
     free(rc.lines_flipped);
     pl_strings_free(raw, n);

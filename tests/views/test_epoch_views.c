@@ -1,0 +1,138 @@
+/* The explorer on a run with epochs and an errored sample (Inspect's zstd
+ * log of tests/data/runs): the dashboard's accuracy is reduced over epochs
+ * and says how many epochs and errored samples there were; the detail names
+ * the sample and epoch, lists every epoch's answer and shows the error; the
+ * list marks the errored sample. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include <cmocka.h>
+
+#include "test_support.h"
+#include "views.h"
+
+#define RUNS PLANLENS_SOURCE_DIR "/tests/data/runs/"
+
+static int setup(void **state)
+{
+    const char *paths[] = {RUNS "questions.json", RUNS "inspect/2025-07-01T09-00-00+00-00_acp-app-gen_zstd.eval"};
+    pl_diags warnings = PL_DIAGS_INIT;
+    pl_workspace *ws = pl_workspace_open(paths, 2, &warnings);
+    pl_diags_clear(&warnings);
+    if (!ws || pl_workspace_grade_start(ws) != 0)
+        return -1;
+    while (pl_workspace_graded(ws) < pl_workspace_count(ws)) {
+        struct timespec ts = {0, 5000000};
+        nanosleep(&ts, NULL);
+    }
+    *state = ws;
+    return 0;
+}
+
+static int teardown(void **state)
+{
+    pl_workspace_close(*state);
+    return 0;
+}
+
+/* All lines of a view model as one text. */
+static char *vm_text(const pl_view_model *vm)
+{
+    size_t n = 1;
+    char **lines = malloc((size_t)vm->nlines * sizeof *lines + 1);
+    for (int i = 0; i < vm->nlines; i++)
+        n += strlen(lines[i] = pl_vm_line_text(&vm->lines[i])) + 1;
+    char *all = calloc(n, 1);
+    for (int i = 0; i < vm->nlines; i++) {
+        strcat(strcat(all, lines[i]), "\n");
+        free(lines[i]);
+    }
+    free(lines);
+    return all;
+}
+
+static void expect(const char *text, const char *part)
+{
+    if (!strstr(text, part))
+        fail_msg("expected '%s' in:\n%s", part, text);
+}
+
+static void test_dashboard_epochs(void **state)
+{
+    pl_workspace *ws = *state;
+    pl_view_model vm;
+    pl_dashboard_rows rows;
+    pl_view_dashboard(ws, NULL, 160, &vm, &rows);
+    char *text = vm_text(&vm);
+    /* 6 answers: q1 right in 2 of 3 epochs, q2 in 2 of 2 (one errored):
+     * (2/3 + 1) / 2, not the 4/5 of the answers */
+    expect(text, "openai/gpt-4o-mini           app               6/6        83.3%");
+    expect(text, "3 epochs  1 errored");
+    free(text);
+    pl_dashboard_rows_free(&rows);
+    pl_vm_free(&vm);
+}
+
+static void test_detail_epochs_and_error(void **state)
+{
+    pl_workspace *ws = *state;
+    int errored = -1, first = -1;
+    for (int i = 0; i < pl_workspace_count(ws); i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, i);
+        if (r->resp->error)
+            errored = i;
+        else if (!strcmp(r->id, "1234567890123456789") && r->epoch == 2)
+            first = i;
+    }
+    assert_true(errored >= 0 && first >= 0);
+    assert_string_equal(pl_workspace_record(ws, errored)->id, "-42"); /* the question's id, not the sample's 2 */
+
+    pl_view_model vm;
+    pl_view_detail(ws, first, 100, NULL, &vm);
+    char *text = vm_text(&vm);
+    expect(text, "1234567890123456789 · epoch 2 · sample 1");
+    expect(text, "Epochs");
+    expect(text, "  epoch 1   official 1  (sail l0 l1)");
+    expect(text, "> epoch 2   official 0  (sail l0 l0)");
+    expect(text, "  epoch 3   official 1  (sail l0 l1)");
+    free(text);
+    pl_vm_free(&vm);
+
+    pl_view_detail(ws, errored, 100, NULL, &vm);
+    text = vm_text(&vm);
+    expect(text, "Sample error");
+    expect(text, "RateLimitError: too many requests");
+    expect(text, "> epoch 2   errored     RateLimitError: too many requests");
+    free(text);
+    pl_vm_free(&vm);
+}
+
+/* The list marks the errored sample instead of showing a score of 0. */
+static void test_list_errored(void **state)
+{
+    pl_workspace *ws = *state;
+    pl_selection sel = {NULL, NULL, 0};
+    pl_view_model vm;
+    pl_view_list(ws, &sel, SORT_ID, false, 140, &vm);
+    pl_view_list_fill(ws, &vm, 0, vm.nlines);
+    char *text = vm_text(&vm);
+    expect(text, "-      errored (epoch 2)");
+    free(text);
+    pl_vm_free(&vm);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_dashboard_epochs),
+        cmocka_unit_test(test_detail_epochs_and_error),
+        cmocka_unit_test(test_list_errored),
+    };
+    return cmocka_run_group_tests(tests, setup, teardown);
+}

@@ -75,6 +75,8 @@ static void draw_title(tui_app *app)
         const tui_screen *s = &app->stack[i];
         n += (size_t)snprintf(crumbs + n, sizeof crumbs - n, " %s %s", app->ascii ? ">" : "›",
                               s->vm.title ? s->vm.title : "");
+        if (s->scope_label && n < sizeof crumbs) /* what it was opened on, then the user's filter */
+            n += (size_t)snprintf(crumbs + n, sizeof crumbs - n, " {%s}", s->scope_label);
         if (s->filter_text && n < sizeof crumbs)
             n += (size_t)snprintf(crumbs + n, sizeof crumbs - n, " [%s]", s->filter_text);
     }
@@ -91,6 +93,9 @@ static void draw_status(tui_app *app, const tui_screen *s)
         snprintf(status, sizeof status, " grading %d/%d … │ %s", graded, total, s->vm.status ? s->vm.status : "");
     else
         snprintf(status, sizeof status, " %s │ ? help", s->vm.status ? s->vm.status : "");
+    size_t nwarn = app->opened ? pl_workspace_warnings(app->ws)->count : 0, used = strlen(status);
+    if (nwarn && !app->message[0] && s->kind != VIEW_WARNINGS && used < sizeof status)
+        snprintf(status + used, sizeof status - used, " │ %zu warning%s (:warnings)", nwarn, nwarn == 1 ? "" : "s");
     bar_line(app, app->rows - 1, status);
 }
 

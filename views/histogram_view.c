@@ -131,3 +131,20 @@ int *pl_histogram_members(const pl_workspace *ws, const pl_selection *sel, doubl
     pl_groups_free(groups, ngroups);
     return out;
 }
+
+char *pl_histogram_bin_label(const pl_workspace *ws, const pl_selection *sel, double bin_width, int target)
+{
+    int ngroups, gi = target / PL_HIST_TARGET_STRIDE, b = target % PL_HIST_TARGET_STRIDE;
+    pl_group *groups = valued_groups(ws, sel, &ngroups);
+    char *label = NULL;
+    pl_histogram h;
+    if (groups && gi < ngroups && build(ws, &groups[gi], bin_width, &h) == 0) {
+        bool distance = pl_workspace_record(ws, groups[gi].members[0])->is_distance;
+        if (b < h.nbins)
+            label = pl_strdup_printf("%s / %s / %s %.2f-%.2f", groups[gi].model, groups[gi].task,
+                                     distance ? "AD" : "IoU", h.bins[b].lo, h.bins[b].hi);
+        pl_histogram_free(&h);
+    }
+    pl_groups_free(groups, ngroups);
+    return label;
+}

@@ -13,27 +13,13 @@
 #include "task/load.h"
 #include "workspace/internal.h"
 
-#define PEEK_BYTES 65536
-
-/* A JSONL file whose first record names an `llm_plan`: read from the start
- * only (a case embeds its PDDL, so the key may come late in the line). */
+/* A JSONL file whose first record names an `llm_plan` (a case embeds its
+ * PDDL, so the key may come late in the line). */
 bool ws_is_case_file(const char *path)
 {
-    gzFile f = gzopen(path, "rb");
-    if (!f)
-        return false;
-    char *buf = malloc(PEEK_BYTES + 1);
-    int n = buf ? gzread(f, buf, PEEK_BYTES) : -1;
-    gzclose(f);
-    bool found = false;
-    if (n > 0) {
-        buf[n] = '\0';
-        char *nl = strchr(buf, '\n');
-        if (nl)
-            *nl = '\0';
-        found = strstr(buf, "\"llm_plan\"") != NULL;
-    }
-    free(buf);
+    char *line = ws_first_line(path);
+    bool found = line && strstr(line, "\"llm_plan\"");
+    free(line);
     return found;
 }
 

@@ -83,7 +83,7 @@ static void test_list_sort_and_filter(void **state)
     int col;
     char *err = NULL;
     pl_filter *f = pl_filter_parse("task=state", &col, &err);
-    pl_selection sel = {f, NULL, 0};
+    pl_selection sel = {.filter = f};
     pl_view_model vm;
     pl_view_list(ws, &sel, SORT_IOU, true, 120, &vm);
     assert_true(vm.nlines > 2);

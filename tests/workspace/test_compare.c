@@ -406,7 +406,7 @@ static void test_view_on_sample_runs(void **state)
     int col;
     char *msg = NULL;
     pl_filter *f = pl_filter_parse("task=plan", &col, &msg);
-    pl_selection sel = {f, NULL, 0};
+    pl_selection sel = {.filter = f};
     pl_view_model plan;
     pl_view_compare(ws, &sel, "synthetic-careful", "synthetic-sloppy", PL_CMP_ALL, 0.1, false, 120, &plan);
     assert_int_equal(question_lines(&plan), 14); /* one plan question per sample problem */

@@ -294,6 +294,61 @@ static void test_histogram_members(void **state)
     pl_vm_free(&vm);
 }
 
+/* A screen's scope (what it was opened on) and the user's filter narrow
+ * together: a filter never widens a drilled list. */
+static void test_scope_and_filter(void **state)
+{
+    pl_workspace *ws = *state;
+    int col;
+    char *err = NULL;
+    pl_filter *scope = pl_filter_parse("model=\"synthetic-careful\" task=\"app\"", &col, &err);
+    pl_filter *user = pl_filter_parse("score=0", &col, &err);
+    assert_non_null(scope);
+    assert_non_null(user);
+    pl_selection both = {.filter = user, .scope = scope}, only_user = {.filter = user};
+    int n, nuser;
+    int *in = pl_select_records(ws, &both, &n), *all = pl_select_records(ws, &only_user, &nuser);
+    assert_true(n > 0 && n < nuser);
+    for (int i = 0; i < n; i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, in[i]);
+        assert_string_equal(r->model, "synthetic-careful");
+        assert_string_equal(r->task, "app");
+        assert_int_equal(r->score, 0);
+    }
+    /* a bin's subset is a scope too */
+    pl_selection bin = {.filter = user, .subset = all, .nsubset = nuser, .scope = scope};
+    int nbin;
+    int *in_bin = pl_select_records(ws, &bin, &nbin);
+    assert_int_equal(nbin, n);
+    free(in_bin);
+    free(in);
+    free(all);
+    pl_filter_free(scope);
+    pl_filter_free(user);
+}
+
+/* The breadcrumb names a bin by its run, task, metric and range. */
+static void test_bin_label(void **state)
+{
+    pl_workspace *ws = *state;
+    pl_view_model vm;
+    pl_view_histogram(ws, NULL, 0.25, true, 120, &vm);
+    int target = -1;
+    for (int l = 0; l < vm.nlines && target < 0; l++)
+        target = vm.lines[l].target;
+    assert_true(target >= 0);
+    char *label = pl_histogram_bin_label(ws, NULL, 0.25, target);
+    assert_non_null(label);
+    int b = target % PL_HIST_TARGET_STRIDE;
+    char range[32];
+    snprintf(range, sizeof range, "%.2f-%.2f", b * 0.25, (b + 1) * 0.25);
+    assert_non_null(strstr(label, range));
+    assert_non_null(strstr(label, " / "));
+    free(label);
+    assert_null(pl_histogram_bin_label(ws, NULL, 0.25, 99 * PL_HIST_TARGET_STRIDE));
+    pl_vm_free(&vm);
+}
+
 static int setup(void **state)
 {
     *state = open_graded();
@@ -316,6 +371,8 @@ int main(void)
         cmocka_unit_test(test_async_open),
         cmocka_unit_test(test_histogram_members),
         cmocka_unit_test(test_case_files),
+        cmocka_unit_test(test_scope_and_filter),
+        cmocka_unit_test(test_bin_label),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

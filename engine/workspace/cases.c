@@ -53,7 +53,8 @@ static char *file_stem(const char *path)
 int ws_case_responses(pl_workspace *ws)
 {
     ws->case_resps = calloc((size_t)ws->cases.count + 1, sizeof *ws->case_resps);
-    if (!ws->case_resps)
+    ws->case_keys = calloc((size_t)ws->cases.count + 1, sizeof *ws->case_keys);
+    if (!ws->case_resps || !ws->case_keys)
         return -1;
     for (int i = 0; i < ws->cases.count; i++) {
         const pl_quality_case *c = &ws->cases.items[i];
@@ -64,7 +65,13 @@ int ws_case_responses(pl_workspace *ws)
         r->stored_score = c->llm_correct;
         r->response = plan_text(c);
         r->source = pl_strdup(ws->case_sources[i]);
-        if (!r->id || !r->model || !r->response || !r->source)
+        /* the case id names the model: another model's plan for the same
+         * instance and prompt has another id, but the same key */
+        ws->case_keys[i] = c->domain && c->instance_id
+                               ? pl_strdup_printf("%s/%s/%s", c->domain, c->prompt_type ? c->prompt_type : "",
+                                                  c->instance_id)
+                               : pl_strdup(c->id);
+        if (!r->id || !r->model || !r->response || !r->source || !ws->case_keys[i])
             return -1;
     }
     return 0;
@@ -78,8 +85,11 @@ void ws_case_responses_free(pl_workspace *ws)
         free(r->model);
         free(r->response);
         free(r->source);
+        if (ws->case_keys)
+            free(ws->case_keys[i]);
     }
     free(ws->case_resps);
+    free(ws->case_keys);
 }
 
 void ws_grade_case(pl_ws_record *rec)

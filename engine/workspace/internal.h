@@ -15,6 +15,7 @@ struct pl_workspace {
     pl_quality_cases cases;      /* plan-quality cases (engine/workspace/cases.c) */
     const char **case_sources;   /* per case: its file (borrowed from files) */
     pl_run_response *case_resps; /* per case: the LLM plan as a response */
+    char **case_keys;            /* per case: what pairs it with other models' plans (pair_id) */
     const char **verdict_files; /* reference verdicts beside a run (borrowed from files) */
     int nverdict_files;
     char **files;            /* the files found under the paths, in load order (fixed once found) */

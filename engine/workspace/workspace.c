@@ -31,6 +31,7 @@ static int build_records(pl_workspace *ws)
         rec->pcase = c;
         rec->model = rec->resp->model;
         rec->id = rec->resp->id;
+        rec->pair_id = ws->case_keys[i];
         rec->task = "plan-quality";
         rec->domain = c->domain ? c->domain : "?";
     }

@@ -33,6 +33,8 @@ typedef struct {
     const char *domain;            /* from the PDDL; "?" when unknown */
     const char *id;                /* the question's id (Inspect's sample number stays in resp->sample_id) */
     int epoch;                     /* the answer's epoch (Inspect) or repeat (lm-eval); 1 otherwise */
+    const char *pair_id;           /* a plan-quality case: what pairs it with other models' plans
+                                    * (domain/prompt/instance: its id names the model); else NULL */
     int group;                     /* run × task: index into pl_workspace_group_* (ordered by model, task) */
     /* filled by grading: */
     bool graded;

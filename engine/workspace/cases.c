@@ -92,6 +92,17 @@ void ws_case_responses_free(pl_workspace *ws)
     free(ws->case_keys);
 }
 
+const char *ws_case_task(const pl_quality_case *c)
+{
+    if (!c->task)
+        return "plan-quality";
+    if (!strncmp(c->task, "task_1_", 7))
+        return "planbench-t1";
+    if (!strncmp(c->task, "task_2_", 7))
+        return "planbench-t2";
+    return c->task;
+}
+
 void ws_grade_case(pl_ws_record *rec)
 {
     const pl_quality_case *c = rec->pcase;

@@ -58,6 +58,11 @@ bool ws_is_case_file(const char *path);
 /* The responses of the cases loaded; 0, or -1 when out of memory. */
 int ws_case_responses(pl_workspace *ws);
 void ws_case_responses_free(pl_workspace *ws);
+/* The record task of a case: "planbench-t1" for PlanBench's
+ * task_1_plan_generation (t2: task_2_plan_optimality, whose stored verdict
+ * means valid and optimal), another benchmark task as named, else
+ * "plan-quality". */
+const char *ws_case_task(const pl_quality_case *c);
 /* Simulates the case's LLM plan: score = valid, case_lea; or error. */
 void ws_grade_case(pl_ws_record *rec);
 

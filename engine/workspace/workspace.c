@@ -32,7 +32,7 @@ static int build_records(pl_workspace *ws)
         rec->model = rec->resp->model;
         rec->id = rec->resp->id;
         rec->pair_id = ws->case_keys[i];
-        rec->task = "plan-quality";
+        rec->task = ws_case_task(c);
         rec->domain = c->domain ? c->domain : "?";
     }
     int unmatched = 0;

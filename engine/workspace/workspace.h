@@ -27,7 +27,8 @@ typedef struct {
     const pl_run_response *resp;
     const pl_acp_question *acp;    /* the ACPBench question answered, or NULL */
     const pl_iou_question *iou;    /* the IoU question answered, or NULL */
-    const pl_quality_case *pcase;  /* a plan-quality case (task "plan-quality"), or NULL */
+    const pl_quality_case *pcase;  /* a plan-quality case (task "plan-quality", PlanBench's
+                                    * "planbench-t1" / "planbench-t2"), or NULL */
     const char *model;             /* the run's model, else its file name */
     const char *task;              /* "app", ..., "applicability", ... */
     const char *domain;            /* from the PDDL; "?" when unknown */

@@ -349,6 +349,47 @@ static void test_bin_label(void **state)
     pl_vm_free(&vm);
 }
 
+/* PlanBench: task 1 and task 2 are runs × tasks of their own, and task 2's
+ * stored verdict (valid and optimal) is explained where it differs from
+ * ours (valid). */
+static void test_planbench_tasks(void **state)
+{
+    (void)state;
+    if (!pl_test_data_dir("planbench"))
+        return;
+    const char *paths[] = {pl_test_data_path("planbench")};
+    pl_diags warnings = PL_DIAGS_INIT;
+    pl_workspace *ws = pl_workspace_open(paths, 1, &warnings);
+    pl_diags_clear(&warnings);
+    assert_int_equal(pl_workspace_grade_start(ws), 0);
+    while (pl_workspace_graded(ws) < pl_workspace_count(ws)) {
+        struct timespec ts = {0, 5000000};
+        nanosleep(&ts, NULL);
+    }
+    assert_int_equal(pl_workspace_ngroups(ws), 2);
+    assert_string_equal(pl_workspace_group_task(ws, 0), "planbench-t1");
+    assert_string_equal(pl_workspace_group_task(ws, 1), "planbench-t2");
+    int explained = 0, differs = 0;
+    for (int i = 0; i < pl_workspace_count(ws); i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, i);
+        if (!r->resp->has_stored_score || r->resp->stored_score == r->score)
+            continue;
+        differs++;
+        assert_string_equal(r->task, "planbench-t2"); /* task 1's verdict is validity: it agrees */
+        pl_view_model vm;
+        pl_view_detail(ws, i, 120, NULL, &vm);
+        for (int l = 0; l < vm.nlines; l++) {
+            char *text = line_text(&vm, l);
+            explained += strstr(text, "stored!=: valid but not optimal") != NULL;
+            free(text);
+        }
+        pl_vm_free(&vm);
+    }
+    assert_true(differs > 0);
+    assert_int_equal(explained, differs);
+    pl_workspace_close(ws);
+}
+
 static int setup(void **state)
 {
     *state = open_graded();
@@ -373,6 +414,7 @@ int main(void)
         cmocka_unit_test(test_case_files),
         cmocka_unit_test(test_scope_and_filter),
         cmocka_unit_test(test_bin_label),
+        cmocka_unit_test(test_planbench_tasks),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

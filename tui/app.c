@@ -429,7 +429,7 @@ void tui_search(tui_app *app, int dir)
 {
     tui_screen *s = tui_top(app);
     if (!app->search || !*app->search) {
-        snprintf(app->message, sizeof app->message, "no search yet: / searches");
+        snprintf(app->message, sizeof app->message, "nothing to search for: / searches");
         return;
     }
     if (!s->vm.nlines)

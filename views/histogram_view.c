@@ -107,7 +107,10 @@ void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double b
     }
     if (!ngroups) {
         pl_vm_line(vm, -1);
-        pl_vm_span(vm, ROLE_DIM, "no graded answers with an IoU or action distance yet");
+        pl_vm_span(vm, ROLE_DIM, "%s",
+                   pl_workspace_graded(ws) < pl_workspace_count(ws)
+                       ? "no graded answers with an IoU or action distance yet (grading goes on)"
+                       : "no answers with an IoU or action distance to show");
     }
     pl_vm_set_status(vm, "%d histograms · bin width %.2f", ngroups, bin_width);
     pl_groups_free(groups, ngroups);

@@ -53,6 +53,8 @@ for size in "80 24 --ascii" "140 40" "220 50 --ascii"; do
   alive "Alt-j does not quit"
   t send-keys -t e2e -l $'\e[99~'
   alive "an unknown escape sequence does not quit"
+  keys g c j c
+  check "two runs that share no question" "no paired questions to show"
   keys g j Enter
   keys Escape
   check "Esc goes back" "planlens > dashboard"
@@ -156,6 +158,22 @@ if [ -d "${PLANLENS_DATA_DIR:-$root/../shared/data}/conformance/acpbench-dev" ];
   keys Q
 else
   echo "SKIP: conformance data (verdicts.jsonl) not found"
+fi
+
+data=${PLANLENS_DATA_DIR:-$root/../shared/data}
+if [ -d "$data/planbench" ] && [ -f "$data/plan-quality/dev.jsonl" ]; then
+  # 8. PlanBench's two tasks are rows of their own; plan-quality models pair by instance
+  start 140 40 "$bin" "$data/planbench" "$data/plan-quality/dev.jsonl"
+  check "PlanBench task 1" "planbench-t1"
+  check "PlanBench task 2" "planbench-t2"
+  keys D Enter
+  check "task 2's stored verdict explained" "stored!=: valid but not optimal"
+  keys q q
+  prompt : "compare o4-mini_chat o3-mini_chat"
+  check "plan-quality cases of two models pair" "5 paired questions"
+  keys Q
+else
+  echo "SKIP: PlanBench and plan-quality data not found"
 fi
 
 echo "$failures failure(s)"

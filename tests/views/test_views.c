@@ -327,6 +327,40 @@ static void test_scope_and_filter(void **state)
     pl_filter_free(user);
 }
 
+/* A plan answer's action distance is in the AD column, never in IoU's; a
+ * set answer's IoU the other way round. */
+static void test_list_ad_column(void **state)
+{
+    pl_workspace *ws = *state;
+    int col;
+    char *err = NULL;
+    pl_filter *f = pl_filter_parse("task=plan or task=app", &col, &err);
+    pl_selection sel = {.filter = f};
+    pl_view_model vm;
+    pl_view_list(ws, &sel, SORT_INPUT, false, 160, &vm);
+    pl_view_list_fill(ws, &vm, 0, vm.nlines);
+    char *header = line_text(&vm, 0);
+    assert_non_null(strstr(header, "   IoU     AD "));
+    free(header);
+    int plans = 0, sets = 0;
+    for (int i = 1; i < vm.nlines; i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, vm.lines[i].target);
+        if (!r->has_value)
+            continue;
+        char want[32];
+        snprintf(want, sizeof want, r->is_distance ? "      - %6.3f " : " %6.3f      - ", r->value);
+        char *text = line_text(&vm, i);
+        if (!strstr(text, want))
+            fail_msg("'%s' lacks '%s'", text, want);
+        free(text);
+        plans += r->is_distance;
+        sets += !r->is_distance;
+    }
+    assert_true(plans > 0 && sets > 0);
+    pl_vm_free(&vm);
+    pl_filter_free(f);
+}
+
 /* The breadcrumb names a bin by its run, task, metric and range. */
 static void test_bin_label(void **state)
 {
@@ -414,6 +448,7 @@ int main(void)
         cmocka_unit_test(test_case_files),
         cmocka_unit_test(test_scope_and_filter),
         cmocka_unit_test(test_bin_label),
+        cmocka_unit_test(test_list_ad_column),
         cmocka_unit_test(test_planbench_tasks),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -70,9 +70,12 @@ int pl_detail_compare(const pl_ws_record *r, pl_detail_cache *cache, pl_compare_
 int pl_detail_marks(const pl_ws_record *r, size_t *marks, int max);
 
 /* Histograms per run × task of the selection's graded records with a value
- * (target = group * PL_HIST_TARGET_STRIDE + bin); pl_histogram_members
- * gives the record indices behind a target. */
+ * (IoU or action distance), and for plan-quality cases a second one of LEA
+ * as the share of the plan executed (target = group * PL_HIST_TARGET_STRIDE
+ * + metric * PL_HIST_METRIC_STRIDE + bin, metric 0 the value, 1 LEA);
+ * pl_histogram_members gives the record indices behind a target. */
 #define PL_HIST_TARGET_STRIDE 10000
+#define PL_HIST_METRIC_STRIDE 2000
 void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double bin_width, bool ascii, int width,
                        pl_view_model *vm);
 int *pl_histogram_members(const pl_workspace *ws, const pl_selection *sel, double bin_width, int target, int *n);

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "iou/answer_list.h"
+#include "iou/set_compare.h"
 #include "plans/plan.h"
 #include "runs/runs.h"
 #include "task/load.h"
@@ -103,6 +105,29 @@ const char *ws_case_task(const pl_quality_case *c)
     return c->task;
 }
 
+/* Action distance of the LLM plan to the ground truth (1 - IoU of their
+ * sets of distinct actions, as for IoU plan answers); -1 when out of memory. */
+static double case_distance(const pl_quality_case *c)
+{
+    char **llm = calloc((size_t)c->nllm + 1, sizeof *llm), **gt = calloc((size_t)c->ngt + 1, sizeof *gt);
+    bool ok = llm && gt;
+    for (int i = 0; ok && i < c->nllm; i++)
+        ok = (llm[i] = pl_answer_item_normalise(c->llm[i], strlen(c->llm[i]))) != NULL;
+    for (int i = 0; ok && i < c->ngt; i++)
+        ok = (gt[i] = pl_answer_item_normalise(c->gt[i], strlen(c->gt[i]))) != NULL;
+    pl_set_comparison cmp;
+    double ad = ok && pl_set_compare(llm, c->nllm, gt, c->ngt, &cmp) == 0 ? pl_action_distance(&cmp) : -1;
+    if (ad >= 0)
+        pl_set_comparison_free(&cmp);
+    for (int i = 0; llm && i < c->nllm; i++)
+        free(llm[i]);
+    for (int i = 0; gt && i < c->ngt; i++)
+        free(gt[i]);
+    free(llm);
+    free(gt);
+    return ad;
+}
+
 void ws_grade_case(pl_ws_record *rec)
 {
     const pl_quality_case *c = rec->pcase;
@@ -124,6 +149,10 @@ void ws_grade_case(pl_ws_record *rec)
             rec->score = rec->sound_score = tr->valid;
             rec->case_lea = tr->lea;
             pl_trace_free(tr);
+            double ad = c->ngt ? case_distance(c) : -1; /* no ground truth: no distance */
+            rec->has_value = ad >= 0;
+            rec->value = ad;
+            rec->is_distance = true;
         }
         pl_loaded_task_free(&lt);
     }

@@ -45,7 +45,8 @@ typedef struct {
     double value;                  /* IoU, or action distance for plans */
     bool is_distance;
     bool parse_failed;
-    int case_lea;                  /* plan-quality case: actions executed before the first failure */
+    int case_lea;                  /* plan-quality case: actions executed before the first failure
+                                    * (its value: the action distance to the ground truth) */
     pl_acp_verdict acp_v;          /* details of an ACPBench verdict */
     pl_iou_verdict iou_v;          /* details of an IoU verdict */
     char *error;                   /* why there is no verdict, or NULL (resp->error: the sample has no answer) */

@@ -71,8 +71,12 @@ for size in "80 24 --ascii" "140 40" "220 50 --ascii"; do
   check_absent "F clears the filter" "[score=0]"
   keys q h
   keys Enter
-  check "a bin's range is its scope" "> questions {synthetic-careful / app / IoU 0."
+  check "a bin's range is its scope" "> questions {hand-written / plan-quality / AD 0."
   keys q
+  # 8. plan-quality cases: action distance and LEA histograms
+  check "plan-quality cases have an action-distance histogram" "hand-written    plan-quality    action distance"
+  prompt / "LEA (share"
+  check "... and one of LEA" "plan-quality    LEA (share of the plan executed)"
 
   # 6. prompt input is checked; errors clear on the next success; each prompt has its history
   prompt : "bins 0.3"

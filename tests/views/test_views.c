@@ -268,7 +268,7 @@ static void test_histogram_members(void **state)
     pl_workspace *ws = *state;
     pl_view_model vm;
     pl_view_histogram(ws, NULL, 0.1, true, 120, &vm);
-    int checked = 0;
+    int checked = 0, leas = 0;
     for (int l = 0; l < vm.nlines; l++) {
         int target = vm.lines[l].target;
         if (target < 0)
@@ -276,11 +276,14 @@ static void test_histogram_members(void **state)
         int n;
         int *members = pl_histogram_members(ws, NULL, 0.1, target, &n);
         assert_non_null(members);
-        int bin = target % PL_HIST_TARGET_STRIDE;
+        int bin = target % PL_HIST_METRIC_STRIDE, metric = target % PL_HIST_TARGET_STRIDE / PL_HIST_METRIC_STRIDE;
         for (int i = 0; i < n; i++) {
             const pl_ws_record *r = pl_workspace_record(ws, members[i]);
-            int want = (int)floor(r->value * 10 + 1e-9);
+            /* metric 1: a plan-quality case's LEA as the share of its plan executed */
+            double v = metric ? (double)r->case_lea / r->pcase->nllm : r->value;
+            int want = (int)floor(v * 10 + 1e-9);
             assert_int_equal(want > 9 ? 9 : want, bin);
+            leas += metric == 1;
         }
         char count[16];
         snprintf(count, sizeof count, " %d ", n);
@@ -291,6 +294,7 @@ static void test_histogram_members(void **state)
         checked++;
     }
     assert_true(checked > 10);
+    assert_int_equal(leas, 4); /* the four hand-written cases */
     pl_vm_free(&vm);
 }
 

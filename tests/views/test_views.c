@@ -20,9 +20,9 @@
 
 #define SAMPLES PLANLENS_SOURCE_DIR "/sample-runs"
 
-static pl_workspace *open_graded(void)
+static pl_workspace *open_graded(const char *path)
 {
-    const char *paths[] = {SAMPLES};
+    const char *paths[] = {path};
     pl_diags warnings = PL_DIAGS_INIT;
     pl_workspace *ws = pl_workspace_open(paths, 1, &warnings);
     assert_non_null(ws);
@@ -395,15 +395,7 @@ static void test_planbench_tasks(void **state)
     (void)state;
     if (!pl_test_data_dir("planbench"))
         return;
-    const char *paths[] = {pl_test_data_path("planbench")};
-    pl_diags warnings = PL_DIAGS_INIT;
-    pl_workspace *ws = pl_workspace_open(paths, 1, &warnings);
-    pl_diags_clear(&warnings);
-    assert_int_equal(pl_workspace_grade_start(ws), 0);
-    while (pl_workspace_graded(ws) < pl_workspace_count(ws)) {
-        struct timespec ts = {0, 5000000};
-        nanosleep(&ts, NULL);
-    }
+    pl_workspace *ws = open_graded(pl_test_data_path("planbench"));
     assert_int_equal(pl_workspace_ngroups(ws), 2);
     assert_string_equal(pl_workspace_group_task(ws, 0), "planbench-t1");
     assert_string_equal(pl_workspace_group_task(ws, 1), "planbench-t2");
@@ -430,7 +422,7 @@ static void test_planbench_tasks(void **state)
 
 static int setup(void **state)
 {
-    *state = open_graded();
+    *state = open_graded(SAMPLES);
     return 0;
 }
 

@@ -71,7 +71,7 @@ for size in "80 24 --ascii" "140 40" "220 50 --ascii"; do
   check_absent "F clears the filter" "[score=0]"
   keys q h
   keys Enter
-  check "a bin's range is its scope" "> questions {hand-written / plan-quality / AD 0."
+  check "a bin's range is its scope" "> questions {hand-written / plan-quality / AD"
   keys q
   # 8. plan-quality cases: action distance and LEA histograms
   check "plan-quality cases have an action-distance histogram" "hand-written    plan-quality    action distance"

@@ -108,11 +108,11 @@ static void fill_line(const pl_workspace *ws, pl_view_model *vm, int line)
             else
                 pl_vm_span(&one, ROLE_DIM, " %6s", "-");
         pl_vm_span(&one, r->parse_failed ? ROLE_ERROR : ROLE_DIM, " %-6s", r->parse_failed ? "fail" : "ok");
+        if (r->flagged || r->note) /* the curator's marks first: they must fit any width */
+            pl_vm_span(&one, ROLE_MISSED, "%s%s", r->flagged ? "flag " : "", r->note ? "note " : "");
         if (r->pcase) /* a plan-quality case: how far its plan executes */
             pl_vm_span(&one, r->case_lea < r->pcase->nllm ? ROLE_MISSED : ROLE_DIM, "LEA %d/%d ", r->case_lea,
                        r->pcase->nllm);
-        if (r->flagged || r->note) /* the curator's marks first: they must fit any width */
-            pl_vm_span(&one, ROLE_MISSED, "%s%s", r->flagged ? "flag " : "", r->note ? "note " : "");
         bool differs = r->score != r->sound_score;
         bool stored = r->resp->has_stored_score && r->resp->stored_score != r->score;
         pl_vm_span(&one, ROLE_HALLUCINATED, " %s%s%s", differs ? "off!=sound " : "", stored ? "stored!=ours " : "",

@@ -344,7 +344,7 @@ static void test_list_ad_column(void **state)
     pl_view_list(ws, &sel, SORT_INPUT, false, 160, &vm);
     pl_view_list_fill(ws, &vm, 0, vm.nlines);
     char *header = line_text(&vm, 0);
-    assert_non_null(strstr(header, "   IoU     AD "));
+    assert_non_null(strstr(header, "  IoU    AD "));
     free(header);
     int plans = 0, sets = 0;
     for (int i = 1; i < vm.nlines; i++) {
@@ -352,7 +352,7 @@ static void test_list_ad_column(void **state)
         if (!r->has_value)
             continue;
         char want[32];
-        snprintf(want, sizeof want, r->is_distance ? "      - %6.3f " : " %6.3f      - ", r->value);
+        snprintf(want, sizeof want, r->is_distance ? "     - %5.3f " : " %5.3f     - ", r->value);
         char *text = line_text(&vm, i);
         if (!strstr(text, want))
             fail_msg("'%s' lacks '%s'", text, want);

@@ -141,7 +141,7 @@ for size in "80 24 --ascii" "140 40" "220 50 --ascii"; do
 
   # 11. a probe row opens its perturbed answer, with no run loaded
   start "$cols" "$rows" "$bin" $ascii sample-runs/acpbench/blocksworld.gen.json
-  check "questions only" "planlens > dashboard"
+  check "questions only, loaded" "no responses to show"
   prompt : probe
   check "the probes run" "questions probed"
   prompt / "reach   hallucinate"

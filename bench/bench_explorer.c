@@ -166,7 +166,7 @@ int main(int argc, char **argv)
         for (int r = 0; r < reps; r++) {
             pl_view_model vm;
             pl_dashboard_rows rows = {0};
-            pl_selection sel = {cases[c].kind == 2 ? f : NULL, NULL, 0};
+            pl_selection sel = {.filter = cases[c].kind == 2 ? f : NULL};
             t0 = bench_now_ns();
             switch (cases[c].kind) {
             case 0:

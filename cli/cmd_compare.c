@@ -140,7 +140,7 @@ static int *select_task(const pl_workspace *ws, const char *task, int *n)
 
 static void print_table(const pl_workspace *ws, const int *records, int n, const compare_args *a)
 {
-    pl_selection sel = {NULL, records, n};
+    pl_selection sel = {.subset = records, .nsubset = n};
     pl_view_model vm;
     pl_view_compare(ws, &sel, a->run_a, a->run_b, a->filter, a->bin_width, a->ascii, TABLE_WIDTH, &vm);
     for (int i = 0; i < vm.nlines; i++) {

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "iou/histogram.h"
 
 tui_screen *tui_top(tui_app *app)
 {
@@ -29,11 +30,14 @@ static void screen_free(tui_app *app, tui_screen *s)
 {
     pl_filter_free(s->filter);
     free(s->filter_text);
+    pl_filter_free(s->scope);
+    free(s->scope_expr);
+    free(s->scope_label);
     free(s->subset);
     pl_vm_free(&s->vm);
     pl_dashboard_rows_free(&s->rows);
+    tui_free_screen_extras(app, s); /* a trace before the task it walks (detail) */
     pl_detail_cache_free(&s->detail);
-    tui_free_screen_extras(app, s);
 }
 
 void tui_close_all(tui_app *app)
@@ -65,7 +69,7 @@ void tui_rebuild(tui_app *app, tui_screen *s)
     int old_target = s->cursor >= 0 && s->cursor < s->vm.nlines ? s->vm.lines[s->cursor].target : -1;
     pl_vm_free(&s->vm);
     pl_dashboard_rows_free(&s->rows);
-    pl_selection sel = {s->filter, s->subset, s->nsubset};
+    pl_selection sel = tui_selection(s);
     int width = app->cols > 20 ? app->cols : 80;
     switch (s->kind) {
     case VIEW_DASHBOARD:
@@ -113,26 +117,48 @@ static void set_filter(tui_screen *s, pl_filter *f, const char *text)
     s->stale = true;
 }
 
-tui_screen *tui_push_narrowed(tui_app *app, tui_view_kind kind, const tui_screen *from, const char *extra)
+pl_selection tui_selection(const tui_screen *s)
 {
-    char *text = from->filter_text && extra ? pl_strdup_printf("(%s) and (%s)", from->filter_text, extra)
-                 : extra                    ? pl_strdup(extra)
-                 : from->filter_text        ? pl_strdup(from->filter_text)
-                                            : NULL;
+    return (pl_selection){s->filter, s->subset, s->nsubset, s->scope};
+}
+
+/* "(a) and (b)" of the parts given (NULL ones left out); NULL when none. */
+static char *conjunction(const char *const *parts, int n)
+{
+    char *text = NULL;
+    for (int i = 0; i < n; i++) {
+        if (!parts[i])
+            continue;
+        char *longer = text ? pl_strdup_printf("%s and (%s)", text, parts[i]) : pl_strdup_printf("(%s)", parts[i]);
+        free(text);
+        if (!(text = longer))
+            return NULL;
+    }
+    return text;
+}
+
+tui_screen *tui_push_narrowed(tui_app *app, tui_view_kind kind, const tui_screen *from, const char *extra,
+                              const char *label)
+{
+    const char *parts[] = {from->scope_expr, from->filter_text, extra};
+    char *text = conjunction(parts, 3);
     int col;
     char *error = NULL;
     pl_filter *f = text ? pl_filter_parse(text, &col, &error) : NULL;
     free(error);
     int *subset = from->subset ? malloc((size_t)from->nsubset * sizeof *subset) : NULL;
-    tui_screen *s = (!text || f) && (!from->subset || subset) ? tui_push(app, kind) : NULL;
+    char *shown = label ? pl_strdup(label) : NULL;
+    tui_screen *s = (!text || f) && (!from->subset || subset) && (!label || shown) ? tui_push(app, kind) : NULL;
     if (!s) {
         pl_filter_free(f);
         free(text);
         free(subset);
+        free(shown);
         return NULL;
     }
-    s->filter = f;
-    s->filter_text = text;
+    s->scope = f;
+    s->scope_expr = text;
+    s->scope_label = shown;
     if (subset) {
         memcpy(subset, from->subset, (size_t)from->nsubset * sizeof *subset);
         s->subset = subset;
@@ -148,23 +174,29 @@ static void open_selected(tui_app *app)
         return;
     int target = s->vm.lines[s->cursor].target;
     if (s->kind == VIEW_DASHBOARD && target < s->rows.nkeys) {
-        char *f = row_filter(s->rows.keys[target]);
-        tui_push_narrowed(app, VIEW_LIST, s, f);
+        const char *key = s->rows.keys[target], *tab = strchr(key, '\t');
+        char *f = row_filter(key);
+        char *label = tab ? pl_strdup_printf("%.*s / %s", (int)(tab - key), key, tab + 1) : NULL;
+        tui_push_narrowed(app, VIEW_LIST, s, f, label);
         free(f);
+        free(label);
     } else if (s->kind == VIEW_LIST) {
         tui_screen *d = tui_push(app, VIEW_DETAIL);
         if (d)
             d->record = target;
     } else if (s->kind == VIEW_HISTOGRAM) {
-        pl_selection sel = {s->filter, s->subset, s->nsubset};
+        pl_selection sel = tui_selection(s);
         int n;
         int *members = pl_histogram_members(app->ws, &sel, s->bin_width, target, &n);
+        char *label = members ? pl_histogram_bin_label(app->ws, &sel, s->bin_width, target) : NULL;
         tui_screen *l = members ? tui_push(app, VIEW_LIST) : NULL;
         if (l) {
-            l->subset = members;
+            l->subset = members; /* the bin: its scope */
             l->nsubset = n;
+            l->scope_label = label;
         } else {
             free(members);
+            free(label);
         }
     } else {
         tui_open_from_extra(app, s, target);
@@ -248,16 +280,29 @@ bool tui_check_opened(tui_app *app)
     pl_workspace_progress(app->ws, &p);
     if (!p.loaded)
         return false;
-    app->opened = true;
-    size_t nwarn = pl_workspace_warnings(app->ws)->count;
-    if (nwarn)
-        snprintf(app->message, sizeof app->message, "%zu warning%s while opening (printed when you quit)", nwarn,
-                 nwarn == 1 ? "" : "s");
+    app->opened = true; /* warnings are counted on the status line (draw.c) */
     if (app->notes_path)
         load_notes(app, app->notes_path); /* its message, if any, wins */
     for (int i = 0; i < app->depth; i++)
         app->stack[i].stale = true;
     return true;
+}
+
+/* Esc: drops what is pending (the help, a compare's run A), else goes back;
+ * on the first screen it never quits (q and Q do). */
+static void cancel(tui_app *app)
+{
+    if (app->help) {
+        app->help = false;
+    } else if (app->compare_a) {
+        snprintf(app->message, sizeof app->message, "compare cancelled (run A was %s)", app->compare_a);
+        free(app->compare_a);
+        app->compare_a = NULL;
+    } else if (app->depth > 1) {
+        tui_pop(app);
+    } else {
+        snprintf(app->message, sizeof app->message, "nothing to cancel · q or Q quits");
+    }
 }
 
 void tui_act(tui_app *app, tui_action action)
@@ -274,6 +319,9 @@ void tui_act(tui_app *app, tui_action action)
             app->help = false;
         else
             tui_pop(app);
+        break;
+    case ACT_CANCEL:
+        cancel(app);
         break;
     case ACT_HELP:
         app->help = !app->help;
@@ -296,7 +344,7 @@ void tui_act(tui_app *app, tui_action action)
         open_selected(app);
         break;
     case ACT_HISTOGRAM:
-        tui_push_narrowed(app, VIEW_HISTOGRAM, s, NULL);
+        tui_push_narrowed(app, VIEW_HISTOGRAM, s, NULL, NULL);
         break;
     case ACT_TOGGLE_BINS:
         s->bin_width = s->bin_width > 0.075 ? 0.05 : 0.1;
@@ -355,7 +403,7 @@ void tui_act(tui_app *app, tui_action action)
         s->stale = true;
         break;
     case ACT_DISAGREEMENTS:
-        if (tui_push_narrowed(app, VIEW_LIST, s, "sound!=score or stored!=score"))
+        if (tui_push_narrowed(app, VIEW_LIST, s, "sound!=score or stored!=score", "disagreements"))
             snprintf(app->message, sizeof app->message,
                      "disagreements: official vs sound, and the run's stored score vs the official one");
         break;
@@ -380,8 +428,13 @@ void tui_apply_filter(tui_app *app, const char *text)
 void tui_search(tui_app *app, int dir)
 {
     tui_screen *s = tui_top(app);
-    if (!app->search || !*app->search || !s->vm.nlines)
+    if (!app->search || !*app->search) {
+        snprintf(app->message, sizeof app->message, "nothing to search for: / searches");
         return;
+    }
+    if (!s->vm.nlines)
+        return;
+    app->message[0] = '\0';
     for (int k = 1; k <= s->vm.nlines; k++) {
         int i = ((s->cursor + dir * k) % s->vm.nlines + s->vm.nlines) % s->vm.nlines;
         if (s->kind == VIEW_LIST)
@@ -390,6 +443,9 @@ void tui_search(tui_app *app, int dir)
         bool hit = text && strstr(text, app->search);
         free(text);
         if (hit) {
+            if (dir > 0 ? i <= s->cursor : i >= s->cursor)
+                snprintf(app->message, sizeof app->message, "search wrapped to the %s: %s", dir > 0 ? "top" : "bottom",
+                         app->search);
             s->cursor = i;
             if (s->vm.lines[i].target < 0)
                 s->top = i; /* plain text: scroll it into view */
@@ -399,43 +455,78 @@ void tui_search(tui_app *app, int dir)
     snprintf(app->message, sizeof app->message, "not found: %s", app->search);
 }
 
+/* The arguments of `line` when it is the command `name` ("" when none), else NULL. */
+static const char *command_args(const char *line, const char *name)
+{
+    size_t n = strlen(name);
+    if (strncmp(line, name, n) || (line[n] && line[n] != ' '))
+        return NULL;
+    for (line += n; *line == ' ';)
+        line++;
+    return line;
+}
+
+/* :bins W on the histogram and compare screens: W must split [0, 1] into equal bins. */
+static void set_bins(tui_app *app, const char *arg)
+{
+    tui_screen *s = tui_top(app);
+    char *end;
+    double w = strtod(arg, &end);
+    while (*end == ' ')
+        end++;
+    if (s->kind != VIEW_HISTOGRAM && s->kind != VIEW_COMPARE)
+        snprintf(app->message, sizeof app->message, "bins: only the histogram and compare screens have bins (h opens "
+                                                    "the histogram)");
+    else if (!*arg)
+        snprintf(app->message, sizeof app->message, "bins: give a width, e.g. :bins 0.1");
+    else if (end == arg || *end || !pl_histogram_bin_count(w))
+        snprintf(app->message, sizeof app->message,
+                 "bins: '%s' is not a width that splits 0-1 into equal bins (0.01, 0.05, 0.1, 0.2, 0.25, 0.5, 1)", arg);
+    else {
+        s->bin_width = w;
+        s->stale = true;
+    }
+}
+
 void tui_command(tui_app *app, const char *line)
 {
     app->message[0] = '\0'; /* the previous command's notice is stale now */
     while (*line == ' ')
         line++;
+    const char *arg;
     if (!strcmp(line, "q") || !strcmp(line, "quit"))
         app->quit = true;
-    else if (!strncmp(line, "filter", 6) && (line[6] == ' ' || !line[6]))
-        tui_apply_filter(app, line + 6 + (line[6] == ' '));
-    else if (!strncmp(line, "bins ", 5)) {
-        double w = strtod(line + 5, NULL);
-        if (w > 0 && w <= 1) {
-            tui_top(app)->bin_width = w;
-            tui_top(app)->stale = true;
-        }
-    } else if (!strcmp(line, "histogram")) {
+    else if ((arg = command_args(line, "filter")))
+        tui_apply_filter(app, arg);
+    else if ((arg = command_args(line, "bins")))
+        set_bins(app, arg);
+    else if ((arg = command_args(line, "histogram")))
         tui_act(app, ACT_HISTOGRAM);
-    } else if (!strncmp(line, "note", 4) && (line[4] == ' ' || !line[4])) {
+    else if ((arg = command_args(line, "note"))) {
         int r = tui_selected_record(app);
         if (r < 0)
             snprintf(app->message, sizeof app->message, "note: select a question first (list or detail)");
         else
-            annotate(app, r, -1, line[4] ? line + 5 : "");
-    } else if (!strncmp(line, "export ", 7)) {
-        tui_export(app, line + 7);
-    } else if (!strncmp(line, "compare ", 8)) {
-        char a[256], b[256];
-        if (sscanf(line + 8, "%255s %255s", a, b) == 2)
+            annotate(app, r, -1, arg);
+    } else if ((arg = command_args(line, "export"))) {
+        if (*arg)
+            tui_export(app, arg);
+        else
+            snprintf(app->message, sizeof app->message, "export: give a file: :export FILE.csv or :export FILE.json");
+    } else if ((arg = command_args(line, "compare"))) {
+        char a[256], b[256], extra;
+        if (sscanf(arg, "%255s %255s %c", a, b, &extra) == 2)
             tui_open_compare(app, a, b);
         else
             snprintf(app->message, sizeof app->message, "compare: give two run names: :compare RUN_A RUN_B");
-    } else if (!strncmp(line, "probe", 5) && (line[5] == ' ' || !line[5])) {
-        tui_open_probe(app, line + 5 + (line[5] == ' '));
+    } else if ((arg = command_args(line, "probe"))) {
+        tui_open_probe(app, arg);
+    } else if ((arg = command_args(line, "warnings"))) {
+        tui_open_warnings(app);
     } else if (*line) {
         snprintf(app->message, sizeof app->message,
                  "unknown command: %s (try :filter EXPR, :note TEXT, :export FILE, :bins W, :histogram, :compare A B, "
-                 ":probe [KINDS], :q)",
+                 ":probe [KINDS], :warnings, :q)",
                  line);
     }
 }
@@ -443,7 +534,7 @@ void tui_command(tui_app *app, const char *line)
 void tui_export(tui_app *app, const char *path)
 {
     tui_screen *s = tui_top(app);
-    pl_selection sel = {s->filter, s->subset, s->nsubset};
+    pl_selection sel = tui_selection(s);
     int n;
     int *records = s->kind == VIEW_DETAIL ? NULL : pl_select_records(app->ws, &sel, &n);
     if (s->kind == VIEW_DETAIL) {

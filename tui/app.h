@@ -16,8 +16,11 @@
 
 typedef struct {
     tui_view_kind kind;
-    pl_filter *filter;       /* owned; NULL: none */
+    pl_filter *filter;       /* the user's filter (f): owned; NULL: none */
     char *filter_text;
+    pl_filter *scope;        /* what the screen was opened on (owned; NULL: everything): */
+    char *scope_expr;        /* the screens below's filters and the row opened, as a filter */
+    char *scope_label;       /* what the breadcrumb shows of it ("run · task"), or NULL */
     int *subset;             /* owned record indices (a histogram bin), or NULL */
     int nsubset;
     int record;              /* detail: the record shown */
@@ -39,6 +42,7 @@ typedef struct {
     pl_probe_report probe;   /* probe: the job's report when last built */
     int probe_total;         /* probe: generative questions to probe */
     int probe_state;         /* probe: pl_probe_job_peek's answer then (0 running) */
+    pl_probe_answer *probe_answer; /* probe-answer: owned */
     int cursor, top;         /* selected line and first line shown */
     bool hold_top;           /* show from `top` even when the cursor is below (until it moves) */
     bool stale;              /* rebuild the view model before drawing */
@@ -56,7 +60,7 @@ typedef struct {
     char message[512];       /* one-line notice or error for the status bar */
     int last_graded;
     int rows, cols;
-    char *history_path;
+    char *history_dir;       /* where the prompts' histories are kept */
     char *notes_path;        /* the notes file, opened once the records are loaded */
     bool opened;             /* the workspace finished loading and the notes are applied */
     pl_notes notes;          /* flags and notes, saved at every change */
@@ -88,9 +92,13 @@ void tui_export(tui_app *app, const char *path);
 /* Moves the cursor to the next (dir 1) or previous (-1) line matching the search. */
 void tui_search(tui_app *app, int dir);
 
-/* A new screen of `kind` over the records of `from`, narrowed by a filter
- * expression (NULL: none); NULL when it cannot be opened. */
-tui_screen *tui_push_narrowed(tui_app *app, tui_view_kind kind, const tui_screen *from, const char *extra);
+/* The records a screen works on (its scope and the user's filter). */
+pl_selection tui_selection(const tui_screen *s);
+/* A new screen of `kind` whose scope is the records of `from` (its scope and
+ * filter), narrowed by a filter expression (NULL: none) that the breadcrumb
+ * shows as `label` (NULL: nothing); NULL when it cannot be opened. */
+tui_screen *tui_push_narrowed(tui_app *app, tui_view_kind kind, const tui_screen *from, const char *extra,
+                              const char *label);
 
 /* Plan, state, compare and teach screens (screens.c). */
 void tui_build_screen(tui_app *app, tui_screen *s, int width);
@@ -103,6 +111,8 @@ void tui_choose_compare(tui_app *app);
 /* Enter on a plan or compare screen's line. */
 void tui_open_from_extra(tui_app *app, tui_screen *s, int target);
 void tui_open_probe(tui_app *app, const char *kinds);
+/* :warnings: the warnings of opening the files, grouped. */
+void tui_open_warnings(tui_app *app);
 /* True while the top screen shows work still in progress (a probe run), so
  * the event loop keeps redrawing it. */
 bool tui_top_is_busy(tui_app *app);
@@ -114,8 +124,13 @@ void tui_reap_probes(tui_app *app, bool wait);
 void tui_draw(tui_app *app);
 void tui_init_colors(tui_app *app);
 
-/* Prompts (prompt.c): reads a line in the status bar with readline; NULL on Esc. */
-char *tui_prompt(tui_app *app, const char *prompt);
+/* Prompts (prompt.c): reads a line in the status bar with readline; NULL on
+ * Esc.  Each kind keeps its own history (Up/Down), saved in
+ * $XDG_STATE_HOME/planlens/history (commands), history-filter,
+ * history-search and history-teach; TUI_HISTORY_NONE keeps none. */
+typedef enum { TUI_HISTORY_NONE = -1, TUI_HISTORY_COMMAND, TUI_HISTORY_FILTER, TUI_HISTORY_SEARCH,
+               TUI_HISTORY_TEACH, TUI_HISTORY_COUNT } tui_history_kind;
+char *tui_prompt(tui_app *app, tui_history_kind kind, const char *prompt);
 void tui_prompt_setup(tui_app *app);
 void tui_prompt_teardown(tui_app *app);
 

@@ -75,6 +75,8 @@ static void draw_title(tui_app *app)
         const tui_screen *s = &app->stack[i];
         n += (size_t)snprintf(crumbs + n, sizeof crumbs - n, " %s %s", app->ascii ? ">" : "›",
                               s->vm.title ? s->vm.title : "");
+        if (s->scope_label && n < sizeof crumbs) /* what it was opened on, then the user's filter */
+            n += (size_t)snprintf(crumbs + n, sizeof crumbs - n, " {%s}", s->scope_label);
         if (s->filter_text && n < sizeof crumbs)
             n += (size_t)snprintf(crumbs + n, sizeof crumbs - n, " [%s]", s->filter_text);
     }
@@ -83,14 +85,18 @@ static void draw_title(tui_app *app)
 
 static void draw_status(tui_app *app, const tui_screen *s)
 {
-    char status[1024];
+    char status[1024], warnings[64] = "";
     int graded = pl_workspace_graded(app->ws), total = pl_workspace_count(app->ws);
+    size_t nwarn = app->opened ? pl_workspace_warnings(app->ws)->count : 0;
+    if (nwarn && s->kind != VIEW_WARNINGS) /* beside the totals, never instead of them */
+        snprintf(warnings, sizeof warnings, " │ %zu warning%s (:warnings)", nwarn, nwarn == 1 ? "" : "s");
     if (app->message[0])
         snprintf(status, sizeof status, " %s", app->message);
     else if (graded < total)
-        snprintf(status, sizeof status, " grading %d/%d … │ %s", graded, total, s->vm.status ? s->vm.status : "");
+        snprintf(status, sizeof status, " grading %d/%d … │ %s%s", graded, total, s->vm.status ? s->vm.status : "",
+                 warnings);
     else
-        snprintf(status, sizeof status, " %s │ ? help", s->vm.status ? s->vm.status : "");
+        snprintf(status, sizeof status, " %s%s │ ? help", s->vm.status ? s->vm.status : "", warnings);
     bar_line(app, app->rows - 1, status);
 }
 

@@ -10,15 +10,17 @@
 #include "base/file.h"
 #include "base/resources.h"
 #include "base/text_lines.h"
+#include "terminal.h"
 
 static const char *const action_names[ACT_COUNT] = {
     "none",        "quit",      "back",        "help",   "down",         "up",         "page-down", "page-up",
     "first",       "last",      "open",        "search", "search-next",  "search-prev", "prompt",   "filter",
     "clear-filter", "refresh",  "histogram",   "toggle-bins", "sort",   "reverse",    "flag",     "disagreements",
     "plan-view",   "state-view", "teach",      "toggle-np", "next-step",   "prev-step",   "compare",  "agree-filter",
-    "undo",        "toggle-hints", "save"};
+    "undo",        "toggle-hints", "save",     "cancel"};
 static const char *const view_names[VIEW_COUNT] = {"generic", "dashboard", "list",  "detail",
-                                                   "histogram", "plan",    "state", "compare", "probe", "teach"};
+                                                   "histogram", "plan",    "state", "compare", "probe", "teach",
+                                                   "warnings", "probe-answer"};
 
 static const struct {
     const char *name;
@@ -49,6 +51,8 @@ static int parse_key(const char *s)
     }
     if (s[0] == '^' && s[1] && !s[2])
         return (s[1] & 0x1f);
+    if ((s[0] == 'M' || s[0] == 'm') && s[1] == '-' && s[2] && !s[3])
+        return TUI_KEY_ALT((unsigned char)s[2]);
     return s[0] && !s[1] ? (unsigned char)s[0] : -1;
 }
 
@@ -57,7 +61,9 @@ const char *tui_key_name(int key, char buf[16])
     for (size_t i = 0; i < sizeof named_keys / sizeof *named_keys; i++)
         if (named_keys[i].key == key)
             return named_keys[i].name;
-    if (key >= KEY_F(1) && key <= KEY_F(12))
+    if (key > TUI_KEY_ALT_BASE && key < TUI_KEY_ALT(256))
+        snprintf(buf, 16, "M-%c", key - TUI_KEY_ALT_BASE);
+    else if (key >= KEY_F(1) && key <= KEY_F(12))
         snprintf(buf, 16, "F%d", key - KEY_F0);
     else if (key > 0 && key < 32)
         snprintf(buf, 16, "^%c", key + 64);

@@ -15,13 +15,13 @@ typedef enum {
     ACT_SEARCH, ACT_SEARCH_NEXT, ACT_SEARCH_PREV, ACT_PROMPT, ACT_FILTER, ACT_CLEAR_FILTER, ACT_REFRESH,
     ACT_HISTOGRAM, ACT_TOGGLE_BINS, ACT_SORT, ACT_REVERSE, ACT_FLAG, ACT_DISAGREEMENTS,
     ACT_PLAN_VIEW, ACT_STATE_VIEW, ACT_TEACH, ACT_TOGGLE_NP, ACT_NEXT_STEP, ACT_PREV_STEP, ACT_COMPARE,
-    ACT_AGREE_FILTER, ACT_UNDO, ACT_TOGGLE_HINTS, ACT_SAVE,
+    ACT_AGREE_FILTER, ACT_UNDO, ACT_TOGGLE_HINTS, ACT_SAVE, ACT_CANCEL,
     ACT_COUNT
 } tui_action;
 
 typedef enum {
     VIEW_GENERIC, VIEW_DASHBOARD, VIEW_LIST, VIEW_DETAIL, VIEW_HISTOGRAM, VIEW_PLAN, VIEW_STATE, VIEW_COMPARE,
-    VIEW_PROBE, VIEW_TEACH,
+    VIEW_PROBE, VIEW_TEACH, VIEW_WARNINGS, VIEW_PROBE_ANSWER,
     VIEW_COUNT
 } tui_view_kind;
 
@@ -52,7 +52,7 @@ tui_action tui_keymap_lookup(const tui_keymap *km, tui_view_kind view, int key);
 /* The names of every key that does `action` in `view` ("j Down"), in
  * keymap order; "" when none does. */
 const char *tui_keymap_keys(const tui_keymap *km, tui_view_kind view, tui_action action, char *buf, size_t size);
-/* A key's name as the keymap writes it ("Enter", "^F", "j"). */
+/* A key's name as the keymap writes it ("Enter", "^F", "j", "M-j" for Alt-j). */
 const char *tui_key_name(int key, char buf[16]);
 void tui_keymap_free(tui_keymap *km);
 

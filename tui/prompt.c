@@ -6,10 +6,10 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include <readline/history.h>
 #include <readline/readline.h>
 
 #include "app.h"
+#include "terminal.h"
 
 static int pending_key;   /* the key readline's getc hook hands over */
 static bool key_ready;    /* readline asks whether more input waits: only this key */
@@ -58,6 +58,51 @@ static void no_terminal_deprep(void)
 {
 }
 
+/* One history per prompt kind, kept here rather than in readline's single
+ * list: Up and Down walk the list of the prompt being typed. */
+#define HISTORY_MAX 500
+typedef struct {
+    char **items;
+    int n;
+} history_list;
+static history_list lists[TUI_HISTORY_COUNT];
+static const char *const history_files[TUI_HISTORY_COUNT] = {"history", "history-filter", "history-search",
+                                                             "history-teach"};
+static history_list *walked; /* the list of the prompt open, or NULL */
+static int walk_at;          /* Up/Down position in it (n: the line being typed) */
+static char *typed;          /* the line being typed, kept while walking */
+
+static void remember(history_list *h, const char *line)
+{
+    if (h->n && !strcmp(h->items[h->n - 1], line))
+        return; /* the same line again: once is enough */
+    char *copy = pl_strdup(line);
+    char **grown = copy ? realloc(h->items, (size_t)(h->n + 1) * sizeof *grown) : NULL;
+    if (!grown) {
+        free(copy);
+        return;
+    }
+    h->items = grown;
+    h->items[h->n++] = copy;
+    if (h->n > HISTORY_MAX) {
+        free(h->items[0]);
+        memmove(h->items, h->items + 1, (size_t)--h->n * sizeof *h->items);
+    }
+}
+
+static void read_list(history_list *h, const char *path)
+{
+    FILE *f = path ? fopen(path, "r") : NULL;
+    char line[4096];
+    while (f && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\n")] = '\0';
+        if (*line)
+            remember(h, line);
+    }
+    if (f)
+        fclose(f);
+}
+
 void tui_prompt_setup(tui_app *app)
 {
     rl_catch_signals = 0;
@@ -69,23 +114,21 @@ void tui_prompt_setup(tui_app *app)
     rl_prep_term_function = no_terminal_prep; /* curses owns the terminal */
     rl_deprep_term_function = no_terminal_deprep;
     rl_outstream = fopen("/dev/null", "w");
-    using_history();
     const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
-    char *dir = state && *state ? pl_strdup_printf("%s/planlens", state)
-                : home          ? pl_strdup_printf("%s/.local/state/planlens", home)
-                                : NULL;
-    if (dir) {
-        app->history_path = pl_strdup_printf("%s/history", dir);
-        if (app->history_path)
-            read_history(app->history_path);
+    app->history_dir = state && *state ? pl_strdup_printf("%s/planlens", state)
+                       : home          ? pl_strdup_printf("%s/.local/state/planlens", home)
+                                       : NULL;
+    for (int k = 0; app->history_dir && k < TUI_HISTORY_COUNT; k++) {
+        char *path = pl_strdup_printf("%s/%s", app->history_dir, history_files[k]);
+        read_list(&lists[k], path);
+        free(path);
     }
-    free(dir);
 }
 
 /* mkdir -p for the history directory. */
 static void make_dirs(const char *path)
 {
-    char *copy = pl_strdup(path);
+    char *copy = pl_strdup_printf("%s/", path);
     for (char *s = copy ? copy + 1 : NULL; s && *s; s++)
         if (*s == '/') {
             *s = '\0';
@@ -95,25 +138,54 @@ static void make_dirs(const char *path)
     free(copy);
 }
 
+/* Written beside the file and renamed: a crash never truncates a history. */
+static void write_list(const history_list *h, const char *dir, const char *name)
+{
+    char *path = pl_strdup_printf("%s/%s", dir, name), *tmp = pl_strdup_printf("%s/%s.tmp", dir, name);
+    FILE *f = h->n && path && tmp ? fopen(tmp, "w") : NULL;
+    bool ok = f != NULL;
+    for (int i = 0; f && i < h->n; i++)
+        ok = fprintf(f, "%s\n", h->items[i]) > 0 && ok;
+    if (f && fclose(f) == 0 && ok)
+        rename(tmp, path);
+    else if (f)
+        remove(tmp);
+    free(path);
+    free(tmp);
+}
+
 void tui_prompt_teardown(tui_app *app)
 {
-    if (app->history_path) {
-        /* write beside the file and rename: a crash never truncates the history */
-        char *tmp = pl_strdup_printf("%s.tmp", app->history_path);
-        make_dirs(app->history_path);
-        if (tmp && write_history(tmp) == 0)
-            rename(tmp, app->history_path);
-        else if (tmp)
-            remove(tmp);
-        free(tmp);
-        free(app->history_path);
-        app->history_path = NULL;
+    if (app->history_dir)
+        make_dirs(app->history_dir);
+    for (int k = 0; k < TUI_HISTORY_COUNT; k++) {
+        if (app->history_dir)
+            write_list(&lists[k], app->history_dir, history_files[k]);
+        for (int i = 0; i < lists[k].n; i++)
+            free(lists[k].items[i]);
+        free(lists[k].items);
+        lists[k] = (history_list){0};
     }
-    clear_history();
+    free(app->history_dir);
+    app->history_dir = NULL;
     if (rl_outstream) {
         fclose(rl_outstream);
         rl_outstream = NULL;
     }
+}
+
+/* Up (dir -1) and Down (1) through the prompt's own history. */
+static void walk_history(int dir)
+{
+    if (!walked || walk_at + dir < 0 || walk_at + dir > walked->n)
+        return;
+    if (walk_at == walked->n) {
+        free(typed);
+        typed = pl_strdup(rl_line_buffer);
+    }
+    walk_at += dir;
+    rl_replace_line(walk_at < walked->n ? walked->items[walk_at] : typed ? typed : "", 0);
+    rl_point = rl_end;
 }
 
 /* Curses keys readline has no byte for. */
@@ -127,10 +199,10 @@ static bool special_key(int ch)
         rl_forward_char(1, 0);
         return true;
     case KEY_UP:
-        rl_get_previous_history(1, 0);
+        walk_history(-1);
         return true;
     case KEY_DOWN:
-        rl_get_next_history(1, 0);
+        walk_history(1);
         return true;
     case KEY_HOME:
         rl_beg_of_line(1, 0);
@@ -146,22 +218,30 @@ static bool special_key(int ch)
     }
 }
 
-char *tui_prompt(tui_app *app, const char *prompt)
+/* One key to readline. */
+static void feed(int ch)
+{
+    pending_key = ch;
+    key_ready = true;
+    rl_callback_read_char();
+}
+
+char *tui_prompt(tui_app *app, tui_history_kind kind, const char *prompt)
 {
     active = app;
     finished = NULL;
     done = false;
+    walked = kind >= 0 && kind < TUI_HISTORY_COUNT ? &lists[kind] : NULL;
+    walk_at = walked ? walked->n : 0;
     curs_set(1);
     rl_callback_handler_install(prompt, on_line);
     redisplay();
-    while (!done) {
-        int ch = getch();
-        if (ch == ERR)
+    while (!done && !tui_stop_signal()) {
+        int ch = tui_read_key();
+        if (ch == ERR || ch == TUI_KEY_UNKNOWN)
             continue;
-        if (ch == 27) { /* Esc cancels */
-            rl_callback_handler_remove();
+        if (ch == 27) /* Esc alone cancels */
             break;
-        }
         if (ch == KEY_RESIZE) {
             getmaxyx(stdscr, app->rows, app->cols);
             redisplay();
@@ -171,14 +251,23 @@ char *tui_prompt(tui_app *app, const char *prompt)
             redisplay();
             continue;
         }
-        pending_key = ch == KEY_BACKSPACE ? 127 : ch == KEY_ENTER ? '\n' : ch;
-        if (pending_key > 255)
+        if (ch > TUI_KEY_ALT_BASE && ch < TUI_KEY_ALT(256)) { /* Alt-b, Alt-f, ...: readline's meta keys */
+            feed(27);
+            if (!done)
+                feed(ch - TUI_KEY_ALT_BASE);
             continue;
-        key_ready = true;
-        rl_callback_read_char();
+        }
+        ch = ch == KEY_BACKSPACE ? 127 : ch == KEY_ENTER ? '\n' : ch;
+        if (ch <= 255)
+            feed(ch);
     }
+    if (!done)
+        rl_callback_handler_remove();
     curs_set(0);
-    if (finished && *finished)
-        add_history(finished);
+    if (finished && *finished && walked)
+        remember(walked, finished);
+    free(typed);
+    typed = NULL;
+    walked = NULL;
     return finished;
 }

@@ -7,6 +7,7 @@
 
 #include "app.h"
 #include "tui_teach.h"
+#include "warnings_view.h"
 
 void tui_free_screen_extras(tui_app *app, tui_screen *s)
 {
@@ -15,6 +16,9 @@ void tui_free_screen_extras(tui_app *app, tui_screen *s)
         pl_plan_subject_free(s->plan);
     free(s->model_a);
     free(s->model_b);
+    if (s->probe_answer)
+        pl_probe_answer_free(s->probe_answer);
+    free(s->probe_answer);
     if (s->probe_job) {
         /* A question in hand can take seconds to grade: the run is told to
          * stop and freed once it has, so leaving the screen never waits. */
@@ -44,6 +48,12 @@ void tui_build_screen(tui_app *app, tui_screen *s, int width)
             pl_vm_span(&s->vm, ROLE_ERROR, "out of memory");
         }
         break;
+    case VIEW_PROBE_ANSWER:
+        pl_view_probe_answer(s->probe_answer, width, &s->vm);
+        break;
+    case VIEW_WARNINGS:
+        pl_view_warnings(pl_workspace_warnings(app->ws), width, &s->vm);
+        break;
     case VIEW_PROBE: {
         int done;
         s->probe_state = pl_probe_job_peek(s->probe_job, &s->probe, &done, &s->probe_total);
@@ -53,7 +63,7 @@ void tui_build_screen(tui_app *app, tui_screen *s, int width)
         break;
     }
     default: {
-        pl_selection sel = {s->filter, s->subset, s->nsubset};
+        pl_selection sel = tui_selection(s);
         pl_view_compare(app->ws, &sel, s->model_a, s->model_b, s->agree, s->bin_width, app->ascii, width, &s->vm);
         break;
     }
@@ -116,6 +126,34 @@ static void push_trace(tui_app *app, pl_plan_subject *p, bool owns, int k, int s
     v->step = step < last ? step : last;
 }
 
+/* A question whose answer is neither a plan nor a state (app, reach, ...):
+ * the state it is asked in, its problem's initial state.  False when its
+ * PDDL does not load. */
+static bool open_question_state(tui_app *app, int record)
+{
+    const pl_ws_record *r = pl_workspace_record(app->ws, record);
+    pl_loaded_task lt;
+    char *why = NULL;
+    if (pl_record_task(r, &lt, &why) < 0) {
+        free(why);
+        return false;
+    }
+    pl_state_trace *tr = pl_state_trace_new(lt.task, NULL, 0);
+    tui_screen *v = tr ? tui_push(app, VIEW_STATE) : NULL;
+    if (!v) {
+        pl_state_trace_free(tr);
+        pl_loaded_task_free(&lt);
+        return true; /* said by tui_push, or out of memory */
+    }
+    v->trace = tr;
+    v->record = record;
+    v->detail.lt = lt; /* the screen owns the task the trace walks */
+    v->detail.loaded = true;
+    snprintf(app->message, sizeof app->message, "the state this %s question is asked in (its answer is not a plan)",
+             r->task);
+    return true;
+}
+
 void tui_open_state(tui_app *app)
 {
     tui_screen *s = tui_top(app);
@@ -136,9 +174,13 @@ void tui_open_state(tui_app *app)
             v->record = s->record;
         return;
     }
-    pl_plan_subject *p = subject_of_detail(app, s);
+    char *why = NULL;
+    pl_plan_subject *p = pl_plan_subject_from_record(app->ws, s->record, &why);
     if (p)
         push_trace(app, p, true, 0, 0);
+    else if (!open_question_state(app, s->record))
+        snprintf(app->message, sizeof app->message, "no state view: %s", why ? why : "out of memory");
+    free(why);
 }
 
 void tui_open_teach(tui_app *app)
@@ -158,7 +200,8 @@ void tui_open_teach(tui_app *app)
     }
     char *title = s->record >= 0 ? pl_strdup(pl_workspace_record(app->ws, s->record)->id)
                                  : pl_strdup("question");
-    tui_teach_run(task, title ? title : "teach", app->ascii, app->color, NULL, 0, &app->keymap);
+    tui_teach_opts o = {.title = title ? title : "teach", .ascii = app->ascii, .color = app->color, .nested = true};
+    tui_teach_run(task, &o, &app->keymap);
     free(title);
     if (lt.task)
         pl_loaded_task_free(&lt);
@@ -185,7 +228,7 @@ void tui_open_compare(tui_app *app, const char *model_a, const char *model_b)
         return;
     }
     tui_screen *from = tui_top(app);
-    tui_screen *v = tui_push_narrowed(app, VIEW_COMPARE, from, NULL);
+    tui_screen *v = tui_push_narrowed(app, VIEW_COMPARE, from, NULL, NULL);
     if (!v)
         return;
     v->model_a = pl_strdup(model_a);
@@ -218,6 +261,27 @@ void tui_choose_compare(tui_app *app)
     free(model);
 }
 
+/* Enter on a probe line: its example question's perturbed answer, graded
+ * both ways (no loaded run needed: the probe made the answer). */
+static void open_probe_answer(tui_app *app, const tui_screen *s, int target)
+{
+    pl_probe_answer *a = calloc(1, sizeof *a);
+    if (!a || pl_probe_answer_make(&s->probe, target, a) < 0) {
+        if (a)
+            pl_probe_answer_free(a);
+        free(a);
+        snprintf(app->message, sizeof app->message, "no perturbed answer to show on this line");
+        return;
+    }
+    tui_screen *v = tui_push(app, VIEW_PROBE_ANSWER);
+    if (v) {
+        v->probe_answer = a;
+    } else {
+        pl_probe_answer_free(a);
+        free(a);
+    }
+}
+
 void tui_open_from_extra(tui_app *app, tui_screen *s, int target)
 {
     if (s->kind == VIEW_PLAN && target >= PL_PLAN_TARGET_PI) {
@@ -239,13 +303,7 @@ void tui_open_from_extra(tui_app *app, tui_screen *s, int target)
         if (d)
             d->record = target;
     } else if (s->kind == VIEW_PROBE) {
-        int record = pl_probe_example_record(app->ws, &s->probe, target);
-        tui_screen *d = record >= 0 ? tui_push(app, VIEW_DETAIL) : NULL;
-        if (d)
-            d->record = record;
-        else if (record < 0)
-            snprintf(app->message, sizeof app->message, "no loaded run answers question %s",
-                     s->probe.cells[target / PL_PROBE_COUNT][target % PL_PROBE_COUNT].example->id);
+        open_probe_answer(app, s, target);
     }
 }
 
@@ -302,4 +360,14 @@ bool tui_top_is_busy(tui_app *app)
 {
     const tui_screen *s = tui_top(app);
     return s->kind == VIEW_PROBE && s->probe_job && s->probe_state == 0;
+}
+
+void tui_open_warnings(tui_app *app)
+{
+    if (!app->opened)
+        snprintf(app->message, sizeof app->message, "warnings: wait until the files are loaded");
+    else if (!pl_workspace_warnings(app->ws)->count)
+        snprintf(app->message, sizeof app->message, "no warnings to show: every file opened cleanly");
+    else
+        tui_push(app, VIEW_WARNINGS);
 }

@@ -22,6 +22,9 @@ typedef struct {
     pl_teach *s;
     const char *title, *save_path;
     bool ascii, color, hints, help, quit;
+    bool nested;            /* opened from the explorer: Esc goes back to it */
+    uint64_t *before;       /* the state before the last action applied (its change is shown), or NULL */
+    int last_action;
     pl_teach_why why;       /* the last typed action that was not applied */
     bool has_why;
     pl_view_model vm;
@@ -44,13 +47,14 @@ static const struct {
     {ACT_OPEN, "apply the selected action"},
     {ACT_UNDO, "undo the last action"},
     {ACT_TOGGLE_HINTS, "hints on/off (h* and optimal next actions)"},
-    {ACT_PROMPT, "type an action: applied, or why it is not applicable"},
+    {ACT_PROMPT, "type an action: applied, or why it is not applicable (q leaves)"},
     {ACT_SAVE, "save the walked plan"},
     {ACT_PAGE_DOWN, "scroll down"},
     {ACT_PAGE_UP, "scroll up"},
     {ACT_FIRST, "first applicable action"},
     {ACT_LAST, "last applicable action"},
     {ACT_REFRESH, "redraw the screen"},
+    {ACT_CANCEL, "drop the explanation (from a question: leave)"},
     {ACT_BACK, "leave"},
     {ACT_HELP, "this help (any key closes)"},
 };
@@ -113,7 +117,7 @@ static void rebuild(teach_ui *ui)
     pl_vm_free(&ui->vm);
     pl_teach_view_opts o = {.title = ui->title, .ascii = ui->ascii, .hints = ui->hints, .width = ui->cols,
                             .why = ui->has_why ? &ui->why : NULL, .undo_key = ui->undo_key,
-                            .save_key = ui->save_key};
+                            .save_key = ui->save_key, .before = ui->before, .last_action = ui->last_action};
     pl_view_teach(ui->s, &o, &ui->vm);
     ui->cursor = first_selectable(ui);
     for (int i = 0; target >= 0 && i < ui->vm.nlines; i++)
@@ -208,6 +212,8 @@ static void move_cursor(teach_ui *ui, int dir)
 
 static void state_changed(teach_ui *ui)
 {
+    free(ui->before);
+    ui->before = NULL;
     if (ui->has_why)
         pl_teach_why_clear(&ui->why);
     ui->has_why = false;
@@ -217,13 +223,17 @@ static void state_changed(teach_ui *ui)
 
 static void applied(teach_ui *ui, int action)
 {
-    int rc = pl_teach_apply(ui->s, action);
     const pl_task *t = pl_teach_task(ui->s);
+    uint64_t *before = pl_state_clone(t, pl_teach_state(ui->s));
+    int rc = before ? pl_teach_apply(ui->s, action) : -1;
     if (rc < 0) {
+        free(before);
         say(ui, "out of memory");
         return;
     }
     state_changed(ui);
+    ui->before = before; /* shown until the next step */
+    ui->last_action = action;
     const int *steps;
     int n = pl_teach_steps(ui->s, &steps);
     if (!pl_teach_goal_reached(ui->s)) {
@@ -236,17 +246,22 @@ static void applied(teach_ui *ui, int action)
         optimal == PL_YES ? "optimal" : optimal == PL_NO ? "not optimal" : "optimality unknown");
 }
 
-static char *prompt(teach_ui *ui, const char *label)
+static char *prompt(teach_ui *ui, tui_history_kind kind, const char *label)
 {
     ui->prompt_app.rows = ui->rows;
     ui->prompt_app.cols = ui->cols;
-    return tui_prompt(&ui->prompt_app, label);
+    return tui_prompt(&ui->prompt_app, kind, label);
 }
 
 static void typed_action(teach_ui *ui)
 {
-    char *text = prompt(ui, ":");
+    char *text = prompt(ui, TUI_HISTORY_TEACH, "action to apply (q leaves): ");
     if (!text || !*text) {
+        free(text);
+        return;
+    }
+    if (!strcmp(text, "q") || !strcmp(text, "quit")) { /* :q as in the explorer */
+        ui->quit = true;
         free(text);
         return;
     }
@@ -273,7 +288,7 @@ static bool confirm(teach_ui *ui, const char *question)
     say(ui, "%s (y/n)", question);
     draw(ui);
     int ch;
-    while ((ch = getch()) == ERR && !tui_stop_signal())
+    while ((ch = tui_read_key()) == ERR && !tui_stop_signal())
         ;
     ui->message[0] = '\0';
     return ch == 'y' || ch == 'Y';
@@ -284,7 +299,7 @@ static void save(teach_ui *ui)
     const char *offer = ui->save_path ? ui->save_path : DEFAULT_SAVE;
     char label[600];
     snprintf(label, sizeof label, "save plan to (Enter: %s): ", offer);
-    char *typed = prompt(ui, label);
+    char *typed = prompt(ui, TUI_HISTORY_NONE, label);
     if (!typed)
         return;
     const char *path = *typed ? typed : offer;
@@ -372,6 +387,17 @@ static void handle_key(teach_ui *ui, int ch)
     case ACT_REFRESH:
         clearok(stdscr, TRUE);
         break;
+    case ACT_CANCEL: /* Esc: drops the last explanation; leaves only for the explorer's question */
+        if (ui->has_why) {
+            pl_teach_why_clear(&ui->why);
+            ui->has_why = false;
+            ui->stale = true;
+        } else if (ui->nested) {
+            ui->quit = true;
+        } else {
+            say(ui, "nothing to cancel · q leaves teach mode");
+        }
+        break;
     case ACT_BACK:
     case ACT_QUIT:
         ui->quit = true;
@@ -390,18 +416,18 @@ static void first_key(const tui_keymap *km, tui_action action, char *buf, size_t
     snprintf(buf, size, "%.*s", (int)n, *all ? all : "?");
 }
 
-int tui_teach_run(const pl_task *t, const char *title, bool ascii, bool color, const char *save_path,
-                  double hint_seconds, const tui_keymap *keymap)
+int tui_teach_run(const pl_task *t, const tui_teach_opts *o, const tui_keymap *keymap)
 {
     teach_ui *ui = calloc(1, sizeof *ui);
-    if (!ui || !(ui->s = pl_teach_new(t, hint_seconds))) {
+    if (!ui || !(ui->s = pl_teach_new(t, o->hint_seconds))) {
         free(ui);
         return -1;
     }
-    ui->title = title;
-    ui->save_path = save_path;
-    ui->ascii = ascii;
-    ui->color = color && has_colors();
+    ui->title = o->title;
+    ui->save_path = o->save_path;
+    ui->ascii = o->ascii;
+    ui->color = o->color && has_colors();
+    ui->nested = o->nested;
     ui->stale = true;
     ui->keymap = keymap;
     first_key(keymap, ACT_UNDO, ui->undo_key, sizeof ui->undo_key);
@@ -412,12 +438,13 @@ int tui_teach_run(const pl_task *t, const char *title, bool ascii, bool color, c
     getmaxyx(stdscr, ui->rows, ui->cols);
     while (!ui->quit && !tui_stop_signal()) {
         draw(ui);
-        int ch = getch();
-        if (ch != ERR)
+        int ch = tui_read_key();
+        if (ch != ERR && ch != TUI_KEY_UNKNOWN)
             handle_key(ui, ch);
     }
     if (ui->has_why)
         pl_teach_why_clear(&ui->why);
+    free(ui->before);
     pl_vm_free(&ui->vm);
     pl_teach_free(ui->s);
     free(ui);

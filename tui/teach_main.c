@@ -107,9 +107,9 @@ static int run_terminal(const pl_task *t, const teach_args *a, FILE *tty, SCREEN
     tui_app app = {0};
     tui_keymap_load_installed(&app.keymap, app.message, sizeof app.message);
     tui_prompt_setup(&app);
-    char title[512];
-    snprintf(title, sizeof title, "%s", t->problem->name);
-    int rc = tui_teach_run(t, title, a->ascii, a->color, a->save, a->seconds, &app.keymap);
+    tui_teach_opts o = {.title = t->problem->name, .ascii = a->ascii, .color = a->color, .save_path = a->save,
+                        .hint_seconds = a->seconds};
+    int rc = tui_teach_run(t, &o, &app.keymap);
     tui_prompt_teardown(&app);
     tui_keymap_free(&app.keymap);
     endwin();

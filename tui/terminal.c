@@ -25,6 +25,25 @@ bool tui_open_terminal(FILE **tty, SCREEN **screen)
     return true;
 }
 
+int tui_read_key(void)
+{
+    int ch = getch();
+    if (ch != 27)
+        return ch;
+    nodelay(stdscr, TRUE); /* what came with the Esc, if anything */
+    int next = getch();
+    if (next == '[' || next == 'O') {
+        /* a CSI or SS3 sequence keypad() did not recognise: up to its final byte */
+        for (int c = getch(); c != ERR && !(c >= 0x40 && c <= 0x7e); c = getch())
+            ;
+        ch = TUI_KEY_UNKNOWN;
+    } else if (next != ERR) {
+        ch = next > 0 && next < 256 ? TUI_KEY_ALT(next) : TUI_KEY_UNKNOWN;
+    }
+    timeout(100);
+    return ch;
+}
+
 static volatile sig_atomic_t stop_signal;
 
 static void on_stop_signal(int sig)

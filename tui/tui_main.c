@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "app.h"
+#include "base/diag_groups.h"
 #include "base/resources.h"
 #include "terminal.h"
 #include "tui.h"
@@ -114,7 +115,13 @@ static int batch_output(tui_app *app)
 static void run_prompt(tui_app *app, tui_action action)
 {
     const char *label = action == ACT_SEARCH ? "/" : action == ACT_FILTER ? "filter: " : ":";
-    char *line = tui_prompt(app, label);
+    char *line = tui_prompt(app,
+                            action == ACT_SEARCH   ? TUI_HISTORY_SEARCH
+                            : action == ACT_FILTER ? TUI_HISTORY_FILTER
+                                                   : TUI_HISTORY_COMMAND,
+                            label);
+    if (line)
+        app->message[0] = '\0'; /* an earlier error is stale once something new is asked */
     if (line && action == ACT_SEARCH) {
         free(app->search);
         app->search = pl_strdup(line);
@@ -163,8 +170,8 @@ static void event_loop(tui_app *app)
             tui_top(app)->stale = true;
         }
         tui_draw(app);
-        int ch = getch();
-        if (ch == ERR)
+        int ch = tui_read_key();
+        if (ch == ERR || ch == TUI_KEY_UNKNOWN)
             continue;
         if (ch == KEY_RESIZE) {
             for (int i = 0; i < app->depth; i++)
@@ -187,6 +194,19 @@ static void event_loop(tui_app *app)
         else
             tui_act(app, action);
     }
+}
+
+/* One line per file and kind of warning, however many times it occurred. */
+static void print_warnings(const pl_diags *warnings)
+{
+    int n;
+    pl_diag_group *groups = pl_diags_group(warnings, &n, NULL);
+    for (int i = 0; i < n; i++) {
+        char *text = pl_diag_group_text(&groups[i]);
+        fprintf(stderr, "planlens: warning: %s\n", text ? text : groups[i].message);
+        free(text);
+    }
+    free(groups);
 }
 
 /* The terminal (tui_open_terminal) with colours and the mouse; false: no terminal. */
@@ -236,11 +256,7 @@ int tui_main(int argc, char **argv)
         fclose(tty);
         rc = tui_stop_signal() ? 128 + tui_stop_signal() : 0;
     }
-    /* after the screen is gone, so that they stay readable */
-    const pl_diags *warnings = pl_workspace_warnings(app.ws);
-    for (size_t i = 0; i < warnings->count; i++)
-        fprintf(stderr, "planlens: warning: %s%s%s\n", warnings->items[i].file ? warnings->items[i].file : "",
-                warnings->items[i].file ? ": " : "", warnings->items[i].message);
+    print_warnings(pl_workspace_warnings(app.ws)); /* after the screen is gone, so that they stay readable */
     free(app.notes_path);
     tui_close_all(&app);
     tui_reap_probes(&app, true);

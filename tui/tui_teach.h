@@ -7,14 +7,18 @@
 #include "keymap.h"
 #include "task/task.h"
 
+typedef struct {
+    const char *title;     /* the screen's title */
+    bool ascii, color;     /* colour pairs must have been started when `color` */
+    const char *save_path; /* the file name the save prompt offers (NULL: teach-plan.txt) */
+    double hint_seconds;   /* the CPU limit of each hint search (0: the default) */
+    bool nested;           /* opened from the explorer: Esc goes back to it (else Esc never leaves) */
+} tui_teach_opts;
+
 /* Runs inside an already initialised curses screen (the explorer opens it
- * from a question detail with the question's task; colour pairs must have
- * been started when `color`); returns when the user leaves (q / Esc).
- * `save_path` is the file name the save prompt offers (NULL:
- * teach-plan.txt); hint_seconds the CPU limit of each hint search (0:
- * the default); keys are looked up in `keymap` (view "teach", then
- * generic).  Returns 0, or -1 when out of memory. */
-int tui_teach_run(const pl_task *t, const char *title, bool ascii, bool color, const char *save_path,
-                  double hint_seconds, const tui_keymap *keymap);
+ * from a question detail with the question's task); returns when the user
+ * leaves (q, :q, or Esc when nested).  Keys are looked up in `keymap` (view
+ * "teach", then generic).  Returns 0, or -1 when out of memory. */
+int tui_teach_run(const pl_task *t, const tui_teach_opts *o, const tui_keymap *keymap);
 
 #endif

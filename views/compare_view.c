@@ -205,9 +205,11 @@ static int question_lines(const pl_workspace *ws, const pl_run_comparison *c, pl
         }
     if (!shown_count) {
         pl_vm_line(vm, -1);
-        pl_vm_span(vm, ROLE_DIM, "no paired questions %s", filter == PL_CMP_ALL ? "graded yet" : filter == PL_CMP_AGREE
-                                                                                                      ? "agree"
-                                                                                                      : "disagree");
+        const char *which = filter == PL_CMP_AGREE ? " that agree" : filter == PL_CMP_DISAGREE ? " that disagree" : "";
+        if (c->pending) /* "yet" only while some are still being graded */
+            pl_vm_span(vm, ROLE_DIM, "no paired questions%s graded yet (%d to grade)", which, c->pending);
+        else
+            pl_vm_span(vm, ROLE_DIM, "no paired questions%s to show", which);
     }
     return shown_count;
 }

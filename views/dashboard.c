@@ -22,7 +22,7 @@ void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int widt
     pl_vm_set_title(vm, "dashboard");
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_HEADER, "%-28s %-14s %9s %9s %9s %8s %6s %8s %8s", "run", "task", "answers", "official",
-               "sound", "mean IoU", "parse!", "off!=snd", "stored!=");
+               "sound", "IoU / AD", "parse!", "off!=snd", "stored!=");
     int total_graded = 0;
     for (int i = 0; rows->keys && i < ngroups; i++) {
         const pl_group *g = &groups[i];
@@ -40,7 +40,7 @@ void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int widt
         pl_vm_span(vm, off >= 50 ? ROLE_CORRECT : ROLE_WRONG, "%8.1f%%", off);
         pl_vm_span(vm, snd >= 50 ? ROLE_CORRECT : ROLE_WRONG, " %8.1f%%", snd);
         if (s.nvalues)
-            pl_vm_span(vm, ROLE_TEXT, " %8.3f%s", s.value_mean, s.is_distance ? "d" : " ");
+            pl_vm_span(vm, ROLE_TEXT, s.is_distance ? " AD %5.3f " : " %8.3f ", s.value_mean);
         else
             pl_vm_span(vm, ROLE_DIM, " %8s ", "-");
         pl_vm_span(vm, s.parse_failed ? ROLE_WRONG : ROLE_DIM, " %6d", s.parse_failed);

@@ -12,7 +12,9 @@ int *pl_select_records(const pl_workspace *ws, const pl_selection *sel, int *n)
         return NULL;
     for (int i = 0; i < total; i++) {
         int r = sel && sel->subset ? sel->subset[i] : i;
-        if (!sel || !sel->filter || pl_filter_match(sel->filter, pl_workspace_record(ws, r)))
+        const pl_ws_record *rec = pl_workspace_record(ws, r);
+        if (!sel || ((!sel->scope || pl_filter_match(sel->scope, rec)) &&
+                     (!sel->filter || pl_filter_match(sel->filter, rec))))
             out[(*n)++] = r;
     }
     return out;

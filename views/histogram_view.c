@@ -29,19 +29,44 @@ static pl_group *valued_groups(const pl_workspace *ws, const pl_selection *sel, 
     return g;
 }
 
-static int build(const pl_workspace *ws, const pl_group *g, double bin_width, pl_histogram *h)
+/* What a histogram bins: the record's value (IoU or action distance) and,
+ * for plan-quality cases, also LEA as the share of the plan executed. */
+enum { METRIC_VALUE, METRIC_LEA };
+
+static int metrics_of(const pl_workspace *ws, const pl_group *g)
+{
+    return pl_workspace_record(ws, g->members[0])->pcase ? 2 : 1;
+}
+
+static const char *metric_name(const pl_workspace *ws, const pl_group *g, int metric, bool shortly)
+{
+    if (metric == METRIC_LEA)
+        return shortly ? "LEA" : "LEA (share of the plan executed)";
+    bool distance = pl_workspace_record(ws, g->members[0])->is_distance;
+    return distance ? (shortly ? "AD" : "action distance") : "IoU";
+}
+
+static double metric_value(const pl_ws_record *r, int metric)
+{
+    if (metric == METRIC_VALUE)
+        return r->value;
+    return r->pcase->nllm ? (double)r->case_lea / r->pcase->nllm : 0;
+}
+
+static int build(const pl_workspace *ws, const pl_group *g, int metric, double bin_width, pl_histogram *h)
 {
     double *values = malloc((size_t)g->n * sizeof *values);
     unsigned char *failed = malloc((size_t)g->n);
     int rc = values && failed ? 0 : -1;
     for (int i = 0; rc == 0 && i < g->n; i++) {
         const pl_ws_record *r = pl_workspace_record(ws, g->members[i]);
-        values[i] = r->value;
+        values[i] = metric_value(r, metric);
         failed[i] = r->parse_failed;
     }
     pl_error err = PL_ERROR_INIT;
     const pl_ws_record *first = pl_workspace_record(ws, g->members[0]);
-    if (rc == 0 && pl_histogram_build(values, failed, g->n, bin_width, !first->is_distance, h, &err) != PL_OK)
+    bool higher_is_better = metric == METRIC_LEA || !first->is_distance;
+    if (rc == 0 && pl_histogram_build(values, failed, g->n, bin_width, higher_is_better, h, &err) != PL_OK)
         rc = -1;
     if (rc == 0) { /* binary success is the verdict's (a valid plan may have AD > 0) */
         h->n_success = 0;
@@ -74,23 +99,26 @@ void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double b
     (void)width;
     pl_vm_init(vm);
     pl_vm_set_title(vm, "histogram");
-    int ngroups;
+    int ngroups, nhistograms = 0;
     pl_group *groups = valued_groups(ws, sel, &ngroups);
-    for (int gi = 0; gi < ngroups; gi++) {
+    for (int gm = 0; gm < ngroups * 2; gm++) {
+        int gi = gm / 2, metric = gm % 2;
+        if (metric >= metrics_of(ws, &groups[gi]))
+            continue;
         pl_histogram h;
-        if (build(ws, &groups[gi], bin_width, &h) < 0) {
+        if (build(ws, &groups[gi], metric, bin_width, &h) < 0) {
             vm->oom = true;
             break;
         }
-        bool distance = pl_workspace_record(ws, groups[gi].members[0])->is_distance;
+        nhistograms++;
         pl_vm_line(vm, -1);
         pl_vm_span(vm, ROLE_HEADER, "%s · %s · %s · %d answers · %d parse failures", groups[gi].model,
-                   groups[gi].task, distance ? "action distance" : "IoU", h.n, h.n_parse_fail);
+                   groups[gi].task, metric_name(ws, &groups[gi], metric, false), h.n, h.n_parse_fail);
         int max = 1;
         for (int b = 0; b < h.nbins; b++)
             max = h.bins[b].count > max ? h.bins[b].count : max;
         for (int b = 0; b < h.nbins; b++) {
-            pl_vm_line(vm, h.bins[b].count ? gi * PL_HIST_TARGET_STRIDE + b : -1);
+            pl_vm_line(vm, h.bins[b].count ? gi * PL_HIST_TARGET_STRIDE + metric * PL_HIST_METRIC_STRIDE + b : -1);
             pl_vm_span(vm, ROLE_TEXT, "  %.2f-%.2f %5d ", h.bins[b].lo, h.bins[b].hi, h.bins[b].count);
             bar(vm, ROLE_BAR, h.bins[b].count, max, BAR_WIDTH, ascii);
             if (b < 2) {
@@ -107,27 +135,64 @@ void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double b
     }
     if (!ngroups) {
         pl_vm_line(vm, -1);
-        pl_vm_span(vm, ROLE_DIM, "no graded answers with an IoU or action distance yet");
+        pl_vm_span(vm, ROLE_DIM, "%s",
+                   pl_workspace_graded(ws) < pl_workspace_count(ws)
+                       ? "no graded answers with an IoU or action distance yet (grading goes on)"
+                       : "no answers with an IoU or action distance to show");
     }
-    pl_vm_set_status(vm, "%d histograms · bin width %.2f", ngroups, bin_width);
+    pl_vm_set_status(vm, "%d histograms · bin width %.2f", nhistograms, bin_width);
     pl_groups_free(groups, ngroups);
+}
+
+/* The histogram and bin behind a target: 0 with *metric, *h (free it) and
+ * *bin set, -1 when there is none. */
+static int target_bin(const pl_workspace *ws, const pl_group *groups, int ngroups, double bin_width, int target,
+                      int *metric, pl_histogram *h, int *bin)
+{
+    int gi = target / PL_HIST_TARGET_STRIDE, rest = target % PL_HIST_TARGET_STRIDE;
+    *metric = rest / PL_HIST_METRIC_STRIDE;
+    *bin = rest % PL_HIST_METRIC_STRIDE;
+    if (!groups || target < 0 || gi >= ngroups || *metric >= metrics_of(ws, &groups[gi]) ||
+        build(ws, &groups[gi], *metric, bin_width, h) < 0)
+        return -1;
+    if (*bin < h->nbins)
+        return 0;
+    pl_histogram_free(h);
+    return -1;
 }
 
 int *pl_histogram_members(const pl_workspace *ws, const pl_selection *sel, double bin_width, int target, int *n)
 {
     *n = 0;
-    int ngroups, gi = target / PL_HIST_TARGET_STRIDE, b = target % PL_HIST_TARGET_STRIDE;
+    int ngroups, metric, b;
     pl_group *groups = valued_groups(ws, sel, &ngroups);
     int *out = NULL;
     pl_histogram h;
-    if (groups && gi < ngroups && build(ws, &groups[gi], bin_width, &h) == 0) {
-        if (b < h.nbins && (out = malloc((size_t)(h.bins[b].count + 1) * sizeof *out))) {
+    if (target_bin(ws, groups, ngroups, bin_width, target, &metric, &h, &b) == 0) {
+        const pl_group *g = &groups[target / PL_HIST_TARGET_STRIDE];
+        if ((out = malloc((size_t)(h.bins[b].count + 1) * sizeof *out))) {
             for (int i = 0; i < h.bins[b].count; i++)
-                out[i] = groups[gi].members[h.bins[b].members[i]];
+                out[i] = g->members[h.bins[b].members[i]];
             *n = h.bins[b].count;
         }
         pl_histogram_free(&h);
     }
     pl_groups_free(groups, ngroups);
     return out;
+}
+
+char *pl_histogram_bin_label(const pl_workspace *ws, const pl_selection *sel, double bin_width, int target)
+{
+    int ngroups, metric, b;
+    pl_group *groups = valued_groups(ws, sel, &ngroups);
+    char *label = NULL;
+    pl_histogram h;
+    if (target_bin(ws, groups, ngroups, bin_width, target, &metric, &h, &b) == 0) {
+        const pl_group *g = &groups[target / PL_HIST_TARGET_STRIDE];
+        label = pl_strdup_printf("%s / %s / %s %.2f-%.2f", g->model, g->task, metric_name(ws, g, metric, true),
+                                 h.bins[b].lo, h.bins[b].hi);
+        pl_histogram_free(&h);
+    }
+    pl_groups_free(groups, ngroups);
+    return label;
 }

@@ -13,6 +13,7 @@
 
 struct pl_plan_subject {
     char *title, *about;
+    bool quoted;         /* π0 is the plan quoted in an ACPBench val question */
     pl_loaded_task lt;
     bool loaded;
     pl_quality_result q;
@@ -157,6 +158,7 @@ static char *acp_plan(const pl_ws_record *r, pl_plan_subject *s, pl_plan_steps *
             return pl_strdup("no plan found in the question's text");
         *llm = steps->steps;
         *n = steps->count;
+        s->quoted = true;
         int rc = pl_acp_parse(PL_ACP_START_INDEX, r->resp->response, parsed);
         const char *index = rc == 0 && parsed->ok && parsed->count[0] ? parsed->items[0] : "none read";
         s->about = pl_strdup_printf("π0: the plan in the question (the model judged it: its answer, the index of "
@@ -263,6 +265,11 @@ const char *pl_plan_subject_title(const pl_plan_subject *s)
 const char *pl_plan_subject_about(const pl_plan_subject *s)
 {
     return s->about;
+}
+
+const char *pl_plan_subject_pi0_what(const pl_plan_subject *s)
+{
+    return s->quoted ? "the quoted plan" : "the model's plan";
 }
 
 const pl_quality_result *pl_plan_subject_quality(const pl_plan_subject *s)

@@ -2,6 +2,7 @@
  * the paired ground-truth action), the simulator's marker after the last
  * executable action, the unmet goals, and the metrics panel whose plan
  * lines open π0..π4 and the ground truth. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -197,7 +198,7 @@ static const char *validity(bool valid, bool executable)
 static void plan_line(pl_view_model *vm, const pl_plan_subject *s, int k)
 {
     static const char *const what[PL_PLAN_COUNT] = {
-        "the model's plan", "plan potential (the best renaming and shift of π0)",
+        NULL, "plan potential (the best renaming and shift of π0)",
         "sub-plan of π0 (a common part with the ground truth)", "sub-plan of π1 (a common part with the ground truth)",
         "replanned (π0's correct part completed by the planner)", NULL};
     const pl_quality_result *q = pl_plan_subject_quality(s);
@@ -205,8 +206,8 @@ static void plan_line(pl_view_model *vm, const pl_plan_subject *s, int k)
     int n = pl_plan_subject_plan(s, k, &plan);
     pl_vm_line(vm, n < 0 ? -1 : PL_PLAN_TARGET_PI + k);
     pl_vm_span(vm, ROLE_HEADER, "  %s", pl_plan_name(k));
-    if (what[k])
-        pl_vm_span(vm, ROLE_TEXT, "  %s", what[k]);
+    if (k == PL_PLAN_PI0 || what[k])
+        pl_vm_span(vm, ROLE_TEXT, "  %s", k == PL_PLAN_PI0 ? pl_plan_subject_pi0_what(s) : what[k]);
     if (n < 0) {
         pl_vm_span(vm, ROLE_DIM, " · not computed (no ground truth)");
         return;
@@ -276,8 +277,14 @@ void pl_view_plan(const pl_plan_subject *s, int k, bool np_aqm, int width, pl_vi
         plan_rows(vm, s, k, np_aqm, width, plan, n, tr);
         if (k == PL_PLAN_PI0)
             unpaired_truth(vm, pl_plan_subject_quality(s), width);
-        pl_vm_set_status(vm, "%s · %d action%s · %s · LEA %d%s", pl_plan_name(k), n, n == 1 ? "" : "s",
-                         validity(tr->valid, tr->executable), tr->lea,
+        const pl_quality_result *q = pl_plan_subject_quality(s);
+        char lea[64]; /* π0's official LEA may differ from the simulation's: both, as the metrics say */
+        if (k == PL_PLAN_PI0 && q->lea != tr->lea)
+            snprintf(lea, sizeof lea, "LEA %d (official) · true LEA %d", q->lea, tr->lea);
+        else
+            snprintf(lea, sizeof lea, "LEA %d", tr->lea);
+        pl_vm_set_status(vm, "%s · %d action%s · %s · %s%s", pl_plan_name(k), n, n == 1 ? "" : "s",
+                         validity(tr->valid, tr->executable), lea,
                          k == PL_PLAN_PI0 ? (np_aqm ? " · NP-AQM" : " · AQM") : "");
     } else {
         pl_vm_line(vm, -1);

@@ -40,6 +40,9 @@ const pl_task *pl_plan_subject_task(const pl_plan_subject *s);
  * truth are, in words (borrowed). */
 const char *pl_plan_subject_title(const pl_plan_subject *s);
 const char *pl_plan_subject_about(const pl_plan_subject *s);
+/* What π0 is, in a few words: "the model's plan", or "the quoted plan" for
+ * an ACPBench val question (the plan is the question's; the model judged it). */
+const char *pl_plan_subject_pi0_what(const pl_plan_subject *s);
 /* Every plan-quality metric of π0 (borrowed). */
 const pl_quality_result *pl_plan_subject_quality(const pl_plan_subject *s);
 

@@ -1,6 +1,9 @@
 /* The grader-probe report as a view model. */
 #include "probe_view.h"
 
+#include <stdlib.h>
+#include <string.h>
+
 void pl_view_probe(const pl_probe_report *r, int total, pl_view_model *vm)
 {
     pl_vm_init(vm);
@@ -26,7 +29,7 @@ void pl_view_probe(const pl_probe_report *r, int total, pl_view_model *vm)
             const pl_probe_cell *c = &r->cells[t][k];
             if (!c->n)
                 continue;
-            pl_vm_line(vm, c->example ? t * PL_PROBE_COUNT + k : -1);
+            pl_vm_line(vm, t * PL_PROBE_COUNT + k); /* Enter: the example's (else the first question's) answer */
             pl_vm_span(vm, ROLE_TEXT, "%-7s %-12s %9d %9d %9d ", pl_acp_task_name((pl_acp_task)t),
                        pl_probe_kind_name((pl_probe_kind)k), c->n, c->official, c->sound);
             pl_vm_span(vm, c->accepts_wrong ? ROLE_WRONG : ROLE_DIM, "%14d", c->accepts_wrong);
@@ -44,13 +47,80 @@ void pl_view_probe(const pl_probe_report *r, int total, pl_view_model *vm)
                          errs);
 }
 
-int pl_probe_example_record(const pl_workspace *ws, const pl_probe_report *r, int target)
+int pl_probe_answer_make(const pl_probe_report *r, int target, pl_probe_answer *out)
 {
+    memset(out, 0, sizeof *out);
     if (target < 0 || target >= PL_ACP_NTASKS * PL_PROBE_COUNT)
         return -1;
-    const pl_acp_question *q = r->cells[target / PL_PROBE_COUNT][target % PL_PROBE_COUNT].example;
-    for (int i = 0; q && i < pl_workspace_count(ws); i++)
-        if (pl_workspace_record(ws, i)->acp == q)
-            return i;
-    return -1;
+    const pl_probe_cell *c = &r->cells[target / PL_PROBE_COUNT][target % PL_PROBE_COUNT];
+    out->q = c->example ? c->example : c->first;
+    out->kind = (pl_probe_kind)(target % PL_PROBE_COUNT);
+    if (!out->q || !(out->response = pl_probe_response(out->q, out->kind)))
+        return -1;
+    pl_acp_grade_options o = pl_acp_grade_default_options();
+    pl_acp_grader *g = pl_acp_grader_new(&o);
+    pl_error err = PL_ERROR_INIT;
+    if (!g || pl_acp_grade(g, out->q, out->response, &out->v, &err) < 0)
+        out->error = err.message ? pl_error_format(&err) : pl_strdup("out of memory");
+    pl_error_clear(&err);
+    pl_acp_grader_free(g);
+    return 0;
+}
+
+void pl_probe_answer_free(pl_probe_answer *a)
+{
+    free(a->response);
+    if (!a->error)
+        pl_acp_verdict_clear(&a->v);
+    free(a->error);
+    memset(a, 0, sizeof *a);
+}
+
+static void verdict_line(pl_view_model *vm, const char *rule, int score, const char *why)
+{
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_TEXT, "  %-9s", rule);
+    pl_vm_span(vm, score ? ROLE_CORRECT : ROLE_WRONG, "%s", score ? "accepted" : "rejected");
+    if (why)
+        pl_vm_span(vm, ROLE_DIM, "  %s", why);
+}
+
+void pl_view_probe_answer(const pl_probe_answer *a, int width, pl_view_model *vm)
+{
+    pl_vm_init(vm);
+    const pl_acp_question *q = a->q;
+    pl_vm_set_title(vm, "probe %s %s", pl_acp_task_name(q->task), pl_probe_kind_name(a->kind));
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "%s · probe %s · question %s", pl_acp_task_name(q->task), pl_probe_kind_name(a->kind),
+               q->id);
+    pl_vm_line(vm, -1);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "Question");
+    pl_vm_wrapped(vm, ROLE_TEXT, q->question ? q->question : "", width, 2);
+    char *stored = q->answer ? cJSON_PrintUnformatted(q->answer) : NULL;
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "Stored correct answer");
+    pl_vm_wrapped(vm, ROLE_TEXT, stored ? stored : "(none)", width, 2);
+    free(stored);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "Perturbed answer (%s)", pl_probe_kind_name(a->kind));
+    pl_vm_wrapped(vm, ROLE_TEXT, a->response, width, 2);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "Verdicts");
+    if (a->error) {
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_ERROR, "  not graded: %s", a->error);
+        pl_vm_set_status(vm, "not graded");
+        return;
+    }
+    verdict_line(vm, "official", a->v.score, a->v.path ? a->v.path : NULL);
+    verdict_line(vm, "sound", a->v.sound_score, a->v.sound_reason);
+    pl_vm_line(vm, -1);
+    pl_vm_line(vm, -1);
+    const char *what = a->v.score && !a->v.sound_score   ? "the official grader accepts a wrong answer"
+                       : !a->v.score && a->v.sound_score ? "the official grader rejects a right answer"
+                                                         : "both rules agree";
+    pl_vm_span(vm, a->v.score != a->v.sound_score ? ROLE_HALLUCINATED : ROLE_DIM, "  %s", what);
+    pl_vm_set_status(vm, "official %s · sound %s", a->v.score ? "accepted" : "rejected",
+                     a->v.sound_score ? "accepted" : "rejected");
 }

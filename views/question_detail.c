@@ -102,9 +102,19 @@ static void case_details(pl_view_model *vm, const pl_ws_record *r, int width)
     pl_vm_line(vm, -1);
     pl_vm_span(vm, r->score ? ROLE_CORRECT : ROLE_WRONG, "  valid plan %d", r->score);
     pl_vm_span(vm, ROLE_TEXT, "  · %d of %d actions executable", r->case_lea, c->nllm);
+    bool optimality = !strcmp(r->task, "planbench-t2"); /* its verdict: valid and optimal */
     if (c->llm_correct >= 0)
-        pl_vm_span(vm, c->llm_correct == r->score ? ROLE_DIM : ROLE_HALLUCINATED, "  · stored verdict %d",
-                   c->llm_correct);
+        pl_vm_span(vm, c->llm_correct == r->score ? ROLE_DIM : ROLE_HALLUCINATED, "  · stored verdict %d%s",
+                   c->llm_correct, optimality ? " (PlanBench task 2: valid and optimal)" : "");
+    if (optimality && r->score && c->llm_correct == 0) {
+        pl_vm_line(vm, -1);
+        if (c->nllm > c->ngt)
+            pl_vm_span(vm, ROLE_HALLUCINATED, "  stored!=: valid but not optimal: %d actions, the optimal ground truth "
+                       "has %d", c->nllm, c->ngt);
+        else
+            pl_vm_span(vm, ROLE_HALLUCINATED, "  stored!=: the plan is valid; the stored verdict also asks for "
+                       "optimality");
+    }
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_DIM, "  p: the plan view (AQM labels, LEA, metrics)");
     section(vm, "Ground-truth plan");

@@ -73,8 +73,8 @@ void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key s
         qsort(records, (size_t)n, sizeof *records, by_key);
     pl_vm_set_title(vm, "questions");
     pl_vm_line(vm, -1);
-    pl_vm_span(vm, ROLE_HEADER, "%-34s %-18s %-12s %-13s %5s %5s %6s %-6s %s", "id", "run", "domain", "task", "score",
-               "sound", "IoU", "parse", "flags");
+    pl_vm_span(vm, ROLE_HEADER, "%-34s %-18s %-12s %-13s %5s %5s %5s %5s %-6s %s", "id", "run", "domain", "task",
+               "score", "sound", "IoU", "AD", "parse", "flags");
     int right = 0, graded = 0, parse_fail = 0;
     for (int i = 0; i < n; i++) {
         const pl_ws_record *r = pl_workspace_record(ws, records[i]);
@@ -96,19 +96,23 @@ static void fill_line(const pl_workspace *ws, pl_view_model *vm, int line)
     pl_vm_line(&one, vm->lines[line].target);
     pl_vm_span(&one, ROLE_TEXT, "%-34.34s %-18.18s %-12.12s %-13.13s ", r->id, r->model, r->domain, r->task);
     if (!r->graded) {
-        pl_vm_span(&one, ROLE_DIM, "%5s %5s %6s", "…", "…", "…");
+        pl_vm_span(&one, ROLE_DIM, "%5s %5s %5s %5s", "…", "…", "…", "…");
     } else if (r->resp->error) { /* an errored sample: no answer, no verdict */
-        pl_vm_span(&one, ROLE_ERROR, "%5s %5s %6s %-6s errored (epoch %d)", "-", "-", "-", "-", r->epoch);
+        pl_vm_span(&one, ROLE_ERROR, "%5s %5s %5s %5s %-6s errored (epoch %d)", "-", "-", "-", "-", "-", r->epoch);
     } else {
         pl_vm_span(&one, r->score ? ROLE_CORRECT : ROLE_WRONG, "%5d", r->score);
         pl_vm_span(&one, r->sound_score ? ROLE_CORRECT : ROLE_WRONG, " %5d", r->sound_score);
-        if (r->has_value)
-            pl_vm_span(&one, ROLE_TEXT, " %6.3f", r->value);
-        else
-            pl_vm_span(&one, ROLE_DIM, " %6s", "-");
+        for (int distance = 0; distance < 2; distance++) /* IoU, then action distance (plans) */
+            if (r->has_value && r->is_distance == distance)
+                pl_vm_span(&one, ROLE_TEXT, " %5.3f", r->value);
+            else
+                pl_vm_span(&one, ROLE_DIM, " %5s", "-");
         pl_vm_span(&one, r->parse_failed ? ROLE_ERROR : ROLE_DIM, " %-6s", r->parse_failed ? "fail" : "ok");
         if (r->flagged || r->note) /* the curator's marks first: they must fit any width */
             pl_vm_span(&one, ROLE_MISSED, "%s%s", r->flagged ? "flag " : "", r->note ? "note " : "");
+        if (r->pcase) /* a plan-quality case: how far its plan executes */
+            pl_vm_span(&one, r->case_lea < r->pcase->nllm ? ROLE_MISSED : ROLE_DIM, "LEA %d/%d ", r->case_lea,
+                       r->pcase->nllm);
         bool differs = r->score != r->sound_score;
         bool stored = r->resp->has_stored_score && r->resp->stored_score != r->score;
         pl_vm_span(&one, ROLE_HALLUCINATED, " %s%s%s", differs ? "off!=sound " : "", stored ? "stored!=ours " : "",

@@ -225,7 +225,7 @@ void pl_view_state_trace(const pl_state_trace *st, int step, bool ascii, int wid
         failure(vm, tr, ascii, width);
     else if (step == tr->nsteps)
         completion(vm, tr, ascii);
-    pl_vm_set_title(vm, "state %d/%d", step, tr->lea);
+    pl_vm_set_title(vm, "state: step %d of %d", step, tr->nsteps); /* as the header counts */
     pl_vm_set_status(vm, "%s", !tr->executable  ? "plan stops: a step is not executable"
                                : tr->valid      ? "plan valid"
                                                 : "plan executable, goal not reached");

@@ -49,6 +49,27 @@ static void goal_banner(pl_teach *s, const pl_teach_view_opts *o, pl_view_model 
     pl_vm_span(vm, ROLE_DIM, "  (%s saves the plan, %s undoes)", save_key(o), undo_key(o));
 }
 
+/* What the last action added and deleted, as the state view marks them. */
+static void change_line(const pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
+{
+    const pl_task *t = pl_teach_task(s);
+    const uint64_t *now = pl_teach_state(s);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_DIM, "after %s:", t->actions[o->last_action].name);
+    int changed = 0;
+    for (int pass = 0; pass < 2; pass++) /* added, then deleted */
+        for (int a = 0; a < t->natoms; a++) {
+            bool was = pl_state_has(o->before, a), is = pl_state_has(now, a);
+            if (pass == 0 ? is && !was : was && !is) {
+                pl_vm_span(vm, pass == 0 ? ROLE_CORRECT : ROLE_WRONG, " %s%s", pass == 0 ? "+" : o->ascii ? "-" : "−",
+                           t->atoms[a].name);
+                changed++;
+            }
+        }
+    if (!changed)
+        pl_vm_span(vm, ROLE_DIM, " no change to the state");
+}
+
 static void goal_progress(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
 {
     pl_teach_goal g;
@@ -190,6 +211,8 @@ void pl_view_teach(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_HEADER, "%s %s %s", t->domain->name, o->ascii ? "|" : "·", t->problem->name);
     pl_vm_span(vm, ROLE_DIM, "  step %d", nsteps);
+    if (o->before && nsteps > 0)
+        change_line(s, o, vm);
     if (pl_teach_goal_reached(s))
         goal_banner(s, o, vm);
     section(vm, "Picture");

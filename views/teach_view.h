@@ -15,9 +15,13 @@ typedef struct {
     int width;                /* columns to wrap to */
     const pl_teach_why *why;  /* the last typed action's explanation, or NULL */
     const char *undo_key, *save_key; /* the keys the screen names (the live keymap's); NULL: "u", "s" */
+    const uint64_t *before;   /* the state before the last action applied, or NULL: no change shown */
+    int last_action;          /* that action (with `before`) */
 } pl_teach_view_opts;
 
-/* Builds the screen (vm is initialised here; free with pl_vm_free). */
+/* Builds the screen (vm is initialised here; free with pl_vm_free).  With
+ * `before`, the line under the title says what the last action changed:
+ * "after (a b): + (p a) - (q b)" (ROLE_CORRECT added, ROLE_WRONG deleted). */
 void pl_view_teach(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm);
 
 /* Pictures, chosen by the predicates the domain declares (not its name):

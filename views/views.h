@@ -9,12 +9,14 @@
 #include "view_model.h"
 #include "workspace/workspace.h"
 
-/* Records a screen works on: those passing the filter, or an explicit
- * subset (a histogram bin). */
+/* Records a screen works on: those of its scope (what it was opened on: a
+ * run × task, a histogram bin's subset, the screen below's filters) that
+ * pass the user's filter.  The user's filter narrows within the scope. */
 typedef struct {
-    const pl_filter *filter; /* NULL: all */
+    const pl_filter *filter; /* the user's filter; NULL: all */
     const int *subset;       /* record indices, or NULL */
     int nsubset;
+    const pl_filter *scope;  /* the screen's scope; NULL: all */
 } pl_selection;
 
 /* Indices of the graded-or-not records in the selection (a new array;
@@ -68,12 +70,18 @@ int pl_detail_compare(const pl_ws_record *r, pl_detail_cache *cache, pl_compare_
 int pl_detail_marks(const pl_ws_record *r, size_t *marks, int max);
 
 /* Histograms per run × task of the selection's graded records with a value
- * (target = group * PL_HIST_TARGET_STRIDE + bin); pl_histogram_members
- * gives the record indices behind a target. */
+ * (IoU or action distance), and for plan-quality cases a second one of LEA
+ * as the share of the plan executed (target = group * PL_HIST_TARGET_STRIDE
+ * + metric * PL_HIST_METRIC_STRIDE + bin, metric 0 the value, 1 LEA);
+ * pl_histogram_members gives the record indices behind a target. */
 #define PL_HIST_TARGET_STRIDE 10000
+#define PL_HIST_METRIC_STRIDE 2000
 void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double bin_width, bool ascii, int width,
                        pl_view_model *vm);
 int *pl_histogram_members(const pl_workspace *ws, const pl_selection *sel, double bin_width, int target, int *n);
+/* What a bin holds, for the breadcrumb: "run · task · IoU 0.50-0.55" (a new
+ * string; NULL when there is no such bin or out of memory). */
+char *pl_histogram_bin_label(const pl_workspace *ws, const pl_selection *sel, double bin_width, int target);
 
 /* Writes the records to path: JSON when it ends in .json, else CSV; written
  * beside it and renamed, so a failure never leaves half a file. */

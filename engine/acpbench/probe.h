@@ -34,6 +34,7 @@ typedef struct {
     int n, official, sound;        /* responses, accepted officially, accepted soundly */
     int accepts_wrong, rejects_right;
     const pl_acp_question *example; /* the first question where the two rules differ, or NULL */
+    const pl_acp_question *first;   /* the first question probed (n > 0) */
 } pl_probe_cell;
 
 typedef struct {

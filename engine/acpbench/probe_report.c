@@ -34,6 +34,8 @@ static void probe_question(pl_acp_grader *g, const pl_acp_question *q, unsigned 
             c->rejects_right += !v.score && v.sound_score;
             if (v.score != v.sound_score && !c->example)
                 c->example = q;
+            if (!c->first)
+                c->first = q;
         }
         pl_acp_verdict_clear(&v);
         pl_error_clear(&err);

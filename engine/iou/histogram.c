@@ -38,13 +38,19 @@ static void summarise(pl_histogram *h, const double *values, double *sorted)
     h->skewness = m2 > 1e-24 ? m3 / pow(m2, 1.5) : 0.0;
 }
 
+int pl_histogram_bin_count(double bin_width)
+{
+    double bins = bin_width > 0 ? 1.0 / bin_width : 0;
+    int nbins = bins < 1e6 ? (int)lround(bins) : 0;
+    return nbins >= 1 && nbins <= PL_HISTOGRAM_MAX_BINS && fabs(bins - nbins) <= 1e-6 ? nbins : 0;
+}
+
 int pl_histogram_build(const double *values, const unsigned char *parse_failed, int n, double bin_width,
                        int higher_is_better, pl_histogram *out, pl_error *err)
 {
     memset(out, 0, sizeof *out);
-    double bins = bin_width > 0 ? 1.0 / bin_width : 0;
-    int nbins = (int)lround(bins);
-    if (nbins < 1 || nbins > 1000 || fabs(bins - nbins) > 1e-6)
+    int nbins = pl_histogram_bin_count(bin_width);
+    if (!nbins)
         return pl_error_set(err, PL_ERR_SEMANTIC, NULL, 0, 0,
                             "bin width %g does not divide [0, 1] into at most 1000 equal bins", bin_width);
     out->bin_width = 1.0 / nbins;

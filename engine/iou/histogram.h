@@ -30,6 +30,10 @@ typedef struct {
  * error code. */
 int pl_histogram_build(const double *values, const unsigned char *parse_failed, int n, double bin_width,
                        int higher_is_better, pl_histogram *out, pl_error *err);
+#define PL_HISTOGRAM_MAX_BINS 1000
+/* The number of bins of width bin_width, or 0 when it does not divide
+ * [0, 1] into at most PL_HISTOGRAM_MAX_BINS equal bins (0.3, 0, -1, NAN). */
+int pl_histogram_bin_count(double bin_width);
 /* The bin a value falls in (1.0 falls in the last bin). */
 int pl_histogram_bin_of(const pl_histogram *h, double value);
 void pl_histogram_free(pl_histogram *h);

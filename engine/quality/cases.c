@@ -16,6 +16,7 @@ void pl_quality_case_free(pl_quality_case *c)
     free(c->prompt_type);
     free(c->domain);
     free(c->instance_id);
+    free(c->task);
     free(c->domain_text);
     free(c->problem_text);
     free(c->domain_name);

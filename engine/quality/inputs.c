@@ -68,6 +68,7 @@ static pl_error_code read_cases_jsonl(const char *path, const char *text, size_t
         c.prompt_type = json_text(o, "prompt_type");
         c.domain = json_text(o, "domain");
         c.instance_id = json_text(o, "instance_id");
+        c.task = json_text(o, "task");
         c.domain_text = json_text(o, "domain_pddl");
         c.problem_text = json_text(o, "problem_pddl");
         int g = json_actions(o, "gt_plan", &c.gt, &c.ngt), l = json_actions(o, "llm_plan", &c.llm, &c.nllm);

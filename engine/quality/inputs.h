@@ -25,6 +25,7 @@
 typedef struct {
     char *id;                 /* case id: given, or <domain>/<model>/<prompt>/<instance> */
     char *model, *prompt_type, *domain, *instance_id; /* may be NULL */
+    char *task;               /* the benchmark's task ("task_1_plan_generation", PlanBench), or NULL */
     char *domain_text, *problem_text;
     char *domain_name, *problem_name; /* file names (or the record) for messages */
     char **gt, **llm;

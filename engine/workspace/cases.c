@@ -8,32 +8,20 @@
 #include <string.h>
 #include <zlib.h>
 
+#include "iou/answer_list.h"
+#include "iou/set_compare.h"
 #include "plans/plan.h"
 #include "runs/runs.h"
 #include "task/load.h"
 #include "workspace/internal.h"
 
-#define PEEK_BYTES 65536
-
-/* A JSONL file whose first record names an `llm_plan`: read from the start
- * only (a case embeds its PDDL, so the key may come late in the line). */
+/* A JSONL file whose first record names an `llm_plan` (a case embeds its
+ * PDDL, so the key may come late in the line). */
 bool ws_is_case_file(const char *path)
 {
-    gzFile f = gzopen(path, "rb");
-    if (!f)
-        return false;
-    char *buf = malloc(PEEK_BYTES + 1);
-    int n = buf ? gzread(f, buf, PEEK_BYTES) : -1;
-    gzclose(f);
-    bool found = false;
-    if (n > 0) {
-        buf[n] = '\0';
-        char *nl = strchr(buf, '\n');
-        if (nl)
-            *nl = '\0';
-        found = strstr(buf, "\"llm_plan\"") != NULL;
-    }
-    free(buf);
+    char *line = ws_first_line(path);
+    bool found = line && strstr(line, "\"llm_plan\"");
+    free(line);
     return found;
 }
 
@@ -67,7 +55,8 @@ static char *file_stem(const char *path)
 int ws_case_responses(pl_workspace *ws)
 {
     ws->case_resps = calloc((size_t)ws->cases.count + 1, sizeof *ws->case_resps);
-    if (!ws->case_resps)
+    ws->case_keys = calloc((size_t)ws->cases.count + 1, sizeof *ws->case_keys);
+    if (!ws->case_resps || !ws->case_keys)
         return -1;
     for (int i = 0; i < ws->cases.count; i++) {
         const pl_quality_case *c = &ws->cases.items[i];
@@ -78,7 +67,13 @@ int ws_case_responses(pl_workspace *ws)
         r->stored_score = c->llm_correct;
         r->response = plan_text(c);
         r->source = pl_strdup(ws->case_sources[i]);
-        if (!r->id || !r->model || !r->response || !r->source)
+        /* the case id names the model: another model's plan for the same
+         * instance and prompt has another id, but the same key */
+        ws->case_keys[i] = c->domain && c->instance_id
+                               ? pl_strdup_printf("%s/%s/%s", c->domain, c->prompt_type ? c->prompt_type : "",
+                                                  c->instance_id)
+                               : pl_strdup(c->id);
+        if (!r->id || !r->model || !r->response || !r->source || !ws->case_keys[i])
             return -1;
     }
     return 0;
@@ -92,8 +87,45 @@ void ws_case_responses_free(pl_workspace *ws)
         free(r->model);
         free(r->response);
         free(r->source);
+        if (ws->case_keys)
+            free(ws->case_keys[i]);
     }
     free(ws->case_resps);
+    free(ws->case_keys);
+}
+
+const char *ws_case_task(const pl_quality_case *c)
+{
+    if (!c->task)
+        return "plan-quality";
+    if (!strncmp(c->task, "task_1_", 7))
+        return "planbench-t1";
+    if (!strncmp(c->task, "task_2_", 7))
+        return "planbench-t2";
+    return c->task;
+}
+
+/* Action distance of the LLM plan to the ground truth (1 - IoU of their
+ * sets of distinct actions, as for IoU plan answers); -1 when out of memory. */
+static double case_distance(const pl_quality_case *c)
+{
+    char **llm = calloc((size_t)c->nllm + 1, sizeof *llm), **gt = calloc((size_t)c->ngt + 1, sizeof *gt);
+    bool ok = llm && gt;
+    for (int i = 0; ok && i < c->nllm; i++)
+        ok = (llm[i] = pl_answer_item_normalise(c->llm[i], strlen(c->llm[i]))) != NULL;
+    for (int i = 0; ok && i < c->ngt; i++)
+        ok = (gt[i] = pl_answer_item_normalise(c->gt[i], strlen(c->gt[i]))) != NULL;
+    pl_set_comparison cmp;
+    double ad = ok && pl_set_compare(llm, c->nllm, gt, c->ngt, &cmp) == 0 ? pl_action_distance(&cmp) : -1;
+    if (ad >= 0)
+        pl_set_comparison_free(&cmp);
+    for (int i = 0; llm && i < c->nllm; i++)
+        free(llm[i]);
+    for (int i = 0; gt && i < c->ngt; i++)
+        free(gt[i]);
+    free(llm);
+    free(gt);
+    return ad;
 }
 
 void ws_grade_case(pl_ws_record *rec)
@@ -117,6 +149,10 @@ void ws_grade_case(pl_ws_record *rec)
             rec->score = rec->sound_score = tr->valid;
             rec->case_lea = tr->lea;
             pl_trace_free(tr);
+            double ad = c->ngt ? case_distance(c) : -1; /* no ground truth: no distance */
+            rec->has_value = ad >= 0;
+            rec->value = ad;
+            rec->is_distance = true;
         }
         pl_loaded_task_free(&lt);
     }

@@ -32,6 +32,25 @@ static char first_byte(const char *path)
     return c;
 }
 
+#define PEEK_BYTES 65536
+
+char *ws_first_line(const char *path)
+{
+    gzFile f = gzopen(path, "rb");
+    if (!f)
+        return NULL;
+    char *buf = malloc(PEEK_BYTES + 1);
+    int n = buf ? gzread(f, buf, PEEK_BYTES) : -1;
+    gzclose(f);
+    if (n <= 0) {
+        free(buf);
+        return NULL;
+    }
+    buf[n] = '\0';
+    buf[strcspn(buf, "\n")] = '\0';
+    return buf;
+}
+
 static int add_source(pl_workspace *ws, char *line)
 {
     if (!line)
@@ -60,6 +79,8 @@ int ws_load_file(pl_workspace *ws, const char *path)
         rc = pl_acp_questions_load(&ws->acp, path, warnings, &err);
     else if (jsonl && ws_is_case_file(path))
         rc = pl_quality_read_file(path, NULL, &ws->cases, warnings, &err);
+    else if (jsonl && ws_is_verdict_file(path))
+        return ws_add_verdict_file(ws, path);
     else if (jsonl && pl_iou_file_is_native(path))
         rc = pl_iou_questions_load(&ws->iou, path, warnings, &err);
     else
@@ -91,6 +112,17 @@ int ws_load_file(pl_workspace *ws, const char *path)
                                                path));
     return add_source(ws, nq ? pl_strdup_printf("%s: %d question%s", path, nq, nq == 1 ? "" : "s")
                              : pl_strdup_printf("%s: %d response%s", path, nr, nr == 1 ? "" : "s"));
+}
+
+/* Read once every run is loaded (ws_apply_verdicts). */
+int ws_add_verdict_file(pl_workspace *ws, const char *path)
+{
+    const char **grown = realloc(ws->verdict_files, (size_t)(ws->nverdict_files + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    ws->verdict_files = grown;
+    ws->verdict_files[ws->nverdict_files++] = path;
+    return add_source(ws, pl_strdup_printf("%s: reference verdicts of the run beside it", path));
 }
 
 static bool known_extension(const char *path)

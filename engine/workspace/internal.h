@@ -15,6 +15,9 @@ struct pl_workspace {
     pl_quality_cases cases;      /* plan-quality cases (engine/workspace/cases.c) */
     const char **case_sources;   /* per case: its file (borrowed from files) */
     pl_run_response *case_resps; /* per case: the LLM plan as a response */
+    char **case_keys;            /* per case: what pairs it with other models' plans (pair_id) */
+    const char **verdict_files; /* reference verdicts beside a run (borrowed from files) */
+    int nverdict_files;
     char **files;            /* the files found under the paths, in load order (fixed once found) */
     int nfiles;
     pl_diags warnings;       /* gathered while finding and loading (read after `loaded`) */
@@ -39,11 +42,27 @@ int ws_find_files(pl_workspace *ws, const char *path, int depth);
 /* Loads one found file by its detected format; 0, or -1 when out of memory. */
 int ws_load_file(pl_workspace *ws, const char *path);
 
+/* The first line of a (gzip or plain) file, at most 64 KiB of it (owned), or NULL. */
+char *ws_first_line(const char *path);
+
+/* Reference verdicts (verdicts.c): a JSONL file whose first record has a
+ * numeric `score` and no response; held until the runs are loaded, then
+ * applied as the stored scores of the run beside it. */
+bool ws_is_verdict_file(const char *path);
+int ws_add_verdict_file(pl_workspace *ws, const char *path);
+/* 0, or -1 when out of memory; mismatches are warnings. */
+int ws_apply_verdicts(pl_workspace *ws);
+
 /* Plan-quality cases (cases.c). */
 bool ws_is_case_file(const char *path);
 /* The responses of the cases loaded; 0, or -1 when out of memory. */
 int ws_case_responses(pl_workspace *ws);
 void ws_case_responses_free(pl_workspace *ws);
+/* The record task of a case: "planbench-t1" for PlanBench's
+ * task_1_plan_generation (t2: task_2_plan_optimality, whose stored verdict
+ * means valid and optimal), another benchmark task as named, else
+ * "plan-quality". */
+const char *ws_case_task(const pl_quality_case *c);
 /* Simulates the case's LLM plan: score = valid, case_lea; or error. */
 void ws_grade_case(pl_ws_record *rec);
 

@@ -102,9 +102,9 @@ static void collect(const pl_workspace *ws, const int *records, int n, const cha
         const pl_ws_record *r = pl_workspace_record(ws, rec);
         const char *group = r->acp ? r->acp->group : "";
         if (!strcmp(r->model, model_a))
-            ka[(*na)++] = (keyed){r->task, group, r->id, rec};
+            ka[(*na)++] = (keyed){r->task, group, r->pair_id ? r->pair_id : r->id, rec};
         else if (!strcmp(r->model, model_b))
-            kb[(*nb)++] = (keyed){r->task, group, r->id, rec};
+            kb[(*nb)++] = (keyed){r->task, group, r->pair_id ? r->pair_id : r->id, rec};
     }
     qsort(ka, (size_t)*na, sizeof *ka, by_key);
     qsort(kb, (size_t)*nb, sizeof *kb, by_key);

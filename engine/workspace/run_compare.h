@@ -6,9 +6,10 @@
  * question id), whatever the run file numbered its samples (Inspect numbers
  * the samples of IBM's tasks 1..N; records carry the matched question's id).
  * ACPBench ids repeat across tasks and formats, so the id alone is not a key.
- * A run's first response to a key (in record order: epoch 1 first) is paired;
- * further responses to the same key (later epochs) are counted as duplicates
- * and left out.
+ * A plan-quality case's id names its model, so cases pair by (domain, prompt
+ * type, instance) instead (pl_ws_record.pair_id).  A run's first response
+ * to a key (in record order: epoch 1 first) is paired; further responses to
+ * the same key (later epochs) are counted as duplicates and left out.
  *
  * Statistics use the official score (binary) and the value (IoU, or action
  * distance for plans) of pairs whose two records are graded and have a

@@ -31,7 +31,8 @@ static int build_records(pl_workspace *ws)
         rec->pcase = c;
         rec->model = rec->resp->model;
         rec->id = rec->resp->id;
-        rec->task = "plan-quality";
+        rec->pair_id = ws->case_keys[i];
+        rec->task = ws_case_task(c);
         rec->domain = c->domain ? c->domain : "?";
     }
     int unmatched = 0;
@@ -136,6 +137,8 @@ static int load_all(pl_workspace *ws)
         rc = ws_load_file(ws, ws->files[i]);
         atomic_store_explicit(&ws->files_done, i + 1, memory_order_release);
     }
+    if (rc == 0)
+        rc = ws_apply_verdicts(ws);
     if (rc == 0 && ws->acp.count && !(ws->domains = calloc((size_t)ws->acp.count, sizeof *ws->domains)))
         rc = -1;
     for (int i = 0; rc == 0 && i < ws->acp.count; i++)
@@ -414,6 +417,7 @@ void pl_workspace_close(pl_workspace *ws)
     for (int i = 0; i < ws->nfiles; i++)
         free(ws->files[i]);
     free(ws->files);
+    free(ws->verdict_files);
     pl_diags_clear(&ws->warnings);
     pl_acp_questions_free(&ws->acp);
     pl_iou_questions_free(&ws->iou);

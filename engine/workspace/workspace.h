@@ -27,12 +27,15 @@ typedef struct {
     const pl_run_response *resp;
     const pl_acp_question *acp;    /* the ACPBench question answered, or NULL */
     const pl_iou_question *iou;    /* the IoU question answered, or NULL */
-    const pl_quality_case *pcase;  /* a plan-quality case (task "plan-quality"), or NULL */
+    const pl_quality_case *pcase;  /* a plan-quality case (task "plan-quality", PlanBench's
+                                    * "planbench-t1" / "planbench-t2"), or NULL */
     const char *model;             /* the run's model, else its file name */
     const char *task;              /* "app", ..., "applicability", ... */
     const char *domain;            /* from the PDDL; "?" when unknown */
     const char *id;                /* the question's id (Inspect's sample number stays in resp->sample_id) */
     int epoch;                     /* the answer's epoch (Inspect) or repeat (lm-eval); 1 otherwise */
+    const char *pair_id;           /* a plan-quality case: what pairs it with other models' plans
+                                    * (domain/prompt/instance: its id names the model); else NULL */
     int group;                     /* run × task: index into pl_workspace_group_* (ordered by model, task) */
     /* filled by grading: */
     bool graded;
@@ -42,7 +45,8 @@ typedef struct {
     double value;                  /* IoU, or action distance for plans */
     bool is_distance;
     bool parse_failed;
-    int case_lea;                  /* plan-quality case: actions executed before the first failure */
+    int case_lea;                  /* plan-quality case: actions executed before the first failure
+                                    * (its value: the action distance to the ground truth) */
     pl_acp_verdict acp_v;          /* details of an ACPBench verdict */
     pl_iou_verdict iou_v;          /* details of an IoU verdict */
     char *error;                   /* why there is no verdict, or NULL (resp->error: the sample has no answer) */

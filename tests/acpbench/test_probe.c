@@ -152,6 +152,57 @@ static void test_probe_job(void **state)
     pl_acp_questions_free(&qs);
 }
 
+/* Enter on a probe line: the perturbed answer of its example question (or
+ * of its first question when the rules agree), graded both ways, with no
+ * run loaded. */
+static void test_probe_answer(void **state)
+{
+    (void)state;
+    pl_acp_questions qs = PL_ACP_QUESTIONS_INIT;
+    pl_error err = PL_ERROR_INIT;
+    assert_int_equal(pl_acp_questions_load(&qs, PLANLENS_SOURCE_DIR "/sample-runs/acpbench/blocksworld.gen.json",
+                                           NULL, &err),
+                     PL_OK);
+    const pl_acp_question **list = malloc((size_t)qs.count * sizeof *list);
+    for (int i = 0; i < qs.count; i++)
+        list[i] = &qs.items[i];
+    static pl_probe_report r;
+    unsigned kinds = 1u << PL_PROBE_HALLUCINATE | 1u << PL_PROBE_CASE;
+    assert_int_equal(pl_probe_run(list, qs.count, kinds, &r), 0);
+    const pl_probe_cell *quirk = &r.cells[PL_ACP_REACH][PL_PROBE_HALLUCINATE];
+    assert_non_null(quirk->example); /* reach accepts an invented object */
+    pl_probe_answer a;
+    assert_int_equal(pl_probe_answer_make(&r, PL_ACP_REACH * PL_PROBE_COUNT + PL_PROBE_HALLUCINATE, &a), 0);
+    assert_ptr_equal(a.q, quirk->example);
+    assert_null(a.error);
+    assert_int_equal(a.v.score, 1);
+    assert_int_equal(a.v.sound_score, 0);
+    pl_view_model vm;
+    pl_view_probe_answer(&a, 100, &vm);
+    bool said = false, response = false;
+    for (int i = 0; i < vm.nlines; i++) {
+        char *text = pl_vm_line_text(&vm.lines[i]);
+        said |= strstr(text, "the official grader accepts a wrong answer") != NULL;
+        response |= strstr(text, a.response) != NULL;
+        free(text);
+    }
+    assert_true(said && response);
+    pl_vm_free(&vm);
+    pl_probe_answer_free(&a);
+    /* a line where the rules agree opens its first question */
+    const pl_probe_cell *agree = &r.cells[PL_ACP_REACH][PL_PROBE_CASE];
+    assert_null(agree->example);
+    assert_non_null(agree->first);
+    assert_int_equal(pl_probe_answer_make(&r, PL_ACP_REACH * PL_PROBE_COUNT + PL_PROBE_CASE, &a), 0);
+    assert_ptr_equal(a.q, agree->first);
+    assert_int_equal(a.v.score, a.v.sound_score);
+    pl_probe_answer_free(&a);
+    /* a line never probed has nothing to open */
+    assert_int_equal(pl_probe_answer_make(&r, PL_ACP_REACH * PL_PROBE_COUNT + PL_PROBE_DROP, &a), -1);
+    free(list);
+    pl_acp_questions_free(&qs);
+}
+
 static void test_kinds(void **state)
 {
     (void)state;
@@ -164,6 +215,6 @@ static void test_kinds(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_kinds), cmocka_unit_test(test_probe_dev),
-                                       cmocka_unit_test(test_probe_job)};
+                                       cmocka_unit_test(test_probe_job), cmocka_unit_test(test_probe_answer)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -90,8 +90,8 @@ check "the reach quirk: an invented object is accepted" "reach   hallucinate"
 keys /
 keys 'reach   hallucinate' Enter
 keys Enter
-check "Enter opens a loaded answer to the example question" "dashboard › probe › "
-check "... a reach answer" "· reach ·"
+check "Enter opens the perturbed answer of the example question" "dashboard › probe › probe reach hallucinate"
+check "... with both verdicts" "the official grader accepts a wrong answer"
 keys Q
 check "Q quits cleanly" "EXITED rc=0"
 

@@ -233,6 +233,17 @@ static void test_histogram(void **state)
     assert_int_equal(pl_histogram_build(r, NULL, 4, 0.3, 1, &h, &err), PL_ERR_SEMANTIC);
     assert_non_null(strstr(err.message, "0.3"));
     pl_error_clear(&err);
+    /* the widths :bins accepts: those that split [0, 1] into equal bins */
+    assert_int_equal(pl_histogram_bin_count(0.25), 4);
+    assert_int_equal(pl_histogram_bin_count(0.1), 10);
+    assert_int_equal(pl_histogram_bin_count(1), 1);
+    assert_int_equal(pl_histogram_bin_count(0.001), 1000);
+    assert_int_equal(pl_histogram_bin_count(0.3), 0);
+    assert_int_equal(pl_histogram_bin_count(0), 0);
+    assert_int_equal(pl_histogram_bin_count(-1), 0);
+    assert_int_equal(pl_histogram_bin_count(1.5), 0);
+    assert_int_equal(pl_histogram_bin_count(0.0001), 0);
+    assert_int_equal(pl_histogram_bin_count(NAN), 0);
 }
 
 int main(void)

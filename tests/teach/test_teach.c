@@ -615,6 +615,53 @@ static void test_ascii_views(void **state)
 
 /* The screen: actions selectable by ground id, the goal banner at the end,
  * naming the keys the keymap gives (here undo on x, save on w). */
+/* After an action, the line under the title lists what it added (+) and
+ * deleted (-): the difference of the two states, nothing more. */
+static void test_change_line(void **state)
+{
+    (void)state;
+    pl_loaded_task lt;
+    load(BW "/domain.pddl", BW "/problem.pddl", &lt);
+    const pl_task *t = lt.task;
+    pl_teach *s = pl_teach_new(t, 0);
+    uint64_t *before = pl_state_clone(t, pl_teach_state(s));
+    const int *acts;
+    assert_true(pl_teach_applicable(s, &acts) > 0);
+    int action = acts[0];
+    assert_int_equal(pl_teach_apply(s, action), 0);
+    pl_teach_view_opts o = {.ascii = true, .width = 200, .before = before, .last_action = action};
+    pl_view_model vm;
+    pl_view_teach(s, &o, &vm);
+    char *change = pl_vm_line_text(&vm.lines[1]);
+    char *want = pl_strdup_printf("after %s:", t->actions[action].name);
+    assert_memory_equal(change, want, strlen(want));
+    int added = 0, deleted = 0;
+    for (int a = 0; a < t->natoms; a++) {
+        bool was = pl_state_has(before, a), is = pl_state_has(pl_teach_state(s), a);
+        char *plus = pl_strdup_printf(" +%s", t->atoms[a].name), *minus = pl_strdup_printf(" -%s", t->atoms[a].name);
+        assert_int_equal(strstr(change, plus) != NULL, is && !was);
+        assert_int_equal(strstr(change, minus) != NULL, was && !is);
+        added += is && !was;
+        deleted += was && !is;
+        free(plus);
+        free(minus);
+    }
+    assert_true(added > 0 && deleted > 0);
+    free(want);
+    free(change);
+    pl_vm_free(&vm);
+    /* no `before`: no change line */
+    o.before = NULL;
+    pl_view_teach(s, &o, &vm);
+    change = pl_vm_line_text(&vm.lines[1]);
+    assert_null(strstr(change, "after "));
+    free(change);
+    pl_vm_free(&vm);
+    free(before);
+    pl_teach_free(s);
+    pl_loaded_task_free(&lt);
+}
+
 static void test_view(void **state)
 {
     (void)state;
@@ -671,7 +718,7 @@ int main(void)
         cmocka_unit_test(test_towers_match_state),
         cmocka_unit_test(test_places_pictures),
         cmocka_unit_test(test_ascii_views),
-        cmocka_unit_test(test_view),
+        cmocka_unit_test(test_view), cmocka_unit_test(test_change_line),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

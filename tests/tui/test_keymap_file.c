@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "keymap.h"
+#include "terminal.h"
 
 #define DEFAULT_KEYMAP PLANLENS_SOURCE_DIR "/keymaps/default.keymap"
 
@@ -68,7 +69,10 @@ static void test_teach_keys(void **state)
     assert_int_equal(tui_keymap_lookup(&km, VIEW_TEACH, ':'), ACT_PROMPT);
     char keys[64];
     assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_DOWN, keys, sizeof keys), "j Down");
-    assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_BACK, keys, sizeof keys), "q Esc <");
+    assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_BACK, keys, sizeof keys), "q <");
+    /* Esc cancels (never quits): its own action */
+    assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_CANCEL, keys, sizeof keys), "Esc");
+    assert_int_equal(tui_keymap_lookup(&km, VIEW_DASHBOARD, 27), ACT_CANCEL);
     assert_string_equal(tui_keymap_keys(&km, VIEW_STATE, ACT_PREV_STEP, keys, sizeof keys), "Left h");
     assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_PREV_STEP, keys, sizeof keys), "");
     /* A key rebound in a view no longer does its generic action there. */
@@ -79,8 +83,8 @@ static void test_teach_keys(void **state)
     assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_DOWN, keys, sizeof keys), "Down");
     assert_string_equal(tui_keymap_keys(&km, VIEW_LIST, ACT_DOWN, keys, sizeof keys), "j Down");
     /* A list that does not fit ends at the last whole key name. */
-    char small[7];
-    assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_BACK, small, sizeof small), "q Esc");
+    char small[6];
+    assert_string_equal(tui_keymap_keys(&km, VIEW_LIST, ACT_DOWN, small, sizeof small), "j");
     tui_keymap_free(&km);
 }
 
@@ -100,6 +104,26 @@ static void expect_error(const char *text, const char *where, const char *what)
     tui_keymap_free(&km);
 }
 
+/* Alt-x is a key of its own ("M-x"): bound, it does its action; unbound,
+ * nothing (it is not Esc followed by x). */
+static void test_alt_keys(void **state)
+{
+    (void)state;
+    tui_keymap km = {0};
+    pl_error err = PL_ERROR_INIT;
+    assert_int_equal(tui_keymap_load(&km, DEFAULT_KEYMAP, &err), PL_OK);
+    assert_int_equal(tui_keymap_lookup(&km, VIEW_DASHBOARD, TUI_KEY_ALT('j')), ACT_NONE);
+    assert_int_equal(tui_keymap_lookup(&km, VIEW_DASHBOARD, TUI_KEY_UNKNOWN), ACT_NONE);
+    char *user = write_temp("bind generic M-j page-down\n");
+    assert_int_equal(tui_keymap_load(&km, user, &err), PL_OK);
+    remove(user);
+    assert_int_equal(tui_keymap_lookup(&km, VIEW_LIST, TUI_KEY_ALT('j')), ACT_PAGE_DOWN);
+    assert_int_equal(tui_keymap_lookup(&km, VIEW_LIST, 'j'), ACT_DOWN);
+    char buf[16];
+    assert_string_equal(tui_key_name(TUI_KEY_ALT('j'), buf), "M-j");
+    tui_keymap_free(&km);
+}
+
 static void test_errors(void **state)
 {
     (void)state;
@@ -112,6 +136,6 @@ static void test_errors(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_default_and_override), cmocka_unit_test(test_teach_keys),
-                                        cmocka_unit_test(test_errors)};
+                                        cmocka_unit_test(test_alt_keys), cmocka_unit_test(test_errors)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -117,7 +117,7 @@ static void test_detail_epochs_and_error(void **state)
 static void test_list_errored(void **state)
 {
     pl_workspace *ws = *state;
-    pl_selection sel = {NULL, NULL, 0};
+    pl_selection sel = {0};
     pl_view_model vm;
     pl_view_list(ws, &sel, SORT_ID, false, 140, &vm);
     pl_view_list_fill(ws, &vm, 0, vm.nlines);

@@ -21,6 +21,7 @@
 #include "iou/answer_list.h"
 #include "plan_view.h"
 #include "plans/plan.h"
+#include "quality/inputs.h"
 #include "test_support.h"
 
 #define BW PLANLENS_SOURCE_DIR "/sample-runs/blocksworld"
@@ -352,9 +353,50 @@ static void assert_view_has(const pl_plan_subject *s, int k, const char *text)
     pl_vm_free(&vm);
 }
 
+/* The status bar says LEA as the metrics do: the official LEA beside the
+ * simulation's when they differ, never one of them alone. */
+static bool assert_status_lea(const pl_plan_subject *s)
+{
+    const pl_quality_result *q = pl_plan_subject_quality(s);
+    pl_view_model vm;
+    pl_view_plan(s, PL_PLAN_PI0, false, 200, &vm);
+    char want[96];
+    if (q->lea != q->true_lea)
+        snprintf(want, sizeof want, "LEA %d (official) · true LEA %d", q->lea, q->true_lea);
+    else
+        snprintf(want, sizeof want, "· LEA %d ·", q->lea);
+    if (!strstr(vm.status, want))
+        fail_msg("status '%s' lacks '%s'", vm.status, want);
+    assert_view_has(s, PL_PLAN_PI0, "π0  the model's plan");
+    pl_vm_free(&vm);
+    return q->lea != q->true_lea;
+}
+
 static void test_sample_plans(void **state)
 {
     (void)state;
+    static const char *const names[] = {"model-forgets-to-unstack.txt", "model-hallucinates.txt",
+                                        "model-stops-early.txt", "model-extra-argument.txt"};
+    for (size_t i = 0; i < sizeof names / sizeof *names; i++) {
+        pl_plan_subject *each = sample_subject(names[i]);
+        assert_status_lea(each);
+        pl_plan_subject_free(each);
+    }
+    pl_quality_cases cases = {0};
+    pl_error err = PL_ERROR_INIT;
+    assert_int_equal(pl_quality_read_file(PLANLENS_SOURCE_DIR "/sample-runs/plans/cases.jsonl", NULL, &cases, NULL,
+                                          &err),
+                     PL_OK);
+    int differ = 0;
+    for (int i = 0; i < cases.count; i++) {
+        char *why = NULL;
+        pl_plan_subject *each = pl_plan_subject_from_case(&cases.items[i], &why);
+        assert_non_null(each);
+        differ += assert_status_lea(each);
+        pl_plan_subject_free(each);
+    }
+    assert_true(differ > 0); /* a case whose official LEA is not the simulation's */
+    pl_quality_cases_free(&cases);
     pl_plan_subject *s = sample_subject("model-forgets-to-unstack.txt");
     assert_view_has(s, PL_PLAN_PI0,
                     "── last executable action: step 2 · step 3 (pick-up a) fails: (clear a) is false");
@@ -474,6 +516,9 @@ static void test_acpbench_records(void **state)
         pl_trace *tr = pl_trace_new(pl_plan_subject_task(s), (char *const *)gt, m);
         assert_true(tr->valid); /* the planner's plan */
         pl_trace_free(tr);
+        /* a val question's π0 is the plan it quotes, not the model's */
+        assert_string_equal(pl_plan_subject_pi0_what(s),
+                            r->acp->task == PL_ACP_VAL ? "the quoted plan" : "the model's plan");
         if (r->acp->task == PL_ACP_VAL) {
             assert_non_null(strstr(pl_plan_subject_about(s), "is 4)"));
             check_marker(s, PL_PLAN_PI0);

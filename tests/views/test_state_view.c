@@ -258,6 +258,9 @@ static void test_trace_stops_at_failure(void **state)
     char want[256];
     snprintf(want, sizeof want, "stopped at step %d of %d: %s", k + 1, steps.count, ref.text);
     assert_int_equal(lines_with(&vm, want), 1);
+    /* the breadcrumb counts steps as the header does: of the plan's steps */
+    snprintf(want, sizeof want, "state: step %d of %d", k, steps.count);
+    assert_string_equal(vm.title, want);
     for (int i = 0; i < nunmet; i++) {
         snprintf(want, sizeof want, "unmet precondition: %s", unmet[i]);
         assert_int_equal(lines_with(&vm, want), 1);

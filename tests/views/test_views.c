@@ -20,9 +20,9 @@
 
 #define SAMPLES PLANLENS_SOURCE_DIR "/sample-runs"
 
-static pl_workspace *open_graded(void)
+static pl_workspace *open_graded(const char *path)
 {
-    const char *paths[] = {SAMPLES};
+    const char *paths[] = {path};
     pl_diags warnings = PL_DIAGS_INIT;
     pl_workspace *ws = pl_workspace_open(paths, 1, &warnings);
     assert_non_null(ws);
@@ -83,7 +83,7 @@ static void test_list_sort_and_filter(void **state)
     int col;
     char *err = NULL;
     pl_filter *f = pl_filter_parse("task=state", &col, &err);
-    pl_selection sel = {f, NULL, 0};
+    pl_selection sel = {.filter = f};
     pl_view_model vm;
     pl_view_list(ws, &sel, SORT_IOU, true, 120, &vm);
     assert_true(vm.nlines > 2);
@@ -268,7 +268,7 @@ static void test_histogram_members(void **state)
     pl_workspace *ws = *state;
     pl_view_model vm;
     pl_view_histogram(ws, NULL, 0.1, true, 120, &vm);
-    int checked = 0;
+    int checked = 0, leas = 0;
     for (int l = 0; l < vm.nlines; l++) {
         int target = vm.lines[l].target;
         if (target < 0)
@@ -276,11 +276,14 @@ static void test_histogram_members(void **state)
         int n;
         int *members = pl_histogram_members(ws, NULL, 0.1, target, &n);
         assert_non_null(members);
-        int bin = target % PL_HIST_TARGET_STRIDE;
+        int bin = target % PL_HIST_METRIC_STRIDE, metric = target % PL_HIST_TARGET_STRIDE / PL_HIST_METRIC_STRIDE;
         for (int i = 0; i < n; i++) {
             const pl_ws_record *r = pl_workspace_record(ws, members[i]);
-            int want = (int)floor(r->value * 10 + 1e-9);
+            /* metric 1: a plan-quality case's LEA as the share of its plan executed */
+            double v = metric ? (double)r->case_lea / r->pcase->nllm : r->value;
+            int want = (int)floor(v * 10 + 1e-9);
             assert_int_equal(want > 9 ? 9 : want, bin);
+            leas += metric == 1;
         }
         char count[16];
         snprintf(count, sizeof count, " %d ", n);
@@ -291,12 +294,135 @@ static void test_histogram_members(void **state)
         checked++;
     }
     assert_true(checked > 10);
+    assert_int_equal(leas, 4); /* the four hand-written cases */
     pl_vm_free(&vm);
+}
+
+/* A screen's scope (what it was opened on) and the user's filter narrow
+ * together: a filter never widens a drilled list. */
+static void test_scope_and_filter(void **state)
+{
+    pl_workspace *ws = *state;
+    int col;
+    char *err = NULL;
+    pl_filter *scope = pl_filter_parse("model=\"synthetic-careful\" task=\"app\"", &col, &err);
+    pl_filter *user = pl_filter_parse("score=0", &col, &err);
+    assert_non_null(scope);
+    assert_non_null(user);
+    pl_selection both = {.filter = user, .scope = scope}, only_user = {.filter = user};
+    int n, nuser;
+    int *in = pl_select_records(ws, &both, &n), *all = pl_select_records(ws, &only_user, &nuser);
+    assert_true(n > 0 && n < nuser);
+    for (int i = 0; i < n; i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, in[i]);
+        assert_string_equal(r->model, "synthetic-careful");
+        assert_string_equal(r->task, "app");
+        assert_int_equal(r->score, 0);
+    }
+    /* a bin's subset is a scope too */
+    pl_selection bin = {.filter = user, .subset = all, .nsubset = nuser, .scope = scope};
+    int nbin;
+    int *in_bin = pl_select_records(ws, &bin, &nbin);
+    assert_int_equal(nbin, n);
+    free(in_bin);
+    free(in);
+    free(all);
+    pl_filter_free(scope);
+    pl_filter_free(user);
+}
+
+/* A plan answer's action distance is in the AD column, never in IoU's; a
+ * set answer's IoU the other way round. */
+static void test_list_ad_column(void **state)
+{
+    pl_workspace *ws = *state;
+    int col;
+    char *err = NULL;
+    pl_filter *f = pl_filter_parse("task=plan or task=app", &col, &err);
+    pl_selection sel = {.filter = f};
+    pl_view_model vm;
+    pl_view_list(ws, &sel, SORT_INPUT, false, 160, &vm);
+    pl_view_list_fill(ws, &vm, 0, vm.nlines);
+    char *header = line_text(&vm, 0);
+    assert_non_null(strstr(header, "  IoU    AD "));
+    free(header);
+    int plans = 0, sets = 0;
+    for (int i = 1; i < vm.nlines; i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, vm.lines[i].target);
+        if (!r->has_value)
+            continue;
+        char want[32];
+        snprintf(want, sizeof want, r->is_distance ? "     - %5.3f " : " %5.3f     - ", r->value);
+        char *text = line_text(&vm, i);
+        if (!strstr(text, want))
+            fail_msg("'%s' lacks '%s'", text, want);
+        free(text);
+        plans += r->is_distance;
+        sets += !r->is_distance;
+    }
+    assert_true(plans > 0 && sets > 0);
+    pl_vm_free(&vm);
+    pl_filter_free(f);
+}
+
+/* The breadcrumb names a bin by its run, task, metric and range. */
+static void test_bin_label(void **state)
+{
+    pl_workspace *ws = *state;
+    pl_view_model vm;
+    pl_view_histogram(ws, NULL, 0.25, true, 120, &vm);
+    int target = -1;
+    for (int l = 0; l < vm.nlines && target < 0; l++)
+        target = vm.lines[l].target;
+    assert_true(target >= 0);
+    char *label = pl_histogram_bin_label(ws, NULL, 0.25, target);
+    assert_non_null(label);
+    int b = target % PL_HIST_TARGET_STRIDE;
+    char range[32];
+    snprintf(range, sizeof range, "%.2f-%.2f", b * 0.25, (b + 1) * 0.25);
+    assert_non_null(strstr(label, range));
+    assert_non_null(strstr(label, " / "));
+    free(label);
+    assert_null(pl_histogram_bin_label(ws, NULL, 0.25, 99 * PL_HIST_TARGET_STRIDE));
+    pl_vm_free(&vm);
+}
+
+/* PlanBench: task 1 and task 2 are runs × tasks of their own, and task 2's
+ * stored verdict (valid and optimal) is explained where it differs from
+ * ours (valid). */
+static void test_planbench_tasks(void **state)
+{
+    (void)state;
+    if (!pl_test_data_dir("planbench"))
+        return;
+    pl_workspace *ws = open_graded(pl_test_data_path("planbench"));
+    assert_int_equal(pl_workspace_ngroups(ws), 2);
+    assert_string_equal(pl_workspace_group_task(ws, 0), "planbench-t1");
+    assert_string_equal(pl_workspace_group_task(ws, 1), "planbench-t2");
+    int explained = 0, differs = 0;
+    for (int i = 0; i < pl_workspace_count(ws); i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, i);
+        if (!r->resp->has_stored_score || r->resp->stored_score == r->score)
+            continue;
+        differs++;
+        assert_string_equal(r->task, "planbench-t2"); /* task 1's verdict is validity: it agrees */
+        pl_view_model vm;
+        pl_view_detail(ws, i, 120, NULL, &vm);
+        for (int l = 0; l < vm.nlines; l++) {
+            char *text = line_text(&vm, l);
+            explained += strstr(text, "stored!=: valid but not optimal") != NULL;
+            free(text);
+        }
+        pl_vm_free(&vm);
+    }
+    assert_true(differs > 0);
+    assert_int_equal(explained, differs);
+    pl_workspace_close(ws);
 }
 
 static int setup(void **state)
 {
-    *state = open_graded();
+    *state = open_graded(SAMPLES);
     return 0;
 }
 
@@ -316,6 +442,10 @@ int main(void)
         cmocka_unit_test(test_async_open),
         cmocka_unit_test(test_histogram_members),
         cmocka_unit_test(test_case_files),
+        cmocka_unit_test(test_scope_and_filter),
+        cmocka_unit_test(test_bin_label),
+        cmocka_unit_test(test_list_ad_column),
+        cmocka_unit_test(test_planbench_tasks),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

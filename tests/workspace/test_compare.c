@@ -406,7 +406,7 @@ static void test_view_on_sample_runs(void **state)
     int col;
     char *msg = NULL;
     pl_filter *f = pl_filter_parse("task=plan", &col, &msg);
-    pl_selection sel = {f, NULL, 0};
+    pl_selection sel = {.filter = f};
     pl_view_model plan;
     pl_view_compare(ws, &sel, "synthetic-careful", "synthetic-sloppy", PL_CMP_ALL, 0.1, false, 120, &plan);
     assert_int_equal(question_lines(&plan), 14); /* one plan question per sample problem */
@@ -540,6 +540,79 @@ static void test_conformance_runs(void **state)
     cJSON_Delete(verdicts);
 }
 
+/* One plan-quality case line: the model's name is in its case id, as in the
+ * paper's data. */
+static void write_case(FILE *f, const char *domain, const char *problem, const char *model, const char *instance,
+                       const char *plan)
+{
+    cJSON *o = cJSON_CreateObject();
+    char *id = pl_strdup_printf("bw/%s/zero_shot/%s", model, instance);
+    cJSON_AddStringToObject(o, "case_id", id);
+    cJSON_AddStringToObject(o, "model", model);
+    cJSON_AddStringToObject(o, "domain", "bw");
+    cJSON_AddStringToObject(o, "prompt_type", "zero_shot");
+    cJSON_AddStringToObject(o, "instance_id", instance);
+    cJSON_AddStringToObject(o, "domain_pddl", domain);
+    cJSON_AddStringToObject(o, "problem_pddl", problem);
+    const char *gt[] = {"(pick-up b)"};
+    cJSON_AddItemToObject(o, "gt_plan", cJSON_CreateStringArray(gt, 1));
+    cJSON_AddItemToObject(o, "llm_plan", cJSON_CreateStringArray(&plan, 1));
+    char *line = cJSON_PrintUnformatted(o);
+    fprintf(f, "%s\n", line);
+    free(line);
+    free(id);
+    cJSON_Delete(o);
+}
+
+/* Plan-quality cases of two models pair by (domain, prompt, instance), not
+ * by their case ids (which name the model). */
+static void test_plan_quality_pairs(void **state)
+{
+    (void)state;
+    size_t len;
+    pl_error err = PL_ERROR_INIT;
+    char *domain = pl_read_file(SAMPLES "/blocksworld/domain.pddl", &len, &err);
+    char *problem = pl_read_file(SAMPLES "/blocksworld/problem.pddl", &len, &err);
+    assert_non_null(domain);
+    assert_non_null(problem);
+    char dir[] = "/tmp/planlens-cases-XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/cases.jsonl", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    write_case(f, domain, problem, "m1", "1", "(pick-up b)");
+    write_case(f, domain, problem, "m2", "1", "(pick-up a)");
+    write_case(f, domain, problem, "m1", "2", "(pick-up b)");
+    write_case(f, domain, problem, "m2", "3", "(pick-up b)");
+    fclose(f);
+    const char *paths[] = {path};
+    pl_workspace *ws = open_graded(paths, 1);
+    pl_run_comparison c;
+    assert_int_equal(pl_run_compare(ws, NULL, 0, "m1", "m2", &c, &err), PL_OK);
+    assert_int_equal(c.npairs, 1);
+    assert_int_equal(c.only_a, 1);
+    assert_int_equal(c.only_b, 1);
+    const pl_ws_record *a = pl_workspace_record(ws, c.pairs[0].a), *b = pl_workspace_record(ws, c.pairs[0].b);
+    assert_string_equal(a->id, "bw/m1/zero_shot/1");
+    assert_string_equal(b->id, "bw/m2/zero_shot/1");
+    pl_run_comparison_free(&c);
+    pl_workspace_close(ws);
+    remove(path);
+    rmdir(dir);
+    free(domain);
+    free(problem);
+    /* the paper's data: case ids name the model, so pairing by id found none */
+    if (!pl_test_data_dir("plan-quality/dev.jsonl"))
+        return;
+    const char *dev[] = {pl_test_data_path("plan-quality/dev.jsonl")};
+    ws = open_graded(dev, 1);
+    assert_int_equal(pl_run_compare(ws, NULL, 0, "o4-mini_chat", "o3-mini_chat", &c, &err), PL_OK);
+    printf("plan-quality dev: o4-mini_chat vs o3-mini_chat: %d pairs\n", c.npairs);
+    assert_true(c.npairs > 0);
+    pl_run_comparison_free(&c);
+    pl_workspace_close(ws);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -549,6 +622,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_unknown_and_same_run, tiny_setup, tiny_teardown),
         cmocka_unit_test(test_view_on_sample_runs),
         cmocka_unit_test(test_conformance_runs),
+        cmocka_unit_test(test_plan_quality_pairs),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# End-to-end walk of how the explorer behaves (issue 21): Esc never quits,
+# filters narrow within a drilled scope, prompt input is checked, warnings
+# are grouped, numbers agree across screens, teach shows each change, probe
+# rows open the perturbed answer.  Typed with tmux send-keys and read with
+# capture-pane at 80x24, 140x40 and 220x50, with NO_COLOR=1 and LANG=C
+# (--ascii at two of the sizes).
+#   tests/e2e/behave.sh PATH/TO/planlens
+set -u
+bin=$1
+root=$(cd "$(dirname "$0")/../.." && pwd)
+sock=planlens-behave-$$
+WAIT_TENTHS=200 # the plan view computes pi1-pi4 when it opens
+KEY_PAUSE=0.2
+. "$(dirname "$0")/harness.sh"
+fail() { echo "FAIL: $1"; failures=$((failures + 1)); }
+
+start() { # start COLS ROWS ARGS...: the explorer in a fresh session
+  local cols=$1 rows=$2
+  shift 2
+  t kill-session -t e2e 2>/dev/null
+  t new-session -d -s e2e -x "$cols" -y "$rows" \
+    "env NO_COLOR=1 LANG=C LC_ALL=C $* 2>$work/stderr; echo EXITED rc=\$?; sleep 60"
+}
+alive() { # alive NAME: the explorer is still running
+  sleep 0.3
+  if screen | grep -qF "EXITED"; then fail "$1: the explorer quit"; screen; else echo "ok: $1"; fi
+}
+prompt() { keys "$1"; keys "$2" Enter; } # prompt KEY TEXT: type TEXT at the prompt KEY opens
+
+# a run whose every record lacks its response: 5 identical warnings
+bad=$work/bad-run
+mkdir -p "$bad"
+for i in 1 2 3 4 5; do echo '{"id": "1", "group": "applicable_actions_gen"}'; done > "$bad/run.jsonl"
+
+cd "$root"
+for size in "80 24 --ascii" "140 40" "220 50 --ascii"; do
+  set -- $size
+  cols=$1 rows=$2 ascii=${3:-}
+  echo "== ${cols}x${rows} ${ascii}"
+
+  # 3. Esc cancels or goes back; it never quits, nor do Alt-keys or unknown escape sequences
+  start "$cols" "$rows" "$bin" $ascii
+  check "opens" "396 graded"
+  keys c
+  check "c picks run A" "compare: run A"
+  keys Escape
+  check "Esc cancels the pending compare" "compare cancelled"
+  alive "... without quitting"
+  keys Escape
+  check "Esc on the first screen says what quits" "nothing to cancel"
+  keys M-j
+  alive "Alt-j does not quit"
+  t send-keys -t e2e -l $'\e[99~'
+  alive "an unknown escape sequence does not quit"
+  keys g c j c
+  check "two runs that share no question" "no paired questions to show"
+  keys g j Enter
+  keys Escape
+  check "Esc goes back" "planlens > dashboard"
+  check_absent "... to the dashboard" "> questions"
+
+  # 4. a filter narrows within the drilled run x task; F clears only it
+  keys g j Enter
+  check "the breadcrumb shows the scope" "> questions {synthetic-careful / app}"
+  prompt f "score=0"
+  check "the filter shows apart from the scope" "{synthetic-careful / app} [score=0]"
+  check_absent "the filter does not widen the scope" "synthetic-sloppy"
+  keys F
+  check "F keeps the scope" "> questions {synthetic-careful / app}"
+  check_absent "F clears the filter" "[score=0]"
+  keys q h
+  keys Enter
+  check "a bin's range is its scope" "> questions {hand-written / plan-quality / AD"
+  keys q
+  # 8. plan-quality cases: action distance and LEA histograms
+  check "plan-quality cases have an action-distance histogram" "hand-written    plan-quality    action distance"
+  prompt / "LEA (share"
+  check "... and one of LEA" "plan-quality    LEA (share of the plan executed)"
+
+  # 6. prompt input is checked; errors clear on the next success; each prompt has its history
+  prompt : "bins 0.3"
+  check ":bins 0.3 is refused" "bins: '0.3' is not a width"
+  check "the histogram is still drawn" "success"
+  for bad_width in 0 -1 abc; do
+    prompt : "bins $bad_width"
+    check ":bins $bad_width is refused" "bins: '$bad_width' is not a width"
+  done
+  prompt : "bins 0.25"
+  check ":bins 0.25 applies" "bin width 0.25"
+  check_absent "the stale error is gone" "is not a width"
+  prompt : "export"
+  check ":export alone says what is missing" "export: give a file"
+  keys q
+  prompt / "hand-written"
+  check "a search that wraps says so" "search wrapped to the top"
+  keys f Up
+  check "the filter prompt's history holds filters" "filter: score=0"
+  keys Escape
+  keys : Up
+  check "the command prompt's history holds commands" ":export"
+  keys Escape
+  alive "Esc in a prompt cancels it"
+
+  # 9. app questions: the state they are asked in
+  keys g j Enter Enter
+  keys s
+  check "s on an app question opens its state" "the state this app question is asked in"
+  keys q
+
+  # 10. teach shows what the last action changed; its prompt has a label and :q
+  keys t
+  check "teach opens" "Applicable actions"
+  keys Enter
+  check "the change of the applied action" "after ("
+  check "... its added facts" " +("
+  keys :
+  check "teach's prompt has a label" "action to apply (q leaves):"
+  keys q Enter
+  check_absent ":q leaves teach" "Applicable actions"
+  alive "... back to the question"
+  keys q q
+
+  # 9. the plan view's status bar and the state view's breadcrumb agree with their screens
+  keys g Enter Enter
+  keys p
+  check "the plan view opens" "with AQM labels"
+  check "the status bar gives both LEAs as the metrics do" "LEA 0 (official)"
+  keys Q
+  check "Q quits" "EXITED rc=0"
+
+  # 7. warnings: grouped, counted on the status line, a :warnings screen, one line each on quit
+  start "$cols" "$rows" "$bin" $ascii sample-runs/acpbench/blocksworld.gen.json "$bad"
+  check "warnings are counted on the status line" "6 warnings (:warnings)"
+  prompt : warnings
+  check ":warnings groups them" "missing response (5 times; lines 1, 2,"
+  keys Q
+  check "quits" "EXITED rc=0"
+  lines=$(grep -c "warning" "$work/stderr")
+  [ "$lines" -eq 2 ] && echo "ok: two warning lines on quit" || { fail "$lines warning lines on quit"; cat "$work/stderr"; }
+
+  # 11. a probe row opens its perturbed answer, with no run loaded
+  start "$cols" "$rows" "$bin" $ascii sample-runs/acpbench/blocksworld.gen.json
+  check "questions only, loaded" "no responses to show"
+  prompt : probe
+  check "the probes run" "questions probed"
+  prompt / "reach   hallucinate"
+  keys Enter
+  check "Enter opens the perturbed answer" "Perturbed answer (hallucinate)"
+  check "... with both verdicts" "the official grader accepts a wrong answer"
+  keys Q
+  check "quits" "EXITED rc=0"
+done
+
+if [ -d "${PLANLENS_DATA_DIR:-$root/../shared/data}/conformance/acpbench-dev" ]; then
+  # 7. reference verdicts beside a run are its stored scores: no warning, and stored= filters them
+  start 140 40 "$bin" "${PLANLENS_DATA_DIR:-$root/../shared/data}/conformance/acpbench-dev"
+  check "the conformance data opens" "3111 graded"
+  check_absent "its verdicts are no warnings" "warnings"
+  prompt f "stored=1 or stored=0"
+  check "every response has a stored score" "439/439"
+  keys Q
+else
+  echo "SKIP: conformance data (verdicts.jsonl) not found"
+fi
+
+data=${PLANLENS_DATA_DIR:-$root/../shared/data}
+if [ -d "$data/planbench" ] && [ -f "$data/plan-quality/dev.jsonl" ]; then
+  # 8. PlanBench's two tasks are rows of their own; plan-quality models pair by instance
+  start 140 40 "$bin" "$data/planbench" "$data/plan-quality/dev.jsonl"
+  check "PlanBench task 1" "planbench-t1"
+  check "PlanBench task 2" "planbench-t2"
+  keys D Enter
+  check "task 2's stored verdict explained" "stored!=: valid but not optimal"
+  keys q q
+  prompt : "compare o4-mini_chat o3-mini_chat"
+  check "plan-quality cases of two models pair" "5 paired questions"
+  keys Q
+else
+  echo "SKIP: PlanBench and plan-quality data not found"
+fi
+
+echo "$failures failure(s)"
+[ "$failures" -eq 0 ]

@@ -16,9 +16,10 @@ static const char *const action_names[ACT_COUNT] = {
     "first",       "last",      "open",        "search", "search-next",  "search-prev", "prompt",   "filter",
     "clear-filter", "refresh",  "histogram",   "toggle-bins", "sort",   "reverse",    "flag",     "disagreements",
     "plan-view",   "state-view", "teach",      "toggle-np", "next-step",   "prev-step",   "compare",  "agree-filter",
-    "undo",        "toggle-hints", "save"};
+    "undo",        "toggle-hints", "save",     "expand",    "scroll-left", "scroll-right"};
 static const char *const view_names[VIEW_COUNT] = {"generic", "dashboard", "list",  "detail",
-                                                   "histogram", "plan",    "state", "compare", "probe", "teach"};
+                                                   "histogram", "plan",    "state", "compare", "probe", "teach",
+                                                   "help"};
 
 static const struct {
     const char *name;

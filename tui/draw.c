@@ -37,23 +37,9 @@ void tui_init_colors(tui_app *app)
 
 /* Without colour, roles still differ: bold, underline, dim. */
 
-int tui_columns(const char *s)
-{
-    int n = 0;
-    for (; *s; s++)
-        n += ((unsigned char)*s & 0xC0) != 0x80;
-    return n;
-}
-
 int tui_bytes_in_columns(const char *s, int cols)
 {
-    int i = 0;
-    for (int used = 0; s[i] && used < cols; used++) {
-        i++;
-        while (((unsigned char)s[i] & 0xC0) == 0x80)
-            i++;
-    }
-    return i;
+    return (int)pl_text_prefix(s, cols);
 }
 
 static attr_t attr_of(const tui_app *app, pl_role role)
@@ -114,7 +100,7 @@ static void put_text(const tui_app *app, int y, int *x, int *col, int left, cons
     char *ascii = app->ascii ? to_ascii(text) : NULL;
     const char *t = ascii ? ascii : text;
     int skip = *col < left ? left - *col : 0;
-    int chars = tui_columns(t);
+    int chars = pl_text_columns(t);
     int from = tui_bytes_in_columns(t, skip);
     *col += chars;
     if (chars > skip && *x < app->cols) {

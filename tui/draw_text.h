@@ -5,7 +5,5 @@
 /* How many bytes of UTF-8 text `s` fill at most `cols` columns (each
  * character one column: planlens draws no double-width glyphs). */
 int tui_bytes_in_columns(const char *s, int cols);
-/* Columns of UTF-8 text. */
-int tui_columns(const char *s);
 
 #endif

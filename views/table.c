@@ -5,26 +5,6 @@
 
 #include "base/error.h"
 
-int pl_text_columns(const char *text)
-{
-    int n = 0;
-    for (const char *s = text; *s; s++)
-        n += ((unsigned char)*s & 0xC0) != 0x80;
-    return n;
-}
-
-/* Bytes of the first `cols` characters of `s`. */
-static size_t prefix_bytes(const char *s, int cols)
-{
-    size_t i = 0;
-    for (int used = 0; s[i] && used < cols; used++) {
-        i++;
-        while (((unsigned char)s[i] & 0xC0) == 0x80)
-            i++;
-    }
-    return i;
-}
-
 char *pl_middle_cut(const char *text, int width, bool ascii)
 {
     int cols = pl_text_columns(text);
@@ -33,9 +13,9 @@ char *pl_middle_cut(const char *text, int width, bool ascii)
     const char *mark = ascii ? ".." : "…";
     int mark_cols = ascii ? 2 : 1;
     if (width <= mark_cols) /* no room for both ends */
-        return pl_strndup(text, prefix_bytes(text, width > 0 ? width : 0));
+        return pl_strndup(text, pl_text_prefix(text, width > 0 ? width : 0));
     int keep = width - mark_cols, head = (keep + 1) / 2, tail = keep - head;
-    size_t head_bytes = prefix_bytes(text, head), tail_at = prefix_bytes(text, cols - tail);
+    size_t head_bytes = pl_text_prefix(text, head), tail_at = pl_text_prefix(text, cols - tail);
     return pl_strdup_printf("%.*s%s%s", (int)head_bytes, text, mark, text + tail_at);
 }
 

@@ -53,7 +53,5 @@ void pl_table_cell(const pl_table *t, int col, pl_view_model *vm, pl_role role, 
 /* `text` in at most `width` columns, its middle replaced by "…" (ASCII
  * "..") when it is longer (a new string; NULL when out of memory). */
 char *pl_middle_cut(const char *text, int width, bool ascii);
-/* Columns of UTF-8 text (one per character). */
-int pl_text_columns(const char *text);
 
 #endif

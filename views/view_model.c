@@ -183,13 +183,31 @@ void pl_vm_set_status(pl_view_model *vm, const char *fmt, ...)
     va_end(ap);
 }
 
+int pl_text_columns(const char *text)
+{
+    int n = 0;
+    for (const char *s = text; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
 int pl_vm_line_columns(const pl_line *line)
 {
     int n = 0;
     for (int i = 0; i < line->nspans; i++)
-        for (const char *s = line->spans[i].text; *s; s++)
-            n += ((unsigned char)*s & 0xC0) != 0x80;
+        n += pl_text_columns(line->spans[i].text);
     return n;
+}
+
+size_t pl_text_prefix(const char *text, int cols)
+{
+    size_t i = 0;
+    for (int used = 0; text[i] && used < cols; used++) {
+        i++;
+        while (((unsigned char)text[i] & 0xC0) == 0x80)
+            i++;
+    }
+    return i;
 }
 
 char *pl_vm_line_text(const pl_line *line)

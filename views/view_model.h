@@ -64,8 +64,11 @@ void pl_vm_wrapped_marked(pl_view_model *vm, pl_role role, const char *text, int
                           const size_t *marks, int nmarks, pl_role mark_role);
 void pl_vm_set_title(pl_view_model *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void pl_vm_set_status(pl_view_model *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Terminal columns of a line (one per UTF-8 character). */
+/* Terminal columns of UTF-8 text, of a line (one per character: views draw
+ * no double-width glyphs), and the bytes of text's first `cols` columns. */
+int pl_text_columns(const char *text);
 int pl_vm_line_columns(const pl_line *line);
+size_t pl_text_prefix(const char *text, int cols);
 /* The line's text, spans joined (a new string; NULL when out of memory). */
 char *pl_vm_line_text(const pl_line *line);
 /* True when LC_ALL, LC_CTYPE or LANG (the first one set) names UTF-8: views

@@ -430,28 +430,6 @@ static void test_exports(void **state)
     rmdir(path);
 }
 
-static int setup(void **state)
-{
-    const char *paths[] = {PLANLENS_SOURCE_DIR "/sample-runs"};
-    pl_diags warnings = PL_DIAGS_INIT;
-    pl_workspace *ws = pl_workspace_open(paths, 1, &warnings);
-    pl_diags_clear(&warnings);
-    if (!ws || pl_workspace_grade_start(ws) != 0)
-        return -1;
-    while (pl_workspace_graded(ws) < pl_workspace_count(ws)) {
-        struct timespec ts = {0, 5000000};
-        nanosleep(&ts, NULL);
-    }
-    *state = ws;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    pl_workspace_close(*state);
-    return 0;
-}
-
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -468,5 +446,5 @@ int main(void)
         cmocka_unit_test(test_detail_order_and_folds),
         cmocka_unit_test(test_exports),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, pl_test_open_samples, pl_test_close_workspace);
 }

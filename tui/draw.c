@@ -6,7 +6,7 @@
 
 #include "app.h"
 #include "draw_text.h"
-#include "table.h"
+#include "viewport.h"
 
 #define MIN_COLS 40
 #define MIN_ROWS 8
@@ -154,7 +154,7 @@ static void draw_status(tui_app *app, const tui_screen *s)
 static void draw_hints(tui_app *app, const tui_screen *s)
 {
     char hints[512];
-    bool wide = s->vm.table && pl_table_width(s->vm.table) > app->cols;
+    bool wide = pl_vp_widest(&s->vm) > app->cols;
     tui_hints(&app->keymap, s->kind, app->depth == 1, wide, hints, sizeof hints);
     move(app->rows - 1, 0);
     clrtoeol();

@@ -13,12 +13,10 @@ typedef struct {
 
 static const hint dashboard[] = {{ACT_OPEN, 0, "questions"}, {ACT_HISTOGRAM, 0, "histogram"},
                                  {ACT_COMPARE, 0, "compare"}, {ACT_DISAGREEMENTS, 0, "disagreements"},
-                                 {ACT_FILTER, 0, "filter"},   {ACT_SEARCH, 0, "search"},
-                                 {ACT_SCROLL_LEFT, ACT_SCROLL_RIGHT, "columns"}, END};
+                                 {ACT_FILTER, 0, "filter"},   {ACT_SEARCH, 0, "search"}, END};
 static const hint list[] = {{ACT_OPEN, 0, "detail"},   {ACT_SORT, 0, "sort"},     {ACT_REVERSE, 0, "reverse"},
                             {ACT_FLAG, 0, "flag"},     {ACT_HISTOGRAM, 0, "histogram"},
-                            {ACT_FILTER, 0, "filter"}, {ACT_SEARCH, 0, "search"},
-                            {ACT_SCROLL_LEFT, ACT_SCROLL_RIGHT, "columns"}, END};
+                            {ACT_FILTER, 0, "filter"}, {ACT_SEARCH, 0, "search"}, END};
 static const hint detail[] = {{ACT_EXPAND, 0, "unfold"},      {ACT_PAGE_DOWN, 0, "page"}, {ACT_PLAN_VIEW, 0, "plan"},
                               {ACT_STATE_VIEW, 0, "states"},  {ACT_TEACH, 0, "teach"},    {ACT_FLAG, 0, "flag"},
                               {ACT_SEARCH, 0, "search"},      END};
@@ -28,9 +26,8 @@ static const hint plan[] = {{ACT_OPEN, 0, "open"}, {ACT_TOGGLE_NP, 0, "AQM/NP-AQ
                             {ACT_TEACH, 0, "teach"}, END};
 static const hint state[] = {{ACT_PREV_STEP, ACT_NEXT_STEP, "step"}, {ACT_TEACH, 0, "teach"}, END};
 static const hint compare[] = {{ACT_OPEN, 0, "A's answer"}, {ACT_AGREE_FILTER, 0, "all/agree/disagree"},
-                               {ACT_TOGGLE_BINS, 0, "bin width"}, {ACT_SCROLL_LEFT, ACT_SCROLL_RIGHT, "columns"},
-                               END};
-static const hint probe[] = {{ACT_OPEN, 0, "an answer"}, {ACT_SCROLL_LEFT, ACT_SCROLL_RIGHT, "columns"}, END};
+                               {ACT_TOGGLE_BINS, 0, "bin width"}, END};
+static const hint probe[] = {{ACT_OPEN, 0, "an answer"}, END};
 static const hint help[] = {{ACT_DOWN, ACT_PAGE_DOWN, "scroll"}, {ACT_SEARCH, 0, "search"}, END};
 
 /* The first key doing `action` in `view` ("" when none). */
@@ -48,6 +45,19 @@ static void add(char *buf, size_t size, const char *keys, const char *label)
         snprintf(buf + used, size - used, "%s%s %s", used ? "  " : " ", keys, label);
 }
 
+/* A hint's keys ("a", or "a/b" for a pair) and label; nothing when unbound. */
+static void add_hint(const tui_keymap *km, tui_view_kind view, const hint *h, char *buf, size_t size)
+{
+    char a[64], b[64], both[130];
+    first_key(km, view, h->action, a);
+    if (!h->pair) {
+        add(buf, size, a, h->label);
+    } else if (*a && *first_key(km, view, h->pair, b)) {
+        snprintf(both, sizeof both, "%s/%s", a, b);
+        add(buf, size, both, h->label);
+    }
+}
+
 void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, bool wide, char *buf, size_t size)
 {
     static const hint *const per_view[VIEW_COUNT] = {[VIEW_DASHBOARD] = dashboard, [VIEW_LIST] = list,
@@ -55,22 +65,18 @@ void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, bool wide, c
                                                      [VIEW_PLAN] = plan,           [VIEW_STATE] = state,
                                                      [VIEW_COMPARE] = compare,     [VIEW_PROBE] = probe,
                                                      [VIEW_HELP] = help};
+    static const hint sideways = {ACT_SCROLL_LEFT, ACT_SCROLL_RIGHT, "columns"};
+    static const hint prompt = {ACT_PROMPT, ACT_NONE, "command"};
     buf[0] = '\0';
-    char a[64], b[64], both[130];
     /* the way out and the help first: they must fit any width */
-    add(buf, size, first_key(km, view, ACT_BACK, a), view == VIEW_HELP ? "close" : root ? "quit" : "back");
+    const hint out = {ACT_BACK, ACT_NONE, view == VIEW_HELP ? "close" : root ? "quit" : "back"};
+    const hint help_key = {ACT_HELP, ACT_NONE, "help"};
+    add_hint(km, view, &out, buf, size);
     if (view != VIEW_HELP)
-        add(buf, size, first_key(km, view, ACT_HELP, a), "help");
-    for (const hint *h = per_view[view]; h && h->label; h++) {
-        if (h->action == ACT_SCROLL_LEFT && !wide)
-            continue; /* nothing to scroll sideways to */
-        first_key(km, view, h->action, a);
-        if (h->pair && *a && *first_key(km, view, h->pair, b)) {
-            snprintf(both, sizeof both, "%s/%s", a, b);
-            add(buf, size, both, h->label);
-        } else {
-            add(buf, size, a, h->label);
-        }
-    }
-    add(buf, size, first_key(km, view, ACT_PROMPT, a), "command");
+        add_hint(km, view, &help_key, buf, size);
+    for (const hint *h = per_view[view]; h && h->label; h++)
+        add_hint(km, view, h, buf, size);
+    if (wide) /* only when there is something to scroll to */
+        add_hint(km, view, &sideways, buf, size);
+    add_hint(km, view, &prompt, buf, size);
 }

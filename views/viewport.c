@@ -67,7 +67,7 @@ static void follow(const pl_view_model *vm, int height, pl_viewport *v)
         v->cursor = at;
 }
 
-static int widest(const pl_view_model *vm)
+int pl_vp_widest(const pl_view_model *vm)
 {
     int w = vm->table ? pl_table_width(vm->table) : 0;
     for (int i = 0; i < vm->nlines; i++)
@@ -88,7 +88,7 @@ void pl_vp_fit(const pl_view_model *vm, int height, int width, pl_viewport *v)
     if (!v->hold)
         reveal(vm, height, v);
     if (v->left > 0) {
-        int most = widest(vm) - width;
+        int most = pl_vp_widest(vm) - width;
         v->left = clamp(v->left, 0, most > 0 ? most : 0);
     }
 }
@@ -151,7 +151,7 @@ void pl_vp_edge(const pl_view_model *vm, int height, pl_viewport *v, int dir)
 
 void pl_vp_side(const pl_view_model *vm, int width, pl_viewport *v, int dir)
 {
-    int step = width / 4 > 4 ? width / 4 : 4, most = widest(vm) - width;
+    int step = width / 4 > 4 ? width / 4 : 4, most = pl_vp_widest(vm) - width;
     v->left = clamp(v->left + dir * step, 0, most > 0 ? most : 0);
 }
 

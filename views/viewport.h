@@ -35,6 +35,8 @@ void pl_vp_scroll(const pl_view_model *vm, int height, pl_viewport *v, int lines
 void pl_vp_side(const pl_view_model *vm, int width, pl_viewport *v, int dir);
 /* A search hit: selects `line` (or scrolls a plain text line to the top). */
 void pl_vp_goto(const pl_view_model *vm, int height, pl_viewport *v, int line);
+/* Columns of the widest line (a table's full width for lines not filled yet). */
+int pl_vp_widest(const pl_view_model *vm);
 /* The line shown at body row `row` (fixed lines first), or -1. */
 int pl_vp_line_at(const pl_view_model *vm, const pl_viewport *v, int height, int row);
 

@@ -51,6 +51,11 @@ walk() { # walk WIDTH HEIGHT ENV... -- ARGS...
   if [ "$w" -ge 140 ]; then check_re "$at a - under stored!=" "plan-quality +4/4 +0\.0% +0\.0% +- +- +0 +0 +-"; fi
   # point 5: the hint bar
   check_re "$at hint bar" "^ q quit  \? help  Enter questions  h histogram"
+  # point 1: the dashboard scrolls under its fixed header
+  keys G
+  check_re "$at dashboard: G shows the last row" "^synth[^ ]* +val +14/14 +64\.3%"
+  check_re "$at dashboard: the header stays" "^run +task +answers"
+  keys g
 
   # point 12: run A stays marked while B is chosen
   keys j
@@ -151,6 +156,17 @@ walk() { # walk WIDTH HEIGHT ENV... -- ARGS...
   ascii_only "$at the help draws ASCII only"
   keys q
   check_absent "$at q closes the help" "> help"
+
+  # points 1 and 2: the probe table scrolls under its fixed header
+  if [ "$h" -le 24 ]; then
+    keys :
+    keys probe Enter
+    check "$at :probe" "questions probed"
+    keys G
+    check_re "$at probe: G shows the last row" "^nexta +none +14"
+    check_re "$at probe: the header stays" "^task +probe +responses +official +sound"
+    keys q
+  fi
 
   # point 12: the dashboard's export writes its table
   keys :

@@ -121,6 +121,14 @@ static void flag_texts(const pl_ws_record *r, char curator[16], char checks[48])
              r->graded && r->error ? "error " : "");
 }
 
+/* Columns of flag_texts' marks, without printing them (100,000 rows). */
+static int flags_width(const pl_ws_record *r)
+{
+    bool graded = r->graded;
+    return 5 * r->flagged + 5 * (r->note != NULL) + 9 * (graded && r->score != r->sound_score) +
+           9 * (graded && r->resp->has_stored_score && r->resp->stored_score != r->score) + 6 * (graded && r->error);
+}
+
 /* Same text on every row? (Such a column hides first when room is short:
  * the breadcrumb names it.) */
 static bool shared(const char *first, const char *text)
@@ -142,6 +150,7 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
     pl_table_add(t, "parse", PL_ALIGN_LEFT, false, 0);
     pl_table_add(t, "flags", PL_ALIGN_LEFT, false, 0);
     bool same[3] = {true, true, true}, iou = false, ad = false;
+    int flags = 0;
     const pl_ws_record *first = n ? pl_workspace_record(ws, records[0]) : NULL;
     for (int i = 0; i < n; i++) {
         const pl_ws_record *r = pl_workspace_record(ws, records[i]);
@@ -154,12 +163,10 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
         same[2] = same[2] && shared(first->domain, r->domain);
         iou = iou || !r->graded || (r->has_value && !r->is_distance);
         ad = ad || !r->graded || (r->has_value && r->is_distance);
-        char curator[16], checks[48];
-        flag_texts(r, curator, checks);
-        char both[64];
-        snprintf(both, sizeof both, "%s%s", curator, checks);
-        pl_table_measure(t, COL_FLAGS, both);
+        int marks = flags_width(r);
+        flags = marks > flags ? marks : flags;
     }
+    t->cols[COL_FLAGS].want = flags > t->cols[COL_FLAGS].want ? flags : t->cols[COL_FLAGS].want;
     pl_table_measure(t, COL_IOU, "0.000");
     pl_table_measure(t, COL_AD, "0.000");
     t->cols[COL_IOU].off = !iou;

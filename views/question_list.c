@@ -121,23 +121,44 @@ static void flag_texts(const pl_ws_record *r, char curator[16], char checks[48])
              r->graded && r->error ? "error " : "");
 }
 
-/* Columns of flag_texts' marks, without printing them (100,000 rows). */
+/* Columns of flag_texts' marks but stored!=, without printing them or
+ * reading the response (100,000 rows: each read is a cache miss). */
 static int flags_width(const pl_ws_record *r)
 {
     bool graded = r->graded;
-    return 5 * r->flagged + 5 * (r->note != NULL) + 9 * (graded && r->score != r->sound_score) +
-           9 * (graded && r->resp->has_stored_score && r->resp->stored_score != r->score) + 6 * (graded && r->error);
+    return 5 * r->flagged + 5 * (r->note != NULL) + 9 * (graded && r->score != r->sound_score) + 6 * (graded && r->error);
 }
 
-/* Same text on every row? (Such a column hides first when room is short:
- * the breadcrumb names it.) */
-static bool shared(const char *first, const char *text)
+/* Per run x task seen: its run and task names measured once, whether one
+ * name is shared by every row (such a column hides first when room is
+ * short: the breadcrumb names it), and whether some answers store scores
+ * (then a stored!= mark may take room). */
+static void measure_groups(const pl_workspace *ws, const unsigned char *seen, int ngroups, pl_table *t, bool same[2],
+                           bool *stored)
 {
-    return first && !strcmp(first, text);
+    int first = -1;
+    for (int g = 0; g < ngroups; g++) {
+        if (!seen[g])
+            continue;
+        const char *model = pl_workspace_group_model(ws, g), *task = pl_workspace_group_task(ws, g);
+        pl_table_measure(t, COL_RUN, model);
+        pl_table_measure(t, COL_TASK, task);
+        if (first < 0)
+            first = g;
+        same[0] = same[0] && !strcmp(model, pl_workspace_group_model(ws, first));
+        same[1] = same[1] && !strcmp(task, pl_workspace_group_task(ws, first));
+        *stored = *stored || seen[g] > 1;
+    }
 }
 
+typedef struct {
+    int graded, right, parse_failed;
+} list_counts;
+
+/* The columns sized to the records, and their counts, in one pass (the
+ * records of 100,000 responses do not stay in the cache between passes). */
 static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_key sort, bool descending,
-                    int width, pl_table *t)
+                    int width, pl_table *t, list_counts *counts)
 {
     pl_table_add(t, "id", PL_ALIGN_LEFT, true, 12);
     pl_table_add(t, "run", PL_ALIGN_LEFT, true, 8);
@@ -149,23 +170,33 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
     pl_table_add(t, "AD", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "parse", PL_ALIGN_LEFT, false, 0);
     pl_table_add(t, "flags", PL_ALIGN_LEFT, false, 0);
-    bool same[3] = {true, true, true}, iou = false, ad = false;
-    int flags = 0;
+    bool same[3] = {true, true, true}, iou = false, ad = false, stored = false;
+    int flags = 0, ngroups = pl_workspace_ngroups(ws);
+    unsigned char *seen = calloc((size_t)ngroups + 1, 1); /* 0 unseen, 1 seen, 2 its answers store scores */
     const pl_ws_record *first = n ? pl_workspace_record(ws, records[0]) : NULL;
     for (int i = 0; i < n; i++) {
         const pl_ws_record *r = pl_workspace_record(ws, records[i]);
         pl_table_measure(t, COL_ID, r->id);
-        pl_table_measure(t, COL_RUN, r->model);
-        pl_table_measure(t, COL_DOMAIN, r->domain);
-        pl_table_measure(t, COL_TASK, r->task);
-        same[0] = same[0] && shared(first->model, r->model);
-        same[1] = same[1] && shared(first->task, r->task);
-        same[2] = same[2] && shared(first->domain, r->domain);
+        if (first->domain != r->domain) { /* the records of a question share its domain's name */
+            pl_table_measure(t, COL_DOMAIN, r->domain);
+            same[2] = same[2] && !strcmp(first->domain, r->domain);
+        }
+        if (seen && !seen[r->group])
+            seen[r->group] = r->resp->has_stored_score ? 2 : 1;
         iou = iou || !r->graded || (r->has_value && !r->is_distance);
         ad = ad || !r->graded || (r->has_value && r->is_distance);
+        counts->graded += r->graded;
+        counts->right += r->graded && r->score;
+        counts->parse_failed += r->graded && r->parse_failed;
         int marks = flags_width(r);
         flags = marks > flags ? marks : flags;
     }
+    if (first)
+        pl_table_measure(t, COL_DOMAIN, first->domain);
+    if (seen)
+        measure_groups(ws, seen, ngroups, t, same, &stored);
+    free(seen);
+    flags += stored ? 9 : 0;
     t->cols[COL_FLAGS].want = flags > t->cols[COL_FLAGS].want ? flags : t->cols[COL_FLAGS].want;
     pl_table_measure(t, COL_IOU, "0.000");
     pl_table_measure(t, COL_AD, "0.000");
@@ -200,22 +231,17 @@ void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key s
     if (sort != SORT_INPUT || descending)
         qsort(records, (size_t)n, sizeof *records, by_key);
     pl_table_init(vm->table, ascii);
-    lay_out(ws, records, n, sort, descending, width, vm->table);
+    list_counts c = {0, 0, 0};
+    lay_out(ws, records, n, sort, descending, width, vm->table, &c);
     pl_vm_set_title(vm, "questions");
     pl_vm_line(vm, -1);
     pl_table_header(vm->table, vm);
     vm->nfixed = 1;
-    int right = 0, graded = 0, parse_fail = 0;
-    for (int i = 0; i < n; i++) {
-        const pl_ws_record *r = pl_workspace_record(ws, records[i]);
+    for (int i = 0; i < n; i++)
         pl_vm_line(vm, records[i]); /* spans come later, for the lines drawn (pl_view_list_fill) */
-        graded += r->graded;
-        right += r->graded && r->score;
-        parse_fail += r->graded && r->parse_failed;
-    }
     const char *dot = ascii ? "-" : "·";
-    pl_vm_set_status(vm, "%d questions %s %d graded %s %d right %s %d parse failures %s sorted by %s%s", n, dot, graded,
-                     dot, right, dot, parse_fail, dot, pl_sort_key_name(sort), descending ? " (descending)" : "");
+    pl_vm_set_status(vm, "%d questions %s %d graded %s %d right %s %d parse failures %s sorted by %s%s", n, dot, c.graded,
+                     dot, c.right, dot, c.parse_failed, dot, pl_sort_key_name(sort), descending ? " (descending)" : "");
     free(records);
 }
 

@@ -123,20 +123,28 @@ int pl_test_raw_ids(const char *path, char ***ids)
     return n;
 }
 
-int pl_test_open_samples(void **state)
+pl_workspace *pl_test_open_graded(const char *const *paths, int npaths)
 {
-    const char *paths[] = {PLANLENS_SOURCE_DIR "/sample-runs"};
     pl_diags warnings = PL_DIAGS_INIT;
-    pl_workspace *ws = pl_workspace_open(paths, 1, &warnings);
+    pl_workspace *ws = pl_workspace_open(paths, npaths, &warnings);
     pl_diags_clear(&warnings);
-    if (!ws || pl_workspace_grade_start(ws) != 0)
-        return -1;
+    if (!ws || pl_workspace_grade_start(ws) != 0) {
+        if (ws)
+            pl_workspace_close(ws);
+        return NULL;
+    }
     while (pl_workspace_graded(ws) < pl_workspace_count(ws)) {
         struct timespec ts = {0, 5000000};
         nanosleep(&ts, NULL);
     }
-    *state = ws;
-    return 0;
+    return ws;
+}
+
+int pl_test_open_samples(void **state)
+{
+    const char *paths[] = {PLANLENS_SOURCE_DIR "/sample-runs"};
+    *state = pl_test_open_graded(paths, 1);
+    return *state ? 0 : -1;
 }
 
 int pl_test_close_workspace(void **state)

@@ -22,23 +22,8 @@
 static int setup(void **state)
 {
     const char *paths[] = {RUNS "questions.json", RUNS "inspect/2025-07-01T09-00-00+00-00_acp-app-gen_zstd.eval"};
-    pl_diags warnings = PL_DIAGS_INIT;
-    pl_workspace *ws = pl_workspace_open(paths, 2, &warnings);
-    pl_diags_clear(&warnings);
-    if (!ws || pl_workspace_grade_start(ws) != 0)
-        return -1;
-    while (pl_workspace_graded(ws) < pl_workspace_count(ws)) {
-        struct timespec ts = {0, 5000000};
-        nanosleep(&ts, NULL);
-    }
-    *state = ws;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    pl_workspace_close(*state);
-    return 0;
+    *state = pl_test_open_graded(paths, 2);
+    return *state ? 0 : -1;
 }
 
 /* All lines of a view model as one text. */
@@ -135,5 +120,5 @@ int main(void)
         cmocka_unit_test(test_detail_epochs_and_error),
         cmocka_unit_test(test_list_errored),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, pl_test_close_workspace);
 }

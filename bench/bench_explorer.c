@@ -125,7 +125,7 @@ int main(int argc, char **argv)
         pl_workspace_grade_start(ws);
         pl_view_model vm;
         pl_dashboard_rows rows;
-        pl_view_dashboard(ws, NULL, 120, &vm, &rows);
+        pl_view_dashboard(ws, NULL, 120, false, NULL, &vm, &rows);
         render(&vm, 0);
         first[r] = ms_since(t0);
         pl_vm_free(&vm);
@@ -170,17 +170,17 @@ int main(int argc, char **argv)
             t0 = bench_now_ns();
             switch (cases[c].kind) {
             case 0:
-                pl_view_dashboard(ws, &sel, 120, &vm, &rows);
+                pl_view_dashboard(ws, &sel, 120, false, NULL, &vm, &rows);
                 break;
             case 1:
             case 2:
-                pl_view_list(ws, &sel, SORT_IOU, false, 120, &vm);
+                pl_view_list(ws, &sel, SORT_IOU, false, 120, false, &vm);
                 break;
             case 3:
                 pl_view_histogram(ws, &sel, 0.05, false, 120, &vm);
                 break;
             default:
-                pl_view_detail(ws, r, 120, NULL, &vm);
+                pl_view_detail(ws, r, &(pl_detail_opts){120, false, false}, NULL, &vm);
                 break;
             }
             if (cases[c].kind == 1 || cases[c].kind == 2)
@@ -194,7 +194,7 @@ int main(int argc, char **argv)
     }
     /* a cursor move redraws the visible lines of a built model */
     pl_view_model vm;
-    pl_view_list(ws, NULL, SORT_INPUT, false, 120, &vm);
+    pl_view_list(ws, NULL, SORT_INPUT, false, 120, false, &vm);
     for (int r = 0; r < reps; r++) {
         t0 = bench_now_ns();
         pl_view_list_fill(ws, &vm, r * 7, r * 7 + ROWS);

@@ -1,3 +1,4 @@
+#define _POSIX_C_SOURCE 200809L
 #include "base/file.h"
 #include "test_support.h"
 
@@ -8,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include <cmocka.h>
 
@@ -119,4 +121,34 @@ int pl_test_raw_ids(const char *path, char ***ids)
     free(text);
     *ids = out;
     return n;
+}
+
+pl_workspace *pl_test_open_graded(const char *const *paths, int npaths)
+{
+    pl_diags warnings = PL_DIAGS_INIT;
+    pl_workspace *ws = pl_workspace_open(paths, npaths, &warnings);
+    pl_diags_clear(&warnings);
+    if (!ws || pl_workspace_grade_start(ws) != 0) {
+        if (ws)
+            pl_workspace_close(ws);
+        return NULL;
+    }
+    while (pl_workspace_graded(ws) < pl_workspace_count(ws)) {
+        struct timespec ts = {0, 5000000};
+        nanosleep(&ts, NULL);
+    }
+    return ws;
+}
+
+int pl_test_open_samples(void **state)
+{
+    const char *paths[] = {PLANLENS_SOURCE_DIR "/sample-runs"};
+    *state = pl_test_open_graded(paths, 1);
+    return *state ? 0 : -1;
+}
+
+int pl_test_close_workspace(void **state)
+{
+    pl_workspace_close(*state);
+    return 0;
 }

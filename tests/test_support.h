@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "task/load.h"
+#include "workspace/workspace.h"
 
 /* Directory of the shared benchmark data, or NULL (after printing a clear
  * SKIP line naming `what`) when it is absent. */
@@ -28,4 +29,10 @@ const char *pl_test_acpbench_path(const char *task, const char *split);
  * strings (cJSON reads numbers as doubles, which round 19-digit ids).
  * Returns the count; *ids is an owned array of owned strings. */
 int pl_test_raw_ids(const char *path, char ***ids);
+/* The paths opened and graded to the end; NULL on failure. */
+pl_workspace *pl_test_open_graded(const char *const *paths, int npaths);
+/* cmocka group setup and teardown: *state is sample-runs/ opened and
+ * graded (a pl_workspace *), then closed. */
+int pl_test_open_samples(void **state);
+int pl_test_close_workspace(void **state);
 #endif

@@ -73,14 +73,16 @@ void tui_rebuild(tui_app *app, tui_screen *s)
     int width = app->cols > 20 ? app->cols : 80;
     switch (s->kind) {
     case VIEW_DASHBOARD:
-        pl_view_dashboard(app->ws, &sel, width, &s->vm, &s->rows);
+        pl_view_dashboard(app->ws, &sel, width, app->ascii, app->compare_a, &s->vm, &s->rows);
         break;
     case VIEW_LIST:
-        pl_view_list(app->ws, &sel, s->sort, s->descending, width, &s->vm);
+        pl_view_list(app->ws, &sel, s->sort, s->descending, width, app->ascii, &s->vm);
         break;
-    case VIEW_DETAIL:
-        pl_view_detail(app->ws, s->record, width, &s->detail, &s->vm);
+    case VIEW_DETAIL: {
+        pl_detail_opts o = {width, app->ascii, s->expanded};
+        pl_view_detail(app->ws, s->record, &o, &s->detail, &s->vm);
         break;
+    }
     case VIEW_HISTOGRAM:
         pl_view_histogram(app->ws, &sel, s->bin_width, app->ascii, width, &s->vm);
         break;
@@ -203,23 +205,6 @@ static void open_selected(tui_app *app)
     }
 }
 
-static void move(tui_screen *s, int by)
-{
-    s->hold_top = false;
-    int dir = by > 0 ? 1 : -1, steps = by > 0 ? by : -by, at = s->cursor;
-    for (int i = 0; i < steps; i++) {
-        int next = first_selectable(&s->vm, at + dir, dir);
-        if (next < 0) {
-            /* no selectable line that way: scroll plain text instead */
-            if (first_selectable(&s->vm, 0, 1) < 0)
-                s->top = s->top + dir * (steps - i) < 0 ? 0 : s->top + dir * (steps - i);
-            break;
-        }
-        at = next;
-    }
-    s->cursor = at;
-}
-
 int tui_selected_record(tui_app *app)
 {
     tui_screen *s = tui_top(app);
@@ -288,57 +273,51 @@ bool tui_check_opened(tui_app *app)
     return true;
 }
 
-/* Esc: drops what is pending (the help, a compare's run A), else goes back;
- * on the first screen it never quits (q and Q do). */
+/* Esc: drops what is pending (a compare's run A), else goes back (the help
+ * is a screen of its own); on the first screen it never quits (q and Q do). */
 static void cancel(tui_app *app)
 {
-    if (app->help) {
-        app->help = false;
-    } else if (app->compare_a) {
+    if (app->compare_a) {
         snprintf(app->message, sizeof app->message, "compare cancelled (run A was %s)", app->compare_a);
         free(app->compare_a);
         app->compare_a = NULL;
     } else if (app->depth > 1) {
         tui_pop(app);
     } else {
-        snprintf(app->message, sizeof app->message, "nothing to cancel · q or Q quits");
+        snprintf(app->message, sizeof app->message, "nothing to cancel %s q or Q quits", app->ascii ? "-" : "·");
     }
 }
 
 void tui_act(tui_app *app, tui_action action)
 {
     tui_screen *s = tui_top(app);
-    int page = app->rows > 4 ? app->rows - 3 : 1;
     app->message[0] = '\0';
     switch (action) {
     case ACT_QUIT:
         app->quit = true;
         break;
     case ACT_BACK:
-        if (app->help)
-            app->help = false;
-        else
-            tui_pop(app);
+        tui_pop(app);
         break;
     case ACT_CANCEL:
         cancel(app);
         break;
     case ACT_HELP:
-        app->help = !app->help;
+        tui_toggle_help(app);
         break;
     case ACT_DOWN:
     case ACT_UP:
     case ACT_PAGE_DOWN:
     case ACT_PAGE_UP:
-        move(s, action == ACT_DOWN ? 1 : action == ACT_UP ? -1 : action == ACT_PAGE_DOWN ? page : -page);
-        break;
     case ACT_FIRST:
-        s->cursor = first_selectable(&s->vm, 0, 1) > 0 ? first_selectable(&s->vm, 0, 1) : 0;
-        s->top = 0;
-        break;
     case ACT_LAST:
-        s->cursor = first_selectable(&s->vm, s->vm.nlines - 1, -1) >= 0 ? first_selectable(&s->vm, s->vm.nlines - 1, -1)
-                                                                          : s->vm.nlines - 1;
+    case ACT_SCROLL_LEFT:
+    case ACT_SCROLL_RIGHT:
+        tui_scroll(app, action);
+        break;
+    case ACT_EXPAND:
+        s->expanded = !s->expanded;
+        s->stale = true;
         break;
     case ACT_OPEN:
         open_selected(app);
@@ -370,8 +349,14 @@ void tui_act(tui_app *app, tui_action action)
         break;
     case ACT_FLAG: {
         int r = tui_selected_record(app);
-        if (r >= 0)
-            annotate(app, r, !pl_workspace_record(app->ws, r)->flagged, NULL);
+        if (r < 0) {
+            snprintf(app->message, sizeof app->message, "flag: select a question first (list or detail)");
+            break;
+        }
+        const pl_ws_record *rec = pl_workspace_record(app->ws, r);
+        annotate(app, r, !rec->flagged, NULL);
+        if (!app->message[0]) /* saved: say so (an error message stays) */
+            snprintf(app->message, sizeof app->message, "%s %s", rec->flagged ? "flagged" : "unflagged", rec->id);
         break;
     }
     case ACT_PLAN_VIEW:
@@ -446,9 +431,7 @@ void tui_search(tui_app *app, int dir)
             if (dir > 0 ? i <= s->cursor : i >= s->cursor)
                 snprintf(app->message, sizeof app->message, "search wrapped to the %s: %s", dir > 0 ? "top" : "bottom",
                          app->search);
-            s->cursor = i;
-            if (s->vm.lines[i].target < 0)
-                s->top = i; /* plain text: scroll it into view */
+            tui_goto_line(app, i);
             return;
         }
     }
@@ -500,6 +483,8 @@ void tui_command(tui_app *app, const char *line)
         tui_apply_filter(app, arg);
     else if ((arg = command_args(line, "bins")))
         set_bins(app, arg);
+    else if (!strcmp(line, "help"))
+        tui_toggle_help(app);
     else if ((arg = command_args(line, "histogram")))
         tui_act(app, ACT_HISTOGRAM);
     else if ((arg = command_args(line, "note"))) {
@@ -526,7 +511,7 @@ void tui_command(tui_app *app, const char *line)
     } else if (*line) {
         snprintf(app->message, sizeof app->message,
                  "unknown command: %s (try :filter EXPR, :note TEXT, :export FILE, :bins W, :histogram, :compare A B, "
-                 ":probe [KINDS], :warnings, :q)",
+                 ":probe [KINDS], :warnings, :help, :q)",
                  line);
     }
 }
@@ -535,6 +520,15 @@ void tui_export(tui_app *app, const char *path)
 {
     tui_screen *s = tui_top(app);
     pl_selection sel = tui_selection(s);
+    pl_error err = PL_ERROR_INIT;
+    if (s->kind == VIEW_DASHBOARD) { /* the table on screen */
+        if (pl_export_dashboard(app->ws, &sel, path, &err) == PL_OK)
+            snprintf(app->message, sizeof app->message, "exported the dashboard to %s", path);
+        else
+            snprintf(app->message, sizeof app->message, "export: %s: %s", path, err.message ? err.message : "error");
+        pl_error_clear(&err);
+        return;
+    }
     int n;
     int *records = s->kind == VIEW_DETAIL ? NULL : pl_select_records(app->ws, &sel, &n);
     if (s->kind == VIEW_DETAIL) {
@@ -543,7 +537,6 @@ void tui_export(tui_app *app, const char *path)
         if (records)
             records[0] = s->record;
     }
-    pl_error err = PL_ERROR_INIT;
     if (records && pl_export_records(app->ws, records, n, path, &err) == PL_OK)
         snprintf(app->message, sizeof app->message, "exported %d record%s to %s", n, n == 1 ? "" : "s", path);
     else

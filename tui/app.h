@@ -43,8 +43,11 @@ typedef struct {
     int probe_total;         /* probe: generative questions to probe */
     int probe_state;         /* probe: pl_probe_job_peek's answer then (0 running) */
     pl_probe_answer *probe_answer; /* probe-answer: owned */
-    int cursor, top;         /* selected line and first line shown */
-    bool hold_top;           /* show from `top` even when the cursor is below (until it moves) */
+    int cursor, top;         /* selected line and first line shown (views/viewport.h) */
+    int left;                /* columns scrolled off to the left */
+    bool hold_top;           /* show from `top` even when the cursor is elsewhere (until it moves) */
+    bool expanded;           /* detail: long responses and contexts unfolded */
+    tui_view_kind help_for;  /* help: the screen it explains */
     bool stale;              /* rebuild the view model before drawing */
 } tui_screen;
 
@@ -54,7 +57,6 @@ typedef struct {
     tui_screen stack[MAX_DEPTH];
     int depth;
     bool ascii, color, mouse;
-    bool help;               /* the help overlay is open */
     bool quit;
     char *search;            /* last search text */
     char message[512];       /* one-line notice or error for the status bar */
@@ -120,8 +122,27 @@ bool tui_top_is_busy(tui_app *app);
  * every one (at exit, before the questions they read are freed). */
 void tui_reap_probes(tui_app *app, bool wait);
 
+/* Scrolling (scroll.c): rows of the body; keys, the wheel and search hits
+ * moving the top screen's viewport; the screen row of a click. */
+int tui_body_rows(const tui_app *app);
+void tui_fit_view(tui_app *app, tui_screen *s);
+void tui_scroll(tui_app *app, tui_action action);
+void tui_wheel(tui_app *app, int lines);
+void tui_goto_line(tui_app *app, int line);
+int tui_line_at_row(tui_app *app, int y);
+
+/* The hint bar (hints.c): the main keys of a screen from the live keymap,
+ * the way out and the help first (root: the first screen, where back
+ * quits; wide: its lines are wider than the terminal). */
+void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, bool wide, char *buf, size_t size);
+/* The help screen (help.c): opens it over the top screen, or closes it. */
+void tui_toggle_help(tui_app *app);
+void tui_build_help(tui_app *app, tui_screen *s, int width);
+
 /* Drawing (draw.c). */
 void tui_draw(tui_app *app);
+/* Below 40x8 the screen only says how much room it needs; keys are ignored. */
+bool tui_too_small(const tui_app *app);
 void tui_init_colors(tui_app *app);
 
 /* Prompts (prompt.c): reads a line in the status bar with readline; NULL on

@@ -6,6 +6,7 @@
 
 #include "app.h"
 #include "draw_text.h"
+#include "viewport.h"
 
 #define MIN_COLS 40
 #define MIN_ROWS 8
@@ -38,13 +39,7 @@ void tui_init_colors(tui_app *app)
 
 int tui_bytes_in_columns(const char *s, int cols)
 {
-    int i = 0;
-    for (int used = 0; s[i] && used < cols; used++) {
-        i++;
-        while (((unsigned char)s[i] & 0xC0) == 0x80)
-            i++;
-    }
-    return i;
+    return (int)pl_text_prefix(s, cols);
 }
 
 static attr_t attr_of(const tui_app *app, pl_role role)
@@ -58,12 +53,72 @@ static attr_t attr_of(const tui_app *app, pl_role role)
     return app->color ? (attr_t)COLOR_PAIR(pairs[role]) | (role == ROLE_HEADER ? A_BOLD : 0) : mono[role];
 }
 
+/* What --ascii (or a non-UTF-8 locale) draws for a character the views
+ * did not already give in ASCII: data, or a glyph a view kept. */
+static const char *ascii_for(const char *ch, size_t n)
+{
+    static const char *const map[][2] = {
+        {"·", "-"},  {"×", "x"},  {"│", "|"},  {"─", "-"},   {"…", "..."}, {"π", "pi"}, {"›", ">"}, {"‹", "<"},
+        {"Δ", "d"},  {"±", "+-"}, {"−", "-"},  {"→", "->"},  {"←", "<-"},  {"✓", "="},  {"✗", "x"}, {"○", "o"},
+        {"◎", "G"},  {"█", "#"},  {"▏", "#"},  {"▎", "#"},   {"▍", "#"},   {"▌", "#"},  {"▋", "#"}, {"▊", "#"},
+        {"▉", "#"},  {"▲", "^"},  {"▼", "v"},  {"≠", "!="},  {"≤", "<="},  {"≥", ">="}, {"—", "-"}, {"–", "-"},
+        {"★", "*"},  {"“", "\""}, {"”", "\""}, {"‘", "'"},   {"’", "'"},
+    };
+    for (size_t i = 0; i < sizeof map / sizeof *map; i++)
+        if (strlen(map[i][0]) == n && !memcmp(map[i][0], ch, n))
+            return map[i][1];
+    return "?";
+}
+
+/* `text` with every non-ASCII character replaced (a new string). */
+static char *to_ascii(const char *text)
+{
+    size_t cap = strlen(text) * 3 + 1, used = 0;
+    char *out = malloc(cap);
+    if (!out)
+        return NULL;
+    for (const char *s = text; *s;) {
+        size_t n = 1;
+        while (((unsigned char)*s & 0x80) && ((unsigned char)s[n] & 0xC0) == 0x80)
+            n++;
+        const char *put = (unsigned char)*s < 0x80 ? NULL : ascii_for(s, n);
+        size_t k = put ? strlen(put) : 1;
+        if (used + k + 1 > cap)
+            break;
+        memcpy(out + used, put ? put : s, k);
+        used += k;
+        s += n;
+    }
+    out[used] = '\0';
+    return out;
+}
+
+/* Draws `text` at row y from screen column *x, skipping the line's first
+ * `left` columns (*col counts the line's columns drawn or skipped so far). */
+static void put_text(const tui_app *app, int y, int *x, int *col, int left, const char *text, attr_t a)
+{
+    char *ascii = app->ascii ? to_ascii(text) : NULL;
+    const char *t = ascii ? ascii : text;
+    int skip = *col < left ? left - *col : 0;
+    int chars = pl_text_columns(t);
+    int from = tui_bytes_in_columns(t, skip);
+    *col += chars;
+    if (chars > skip && *x < app->cols) {
+        attron(a);
+        mvaddnstr(y, *x, t + from, tui_bytes_in_columns(t + from, app->cols - *x));
+        attroff(a);
+        *x += chars - skip < app->cols - *x ? chars - skip : app->cols - *x;
+    }
+    free(ascii);
+}
+
 static void bar_line(const tui_app *app, int y, const char *text)
 {
     attr_t a = app->color ? (attr_t)COLOR_PAIR(PAIR_BARLINE) : A_REVERSE;
     attron(a);
     mvhline(y, 0, ' ', app->cols);
-    mvaddnstr(y, 0, text, tui_bytes_in_columns(text, app->cols));
+    int x = 0, col = 0;
+    put_text(app, y, &x, &col, 0, text, a);
     attroff(a);
 }
 
@@ -87,93 +142,71 @@ static void draw_status(tui_app *app, const tui_screen *s)
 {
     char status[1024], warnings[64] = "";
     int graded = pl_workspace_graded(app->ws), total = pl_workspace_count(app->ws);
+    const char *bar = app->ascii ? "|" : "│";
     size_t nwarn = app->opened ? pl_workspace_warnings(app->ws)->count : 0;
     if (nwarn && s->kind != VIEW_WARNINGS) /* beside the totals, never instead of them */
-        snprintf(warnings, sizeof warnings, " │ %zu warning%s (:warnings)", nwarn, nwarn == 1 ? "" : "s");
+        snprintf(warnings, sizeof warnings, " %s %zu warning%s (:warnings)", bar, nwarn, nwarn == 1 ? "" : "s");
     if (app->message[0])
         snprintf(status, sizeof status, " %s", app->message);
     else if (graded < total)
-        snprintf(status, sizeof status, " grading %d/%d … │ %s%s", graded, total, s->vm.status ? s->vm.status : "",
-                 warnings);
+        snprintf(status, sizeof status, " grading %d/%d %s %s %s%s", graded, total, app->ascii ? "..." : "…", bar,
+                 s->vm.status ? s->vm.status : "", warnings);
     else
-        snprintf(status, sizeof status, " %s%s │ ? help", s->vm.status ? s->vm.status : "", warnings);
-    bar_line(app, app->rows - 1, status);
+        snprintf(status, sizeof status, " %s%s", s->vm.status ? s->vm.status : "", warnings);
+    bar_line(app, app->rows - 2, status);
+}
+
+static void draw_hints(tui_app *app, const tui_screen *s)
+{
+    char hints[512];
+    bool wide = pl_vp_widest(&s->vm) > app->cols;
+    tui_hints(&app->keymap, s->kind, app->depth == 1, wide, hints, sizeof hints);
+    move(app->rows - 1, 0);
+    clrtoeol();
+    int x = 0, col = 0;
+    put_text(app, app->rows - 1, &x, &col, 0, hints, attr_of(app, ROLE_DIM));
+}
+
+static void draw_line(tui_app *app, const tui_screen *s, int y, int i)
+{
+    const pl_line *line = &s->vm.lines[i];
+    bool selected = i == s->cursor && line->target >= 0;
+    int x = 0, col = 0;
+    for (int k = 0; k < line->nspans && x < app->cols; k++)
+        put_text(app, y, &x, &col, s->left, line->spans[k].text,
+                 attr_of(app, line->spans[k].role) | (selected ? A_REVERSE : 0));
+    if (selected && x < app->cols) { /* the selection spans the row, visible without colour */
+        attron(A_REVERSE);
+        mvhline(y, x, ' ', app->cols - x);
+        attroff(A_REVERSE);
+    }
 }
 
 static void draw_body(tui_app *app, tui_screen *s)
 {
-    int height = app->rows - 2;
-    if (s->cursor < s->top)
-        s->top = s->cursor;
-    if (!s->hold_top && s->cursor >= s->top + height && s->vm.lines && s->vm.lines[s->cursor].target >= 0)
-        s->top = s->cursor - height + 1;
-    if (s->top > s->vm.nlines - 1)
-        s->top = s->vm.nlines > 0 ? s->vm.nlines - 1 : 0;
+    int height = tui_body_rows(app);
+    tui_fit_view(app, s);
     if (s->kind == VIEW_LIST)
         pl_view_list_fill(app->ws, &s->vm, s->top, s->top + height);
     for (int row = 0; row < height; row++) {
-        int i = s->top + row;
+        int i = tui_line_at_row(app, row + 1);
         move(row + 1, 0);
         clrtoeol();
-        if (i >= s->vm.nlines)
-            continue;
-        const pl_line *line = &s->vm.lines[i];
-        bool selected = i == s->cursor && line->target >= 0;
-        int x = 0;
-        for (int k = 0; k < line->nspans && x < app->cols; k++) {
-            attr_t a = attr_of(app, line->spans[k].role) | (selected ? A_REVERSE : 0);
-            attron(a);
-            mvaddnstr(row + 1, x, line->spans[k].text, tui_bytes_in_columns(line->spans[k].text, app->cols - x));
-            attroff(a);
-            int y_now;
-            getyx(stdscr, y_now, x);
-            if (y_now != row + 1) { /* the line filled the row: the cursor moved to the next one */
-                x = app->cols;
-                break;
-            }
-        }
-        if (selected) { /* the selection spans the row, visible without colour */
-            attron(A_REVERSE);
-            if (x < app->cols)
-                mvhline(row + 1, x, ' ', app->cols - x);
-            attroff(A_REVERSE);
-        }
+        if (i >= 0)
+            draw_line(app, s, row + 1, i);
     }
 }
 
-static void draw_help(tui_app *app)
+bool tui_too_small(const tui_app *app)
 {
-    tui_view_kind view = tui_top(app)->kind;
-    int w = app->cols - 8 > 60 ? 60 : app->cols - 8, h = app->rows - 4, y = 2, x = (app->cols - w) / 2;
-    for (int r = 0; r < h; r++) {
-        attron(A_REVERSE);
-        mvhline(y + r, x, ' ', w);
-        attroff(A_REVERSE);
-    }
-    attron(A_REVERSE | A_BOLD);
-    mvaddnstr(y, x + 2, "Keys (from the live keymap; Esc or ? closes)", w - 4);
-    attroff(A_BOLD);
-    int row = 2;
-    for (int pass = 0; pass < 2; pass++) {
-        tui_view_kind v = pass == 0 ? view : VIEW_GENERIC;
-        for (int i = 0; i < app->keymap.count && row < h - 1; i++) {
-            const tui_binding *b = &app->keymap.items[i];
-            if (b->view != v || b->action == ACT_NONE || (pass == 1 && tui_keymap_lookup(&app->keymap, view, b->key) != b->action))
-                continue;
-            char key[16], line[128];
-            snprintf(line, sizeof line, "%-10s %-14s %s", tui_key_name(b->key, key), tui_action_name(b->action),
-                     pass == 0 ? tui_view_name(v) : "");
-            mvaddnstr(y + row++, x + 2, line, w - 4);
-        }
-    }
-    attroff(A_REVERSE);
+    return app->cols < MIN_COLS || app->rows < MIN_ROWS;
 }
 
 void tui_draw(tui_app *app)
 {
     getmaxyx(stdscr, app->rows, app->cols);
     erase();
-    if (app->cols < MIN_COLS || app->rows < MIN_ROWS) {
+    if (tui_too_small(app)) {
         char need[64];
         snprintf(need, sizeof need, "too small: need %dx%d, have %dx%d", MIN_COLS, MIN_ROWS, app->cols, app->rows);
         mvaddnstr(0, 0, need, app->cols);
@@ -186,7 +219,6 @@ void tui_draw(tui_app *app)
     draw_title(app);
     draw_body(app, s);
     draw_status(app, s);
-    if (app->help)
-        draw_help(app);
+    draw_hints(app, s);
     refresh();
 }

@@ -17,10 +17,10 @@ static const char *const action_names[ACT_COUNT] = {
     "first",       "last",      "open",        "search", "search-next",  "search-prev", "prompt",   "filter",
     "clear-filter", "refresh",  "histogram",   "toggle-bins", "sort",   "reverse",    "flag",     "disagreements",
     "plan-view",   "state-view", "teach",      "toggle-np", "next-step",   "prev-step",   "compare",  "agree-filter",
-    "undo",        "toggle-hints", "save",     "cancel"};
+    "undo",        "toggle-hints", "save",     "cancel",    "expand",    "scroll-left", "scroll-right"};
 static const char *const view_names[VIEW_COUNT] = {"generic", "dashboard", "list",  "detail",
                                                    "histogram", "plan",    "state", "compare", "probe", "teach",
-                                                   "warnings", "probe-answer"};
+                                                   "warnings", "probe-answer", "help"};
 
 static const struct {
     const char *name;

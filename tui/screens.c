@@ -57,11 +57,14 @@ void tui_build_screen(tui_app *app, tui_screen *s, int width)
     case VIEW_PROBE: {
         int done;
         s->probe_state = pl_probe_job_peek(s->probe_job, &s->probe, &done, &s->probe_total);
-        pl_view_probe(&s->probe, s->probe_total, &s->vm);
+        pl_view_probe(&s->probe, s->probe_total, width, app->ascii, &s->vm);
         if (s->probe_state < 0)
             pl_vm_set_status(&s->vm, "probe stopped: out of memory (%d of %d questions)", done, s->probe_total);
         break;
     }
+    case VIEW_HELP:
+        tui_build_help(app, s, width);
+        break;
     default: {
         pl_selection sel = tui_selection(s);
         pl_view_compare(app->ws, &sel, s->model_a, s->model_b, s->agree, s->bin_width, app->ascii, width, &s->vm);
@@ -249,6 +252,7 @@ void tui_choose_compare(tui_app *app)
     char *model = pl_strndup(key, strcspn(key, "\t"));
     if (!model)
         return;
+    s->stale = true; /* run A is marked on the dashboard while B is chosen */
     if (!app->compare_a || !strcmp(app->compare_a, model)) {
         free(app->compare_a);
         app->compare_a = model;

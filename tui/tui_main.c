@@ -140,13 +140,13 @@ static void handle_mouse(tui_app *app)
     if (getmouse(&ev) != OK)
         return;
     if (ev.bstate & BUTTON4_PRESSED)
-        tui_act(app, ACT_UP);
+        tui_wheel(app, -3);
     else if (ev.bstate & BUTTON5_PRESSED)
-        tui_act(app, ACT_DOWN);
+        tui_wheel(app, 3);
     else if (ev.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED)) {
         tui_screen *s = tui_top(app);
-        int line = s->top + ev.y - 1;
-        if (ev.y >= 1 && line < s->vm.nlines && s->vm.lines[line].target >= 0) {
+        int line = tui_line_at_row(app, ev.y);
+        if (line >= 0 && s->vm.lines[line].target >= 0) {
             if (s->cursor == line)
                 tui_act(app, ACT_OPEN);
             else
@@ -171,8 +171,8 @@ static void event_loop(tui_app *app)
         }
         tui_draw(app);
         int ch = tui_read_key();
-        if (ch == ERR || ch == TUI_KEY_UNKNOWN)
-            continue;
+        if (ch == ERR || ch == TUI_KEY_UNKNOWN || (tui_too_small(app) && ch != KEY_RESIZE))
+            continue; /* keys typed blind on the "too small" screen do nothing */
         if (ch == KEY_RESIZE) {
             for (int i = 0; i < app->depth; i++)
                 app->stack[i].stale = true;
@@ -184,11 +184,7 @@ static void event_loop(tui_app *app)
             handle_mouse(app);
             continue;
         }
-        tui_action action = tui_keymap_lookup(&app->keymap, app->help ? VIEW_GENERIC : tui_top(app)->kind, ch);
-        if (app->help && action != ACT_QUIT) {
-            app->help = false; /* any key closes the help */
-            continue;
-        }
+        tui_action action = tui_keymap_lookup(&app->keymap, tui_top(app)->kind, ch);
         if (action == ACT_SEARCH || action == ACT_FILTER || action == ACT_PROMPT)
             run_prompt(app, action);
         else

@@ -1,69 +1,156 @@
 /* Dashboard: runs × tasks with official and sound accuracy (reduced over
- * epochs as Inspect does, with the epoch count), mean IoU, parse errors,
- * errored samples and the disagreement counts a curator looks at first. */
+ * epochs as Inspect does, with the epoch count), mean IoU and action
+ * distance, parse errors, errored samples and the disagreement counts a
+ * curator looks at first, its columns fitted to the terminal (views/table.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/error.h"
 #include "groups.h"
+#include "base/error.h"
+#include "table.h"
 
-void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int width, pl_view_model *vm,
-                       pl_dashboard_rows *rows)
+enum { COL_MARK, COL_RUN, COL_TASK, COL_ANSWERS, COL_OFFICIAL, COL_SOUND, COL_IOU, COL_AD, COL_PARSE, COL_SOUND_DIFF,
+       COL_STORED_DIFF, COL_EPOCHS, COL_ERRORED, COL_ERRORS };
+
+static void lay_out(const pl_group *groups, const pl_ws_aggregate *stats, int ngroups,
+                    const char *run_a, int width, pl_table *t)
 {
-    (void)width;
+    pl_table_add(t, " ", PL_ALIGN_LEFT, false, 0);
+    pl_table_add(t, "run", PL_ALIGN_LEFT, true, 8);
+    pl_table_add(t, "task", PL_ALIGN_LEFT, true, 6);
+    pl_table_add(t, "answers", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "official", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "sound", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "IoU", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "AD", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "parse!", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "off!=snd", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "stored!=", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "epochs", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "errored", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "errors", PL_ALIGN_RIGHT, false, 0);
+    bool iou = false, ad = false, errors = false, same_run = true, stored = false, epochs = false, errored = false;
+    for (int i = 0; i < ngroups; i++) {
+        char answers[32];
+        snprintf(answers, sizeof answers, "%d/%d", stats[i].graded, stats[i].answers);
+        pl_table_measure(t, COL_RUN, groups[i].model);
+        pl_table_measure(t, COL_TASK, groups[i].task);
+        pl_table_measure(t, COL_ANSWERS, answers);
+        iou = iou || (stats[i].nvalues && !stats[i].is_distance);
+        ad = ad || (stats[i].nvalues && stats[i].is_distance);
+        errors = errors || stats[i].errors;
+        stored = stored || stats[i].stored;
+        epochs = epochs || stats[i].epochs > 1;
+        errored = errored || stats[i].sample_errors;
+        same_run = same_run && !strcmp(groups[i].model, groups[0].model);
+    }
+    pl_table_measure(t, COL_OFFICIAL, "100.0%");
+    pl_table_measure(t, COL_SOUND, "100.0%");
+    pl_table_measure(t, COL_IOU, "0.000");
+    pl_table_measure(t, COL_AD, "0.000");
+    t->cols[COL_MARK].off = !run_a;
+    t->cols[COL_IOU].off = !iou;
+    t->cols[COL_AD].off = !ad;
+    t->cols[COL_ERRORS].off = !errors;
+    t->cols[COL_EPOCHS].off = !epochs;
+    t->cols[COL_ERRORED].off = !errored;
+    t->cols[COL_RUN].hide = ngroups > 1 && same_run ? 2 : 0;
+    t->cols[COL_STORED_DIFF].hide = stored ? 0 : 1; /* all '-': the first to go when room is short */
+    pl_table_fit(t, width);
+}
+
+static void count_cell(const pl_table *t, int col, pl_view_model *vm, int n, pl_role role)
+{
+    char text[16];
+    snprintf(text, sizeof text, "%d", n);
+    pl_table_cell(t, col, vm, n ? role : ROLE_DIM, text);
+}
+
+static void row(const pl_table *t, const pl_group *g, const pl_ws_aggregate *s, const char *run_a,
+                pl_view_model *vm)
+{
+    char text[64];
+    bool marked = run_a && !strcmp(run_a, g->model);
+    pl_table_cell(t, COL_MARK, vm, ROLE_MISSED, marked ? "A" : "");
+    pl_table_cell(t, COL_RUN, vm, marked ? ROLE_MISSED : ROLE_TEXT, g->model);
+    pl_table_cell(t, COL_TASK, vm, ROLE_TEXT, g->task);
+    snprintf(text, sizeof text, "%d/%d", s->graded, s->answers);
+    pl_table_cell(t, COL_ANSWERS, vm, ROLE_TEXT, text);
+    if (!s->graded) {
+        for (int c = COL_OFFICIAL; c <= COL_ERRORS; c++)
+            pl_table_cell(t, c, vm, ROLE_DIM, t->ascii ? "..." : "…");
+        return;
+    }
+    double off = 100.0 * s->accuracy, snd = 100.0 * s->sound_accuracy; /* reduced over epochs */
+    snprintf(text, sizeof text, "%.1f%%", off);
+    pl_table_cell(t, COL_OFFICIAL, vm, off >= 50 ? ROLE_CORRECT : ROLE_WRONG, text);
+    snprintf(text, sizeof text, "%.1f%%", snd);
+    pl_table_cell(t, COL_SOUND, vm, snd >= 50 ? ROLE_CORRECT : ROLE_WRONG, text);
+    snprintf(text, sizeof text, "%.3f", s->value_mean);
+    pl_table_cell(t, COL_IOU, vm, s->nvalues && !s->is_distance ? ROLE_TEXT : ROLE_DIM,
+                  s->nvalues && !s->is_distance ? text : "-");
+    pl_table_cell(t, COL_AD, vm, s->nvalues && s->is_distance ? ROLE_TEXT : ROLE_DIM,
+                  s->nvalues && s->is_distance ? text : "-");
+    count_cell(t, COL_PARSE, vm, s->parse_failed, ROLE_WRONG);
+    count_cell(t, COL_SOUND_DIFF, vm, s->sound_differs, ROLE_HALLUCINATED);
+    if (s->stored) /* a run that stores no scores has nothing to differ from */
+        count_cell(t, COL_STORED_DIFF, vm, s->stored_differs, ROLE_HALLUCINATED);
+    else
+        pl_table_cell(t, COL_STORED_DIFF, vm, ROLE_DIM, "-");
+    count_cell(t, COL_EPOCHS, vm, s->epochs, ROLE_TEXT);
+    count_cell(t, COL_ERRORED, vm, s->sample_errors, ROLE_ERROR);
+    count_cell(t, COL_ERRORS, vm, s->errors, ROLE_ERROR);
+}
+
+void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int width, bool ascii, const char *run_a,
+                       pl_view_model *vm, pl_dashboard_rows *rows)
+{
     pl_vm_init(vm);
     memset(rows, 0, sizeof *rows);
     int n, ngroups = 0;
     int *records = pl_select_records(ws, sel, &n);
     pl_group *groups = records ? pl_group_records(ws, records, n, &ngroups) : NULL;
     rows->keys = calloc((size_t)ngroups + 1, sizeof *rows->keys);
-    if (!records || (n && !groups) || !rows->keys)
+    pl_ws_aggregate *stats = calloc((size_t)ngroups + 1, sizeof *stats);
+    vm->table = malloc(sizeof *vm->table);
+    int shown = ngroups;
+    if (!records || (n && !groups) || !rows->keys || !stats || !vm->table) {
         vm->oom = true;
+        shown = 0;
+    }
     pl_vm_set_title(vm, "dashboard");
-    pl_vm_line(vm, -1);
-    pl_vm_span(vm, ROLE_HEADER, "%-28s %-14s %9s %9s %9s %8s %6s %8s %8s", "run", "task", "answers", "official",
-               "sound", "IoU / AD", "parse!", "off!=snd", "stored!=");
     int total_graded = 0;
-    for (int i = 0; rows->keys && i < ngroups; i++) {
-        const pl_group *g = &groups[i];
-        pl_ws_aggregate s;
-        pl_workspace_aggregate(ws, g->members, g->n, &s);
-        total_graded += s.graded;
-        rows->keys[rows->nkeys++] = pl_strdup_printf("%s\t%s", g->model, g->task);
+    for (int i = 0; i < shown; i++) {
+        pl_workspace_aggregate(ws, groups[i].members, groups[i].n, &stats[i]);
+        total_graded += stats[i].graded;
+    }
+    if (vm->table) {
+        pl_table_init(vm->table, ascii);
+        lay_out(groups, stats, shown, run_a, width, vm->table);
+        pl_vm_line(vm, -1);
+        pl_table_header(vm->table, vm);
+        vm->nfixed = 1;
+    }
+    for (int i = 0; i < shown; i++) {
+        rows->keys[rows->nkeys++] = pl_strdup_printf("%s\t%s", groups[i].model, groups[i].task);
         pl_vm_line(vm, i);
-        pl_vm_span(vm, ROLE_TEXT, "%-28.28s %-14.14s %4d/%-4d ", g->model, g->task, s.graded, g->n);
-        if (!s.graded) {
-            pl_vm_span(vm, ROLE_DIM, "%9s %9s %8s", "…", "…", "…");
-            continue;
-        }
-        double off = 100.0 * s.accuracy, snd = 100.0 * s.sound_accuracy; /* reduced over epochs */
-        pl_vm_span(vm, off >= 50 ? ROLE_CORRECT : ROLE_WRONG, "%8.1f%%", off);
-        pl_vm_span(vm, snd >= 50 ? ROLE_CORRECT : ROLE_WRONG, " %8.1f%%", snd);
-        if (s.nvalues)
-            pl_vm_span(vm, ROLE_TEXT, s.is_distance ? " AD %5.3f " : " %8.3f ", s.value_mean);
-        else
-            pl_vm_span(vm, ROLE_DIM, " %8s ", "-");
-        pl_vm_span(vm, s.parse_failed ? ROLE_WRONG : ROLE_DIM, " %6d", s.parse_failed);
-        pl_vm_span(vm, s.sound_differs ? ROLE_HALLUCINATED : ROLE_DIM, " %8d", s.sound_differs);
-        pl_vm_span(vm, s.stored_differs ? ROLE_HALLUCINATED : ROLE_DIM, " %8d", s.stored_differs);
-        if (s.epochs > 1)
-            pl_vm_span(vm, ROLE_TEXT, "  %d epochs", s.epochs);
-        if (s.sample_errors)
-            pl_vm_span(vm, ROLE_ERROR, "  %d errored", s.sample_errors);
-        if (s.errors)
-            pl_vm_span(vm, ROLE_ERROR, "  %d error%s", s.errors, s.errors == 1 ? "" : "s");
+        row(vm->table, &groups[i], &stats[i], run_a, vm);
     }
     pl_ws_progress p;
     pl_workspace_progress(ws, &p);
-    if (!ngroups) {
+    if (!shown) {
         pl_vm_line(vm, -1);
         pl_vm_span(vm, ROLE_DIM, "%s", p.loaded ? "no responses to show (open question files together with model runs)"
-                                                : "loading…");
+                                                : ascii ? "loading..." : "loading…");
     }
+    const char *dot = ascii ? "-" : "·";
     if (!p.loaded)
         pl_vm_set_status(vm, "loading file %d of %d: %s", p.files_done + 1, p.files, p.file ? p.file : "");
     else
-        pl_vm_set_status(vm, "%d runs × tasks · %d responses · %d graded", ngroups, n, total_graded);
+        pl_vm_set_status(vm, "%d runs %s tasks %s %d responses %s %d graded", shown, ascii ? "x" : "×", dot, n, dot,
+                         total_graded);
+    free(stats);
     pl_groups_free(groups, ngroups);
     free(records);
 }

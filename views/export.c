@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "groups.h"
 #include "views.h"
 
 static void csv_field(FILE *f, const char *s)
@@ -45,17 +46,41 @@ static cJSON *record_json(const pl_ws_record *r)
     return o;
 }
 
-int pl_export_records(const pl_workspace *ws, const int *records, int n, const char *path, pl_error *err)
+static bool is_json(const char *path)
 {
     size_t len = strlen(path);
-    bool json = len >= 5 && !strcmp(path + len - 5, ".json");
-    char *tmp = pl_strdup_printf("%s.partial", path);
-    FILE *f = tmp ? fopen(tmp, "w") : NULL;
+    return len >= 5 && !strcmp(path + len - 5, ".json");
+}
+
+/* Opens path.partial for writing (*tmp receives its name). */
+static FILE *open_partial(const char *path, char **tmp, pl_error *err)
+{
+    *tmp = pl_strdup_printf("%s.partial", path);
+    FILE *f = *tmp ? fopen(*tmp, "w") : NULL;
     if (!f) {
-        free(tmp);
-        return pl_error_set(err, PL_ERR_IO, path, 0, 0, "cannot write");
+        free(*tmp);
+        pl_error_set(err, PL_ERR_IO, path, 0, 0, "cannot write");
     }
-    if (json) {
+    return f;
+}
+
+/* Closes the partial file and renames it to path; removes it on failure. */
+static int finish_partial(FILE *f, char *tmp, const char *path, pl_error *err)
+{
+    bool ok = fclose(f) == 0 && rename(tmp, path) == 0;
+    if (!ok)
+        remove(tmp);
+    free(tmp);
+    return ok ? PL_OK : pl_error_set(err, PL_ERR_IO, path, 0, 0, "cannot write");
+}
+
+int pl_export_records(const pl_workspace *ws, const int *records, int n, const char *path, pl_error *err)
+{
+    char *tmp;
+    FILE *f = open_partial(path, &tmp, err);
+    if (!f)
+        return err->code;
+    if (is_json(path)) {
         cJSON *a = cJSON_CreateArray();
         for (int i = 0; i < n; i++)
             cJSON_AddItemToArray(a, record_json(pl_workspace_record(ws, records[i])));
@@ -65,7 +90,8 @@ int pl_export_records(const pl_workspace *ws, const int *records, int n, const c
         free(s);
         cJSON_Delete(a);
     } else {
-        fputs("id,model,domain,task,score,sound_score,value,parse_failed,stored_score,flag,note\n", f);
+        fputs("id,model,domain,task,score,sound_score,value,parse_failed,rule,sound_reason,stored_score,flag,note\n",
+              f);
         for (int i = 0; i < n; i++) {
             const pl_ws_record *r = pl_workspace_record(ws, records[i]);
             csv_field(f, r->id);
@@ -81,6 +107,10 @@ int pl_export_records(const pl_workspace *ws, const int *records, int n, const c
             if (r->graded && r->has_value)
                 fprintf(f, "%.6f", r->value);
             fprintf(f, ",%s,", r->graded && r->parse_failed ? "true" : "false");
+            csv_field(f, r->graded ? r->acp_v.path : NULL);
+            fputc(',', f);
+            csv_field(f, r->graded ? r->acp_v.sound_reason : NULL);
+            fputc(',', f);
             if (r->resp->has_stored_score)
                 fprintf(f, "%g", r->resp->stored_score);
             fprintf(f, ",%s,", r->flagged ? "true" : "false");
@@ -88,9 +118,87 @@ int pl_export_records(const pl_workspace *ws, const int *records, int n, const c
             fputc('\n', f);
         }
     }
-    bool ok = fclose(f) == 0 && rename(tmp, path) == 0;
-    if (!ok)
-        remove(tmp);
-    free(tmp);
-    return ok ? PL_OK : pl_error_set(err, PL_ERR_IO, path, 0, 0, "cannot write");
+    return finish_partial(f, tmp, path, err);
+}
+
+/* One dashboard row as JSON: the numbers the table shows, unrounded. */
+static cJSON *row_json(const pl_group *g, const pl_ws_aggregate *s)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "run", g->model);
+    cJSON_AddStringToObject(o, "task", g->task);
+    cJSON_AddNumberToObject(o, "answers", s->answers);
+    cJSON_AddNumberToObject(o, "graded", s->graded);
+    cJSON_AddNumberToObject(o, "official", s->accuracy); /* reduced over epochs, as the table shows */
+    cJSON_AddNumberToObject(o, "sound", s->sound_accuracy);
+    if (s->nvalues)
+        cJSON_AddNumberToObject(o, s->is_distance ? "mean_action_distance" : "mean_iou", s->value_mean);
+    cJSON_AddNumberToObject(o, "parse_failures", s->parse_failed);
+    cJSON_AddNumberToObject(o, "official_ne_sound", s->sound_differs);
+    if (s->stored)
+        cJSON_AddNumberToObject(o, "stored_ne_official", s->stored_differs);
+    cJSON_AddNumberToObject(o, "errors", s->errors);
+    return o;
+}
+
+static void row_csv(FILE *f, const pl_group *g, const pl_ws_aggregate *s)
+{
+    csv_field(f, g->model);
+    fputc(',', f);
+    csv_field(f, g->task);
+    fprintf(f, ",%d,%d,", s->answers, s->graded);
+    if (s->graded)
+        fprintf(f, "%.6f,%.6f", s->accuracy, s->sound_accuracy);
+    else
+        fputc(',', f);
+    fputc(',', f);
+    if (s->nvalues && !s->is_distance)
+        fprintf(f, "%.6f", s->value_mean);
+    fputc(',', f);
+    if (s->nvalues && s->is_distance)
+        fprintf(f, "%.6f", s->value_mean);
+    fprintf(f, ",%d,%d,", s->parse_failed, s->sound_differs);
+    if (s->stored)
+        fprintf(f, "%d", s->stored_differs);
+    fprintf(f, ",%d\n", s->errors);
+}
+
+int pl_export_dashboard(const pl_workspace *ws, const pl_selection *sel, const char *path, pl_error *err)
+{
+    int n, ngroups = 0;
+    int *records = pl_select_records(ws, sel, &n);
+    pl_group *groups = records ? pl_group_records(ws, records, n, &ngroups) : NULL;
+    bool oom = !records || (n && !groups);
+    free(records);
+    if (oom)
+        return pl_error_set(err, PL_ERR_LIMIT, path, 0, 0, "out of memory");
+    char *tmp;
+    FILE *f = open_partial(path, &tmp, err);
+    if (!f) {
+        pl_groups_free(groups, ngroups);
+        return err->code;
+    }
+    bool json = is_json(path);
+    cJSON *rows = json ? cJSON_CreateArray() : NULL;
+    if (!json)
+        fputs("run,task,answers,graded,official,sound,mean_iou,mean_action_distance,parse_failures,"
+              "official_ne_sound,stored_ne_official,errors\n",
+              f);
+    for (int i = 0; i < ngroups; i++) {
+        pl_ws_aggregate s;
+        pl_workspace_aggregate(ws, groups[i].members, groups[i].n, &s);
+        if (json)
+            cJSON_AddItemToArray(rows, row_json(&groups[i], &s));
+        else
+            row_csv(f, &groups[i], &s);
+    }
+    if (json) {
+        char *text = cJSON_Print(rows);
+        if (text)
+            fprintf(f, "%s\n", text);
+        free(text);
+        cJSON_Delete(rows);
+    }
+    pl_groups_free(groups, ngroups);
+    return finish_partial(f, tmp, path, err);
 }

@@ -1,10 +1,43 @@
 /* The grader-probe report as a view model. */
 #include "probe_view.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-void pl_view_probe(const pl_probe_report *r, int total, pl_view_model *vm)
+#include "table.h"
+
+enum { COL_TASK, COL_PROBE, COL_RESPONSES, COL_OFFICIAL, COL_SOUND, COL_ACCEPTS, COL_REJECTS, COL_EXAMPLE };
+
+static void lay_out(const pl_probe_report *r, int width, pl_table *t)
+{
+    pl_table_add(t, "task", PL_ALIGN_LEFT, false, 0);
+    pl_table_add(t, "probe", PL_ALIGN_LEFT, false, 0);
+    pl_table_add(t, "responses", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "official", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "sound", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "accepts wrong", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "rejects right", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "example", PL_ALIGN_LEFT, true, 8);
+    for (int task = 0; task < PL_ACP_NTASKS; task++)
+        for (int k = 0; k < PL_PROBE_COUNT; k++)
+            if (r->cells[task][k].n) {
+                pl_table_measure(t, COL_TASK, pl_acp_task_name((pl_acp_task)task));
+                pl_table_measure(t, COL_PROBE, pl_probe_kind_name((pl_probe_kind)k));
+                if (r->cells[task][k].example)
+                    pl_table_measure(t, COL_EXAMPLE, r->cells[task][k].example->id);
+            }
+    pl_table_fit(t, width);
+}
+
+static void count(const pl_table *t, int col, pl_view_model *vm, pl_role role, int n)
+{
+    char text[16];
+    snprintf(text, sizeof text, "%d", n);
+    pl_table_cell(t, col, vm, role, text);
+}
+
+void pl_view_probe(const pl_probe_report *r, int total, int width, bool ascii, pl_view_model *vm)
 {
     pl_vm_init(vm);
     pl_vm_set_title(vm, "probe");
@@ -15,36 +48,46 @@ void pl_view_probe(const pl_probe_report *r, int total, pl_view_model *vm)
                "Each correct answer perturbed in known ways and graded by the official and the sound rule (%d "
                "generative questions).",
                total);
+    pl_table *t = vm->table = malloc(sizeof *vm->table);
+    if (!t) {
+        vm->oom = true;
+        return;
+    }
+    pl_table_init(t, ascii);
+    lay_out(r, width, t);
     if (!total) {
         pl_vm_line(vm, -1);
         pl_vm_span(vm, ROLE_ERROR, "no ACPBench generative question is loaded: nothing to probe");
     } else {
         pl_vm_line(vm, -1);
         pl_vm_line(vm, -1);
-        pl_vm_span(vm, ROLE_HEADER, "%-7s %-12s %9s %9s %9s %14s %14s  %s", "task", "probe", "responses", "official",
-                   "sound", "accepts wrong", "rejects right", "example");
+        pl_table_header(t, vm);
+        vm->nfixed = 3; /* the explanation and the column headers stay while the rows scroll */
     }
-    for (int t = 0; t < PL_ACP_NTASKS; t++)
+    for (int task = 0; task < PL_ACP_NTASKS; task++)
         for (int k = 0; k < PL_PROBE_COUNT; k++) {
-            const pl_probe_cell *c = &r->cells[t][k];
+            const pl_probe_cell *c = &r->cells[task][k];
             if (!c->n)
                 continue;
-            pl_vm_line(vm, t * PL_PROBE_COUNT + k); /* Enter: the example's (else the first question's) answer */
-            pl_vm_span(vm, ROLE_TEXT, "%-7s %-12s %9d %9d %9d ", pl_acp_task_name((pl_acp_task)t),
-                       pl_probe_kind_name((pl_probe_kind)k), c->n, c->official, c->sound);
-            pl_vm_span(vm, c->accepts_wrong ? ROLE_WRONG : ROLE_DIM, "%14d", c->accepts_wrong);
-            pl_vm_span(vm, c->rejects_right ? ROLE_MISSED : ROLE_DIM, " %14d", c->rejects_right);
-            if (c->example)
-                pl_vm_span(vm, ROLE_TEXT, "  %s", c->example->id);
+            pl_vm_line(vm, task * PL_PROBE_COUNT + k); /* Enter: the example's (else the first question's) answer */
+            pl_table_cell(t, COL_TASK, vm, ROLE_TEXT, pl_acp_task_name((pl_acp_task)task));
+            pl_table_cell(t, COL_PROBE, vm, ROLE_TEXT, pl_probe_kind_name((pl_probe_kind)k));
+            count(t, COL_RESPONSES, vm, ROLE_TEXT, c->n);
+            count(t, COL_OFFICIAL, vm, ROLE_TEXT, c->official);
+            count(t, COL_SOUND, vm, ROLE_TEXT, c->sound);
+            count(t, COL_ACCEPTS, vm, c->accepts_wrong ? ROLE_WRONG : ROLE_DIM, c->accepts_wrong);
+            count(t, COL_REJECTS, vm, c->rejects_right ? ROLE_MISSED : ROLE_DIM, c->rejects_right);
+            pl_table_cell(t, COL_EXAMPLE, vm, ROLE_TEXT, c->example ? c->example->id : "");
             errs += c->accepts_wrong || c->rejects_right;
         }
+    const char *dot = ascii ? "-" : "·", *times = ascii ? "x" : "×";
     if (running)
-        pl_vm_set_status(vm, "probing: %d of %d questions (%d%%) · %d task×probe cells where the official grader errs "
-                             "so far · q stops",
-                         r->questions, total, (int)(100LL * r->questions / total), errs);
+        pl_vm_set_status(vm, "probing: %d of %d questions (%d%%) %s %d task%sprobe cells where the official grader "
+                             "errs so far %s q stops",
+                         r->questions, total, (int)(100LL * r->questions / total), dot, errs, times, dot);
     else
-        pl_vm_set_status(vm, "%d questions probed · %d task×probe cells where the official grader errs", r->questions,
-                         errs);
+        pl_vm_set_status(vm, "%d questions probed %s %d task%sprobe cells where the official grader errs",
+                         r->questions, dot, errs, times);
 }
 
 int pl_probe_answer_make(const pl_probe_report *r, int target, pl_probe_answer *out)

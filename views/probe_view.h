@@ -13,8 +13,9 @@
  * question); other lines -1.  No generative question:
  * one line saying so.  `total` is the number of generative questions to
  * probe: while r->questions is below it (a run in progress, see
- * pl_probe_job_peek) the status line shows how far it is. */
-void pl_view_probe(const pl_probe_report *r, int total, pl_view_model *vm);
+ * pl_probe_job_peek) the status line shows how far it is.  Columns fit
+ * `width` (views/table.h); ascii: no byte >= 0x80. */
+void pl_view_probe(const pl_probe_report *r, int total, int width, bool ascii, pl_view_model *vm);
 
 /* One probe line opened (Enter): the example question's perturbed answer,
  * graded by both rules once, when made. */

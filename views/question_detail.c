@@ -25,8 +25,10 @@ static pl_role role_of(pl_item_role r)
 
 /* Truth | answer, one item per row: both first (same row), then missed, then
  * the answer's wrong and hallucinated items with the engine's reason. */
-static void side_by_side(pl_view_model *vm, const pl_set_comparison *c, int width)
+static void side_by_side(pl_view_model *vm, const pl_set_comparison *c, const pl_detail_opts *o)
 {
+    int width = o->width;
+    const char *dot = o->ascii ? "-" : "·";
     int col = width / 2 - 4 > 20 ? width / 2 - 4 : 20;
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_HEADER, "  %-*s  %s", col, "ground truth", "model answer");
@@ -48,23 +50,16 @@ static void side_by_side(pl_view_model *vm, const pl_set_comparison *c, int widt
             pl_vm_wrapped(vm, ROLE_DIM, it->why, width, col + 6);
     }
     pl_vm_line(vm, -1);
-    pl_vm_span(vm, ROLE_DIM, "  %d in both · %d missed · %d wrong · %d hallucinated · %d duplicates · IoU %.3f",
-               c->n_both, c->n_missed, c->n_answer_only - c->n_hallucinated, c->n_hallucinated, c->n_duplicates,
-               c->iou);
+    pl_vm_span(vm, ROLE_DIM, "  %d in both %s %d missed %s %d wrong %s %d hallucinated %s %d duplicates %s IoU %.3f",
+               c->n_both, dot, c->n_missed, dot, c->n_answer_only - c->n_hallucinated, dot, c->n_hallucinated, dot,
+               c->n_duplicates, dot, c->iou);
 }
 
 #define MAX_MARKS 256
 
-/* The response wrapped, the bytes the parser read in the parsed role. */
-static void response_text(pl_view_model *vm, const pl_ws_record *r, int width)
+static void acp_details(pl_view_model *vm, const pl_ws_record *r, pl_detail_cache *cache, const pl_detail_opts *o)
 {
-    size_t marks[2 * MAX_MARKS];
-    int n = pl_detail_marks(r, marks, MAX_MARKS);
-    pl_vm_wrapped_marked(vm, n ? ROLE_DIM : ROLE_TEXT, r->resp->response, width, 2, marks, n, ROLE_PARSED);
-}
-
-static void acp_details(pl_view_model *vm, const pl_ws_record *r, pl_detail_cache *cache, int width)
-{
+    int width = o->width;
     const pl_acp_verdict *v = &r->acp_v;
     section(vm, "Verdict");
     pl_vm_line(vm, -1);
@@ -79,7 +74,7 @@ static void acp_details(pl_view_model *vm, const pl_ws_record *r, pl_detail_cach
     if (pl_detail_compare(r, cache, parts, &nparts) == 1) {
         for (int i = 0; i < nparts; i++) {
             section(vm, parts[i].title);
-            side_by_side(vm, &parts[i].cmp, width);
+            side_by_side(vm, &parts[i].cmp, o);
             pl_set_comparison_free(&parts[i].cmp);
         }
         return;
@@ -94,17 +89,19 @@ static void acp_details(pl_view_model *vm, const pl_ws_record *r, pl_detail_cach
     free(truth);
 }
 
-/* A plan-quality case: the verdict of the simulation and the ground truth. */
-static void case_details(pl_view_model *vm, const pl_ws_record *r, int width)
+/* A plan-quality case: the verdict of the simulation, then the ground truth
+ * beside the model's plan (its first non-executable action marked). */
+static void case_details(pl_view_model *vm, const pl_ws_record *r, const pl_detail_opts *o)
 {
     const pl_quality_case *c = r->pcase;
+    const char *dot = o->ascii ? "-" : "·";
     section(vm, "Verdict");
     pl_vm_line(vm, -1);
     pl_vm_span(vm, r->score ? ROLE_CORRECT : ROLE_WRONG, "  valid plan %d", r->score);
-    pl_vm_span(vm, ROLE_TEXT, "  · %d of %d actions executable", r->case_lea, c->nllm);
+    pl_vm_span(vm, ROLE_TEXT, "  %s %d of %d actions executable", dot, r->case_lea, c->nllm);
     bool optimality = !strcmp(r->task, "planbench-t2"); /* its verdict: valid and optimal */
     if (c->llm_correct >= 0)
-        pl_vm_span(vm, c->llm_correct == r->score ? ROLE_DIM : ROLE_HALLUCINATED, "  · stored verdict %d%s",
+        pl_vm_span(vm, c->llm_correct == r->score ? ROLE_DIM : ROLE_HALLUCINATED, "  %s stored verdict %d%s", dot,
                    c->llm_correct, optimality ? " (PlanBench task 2: valid and optimal)" : "");
     if (optimality && r->score && c->llm_correct == 0) {
         pl_vm_line(vm, -1);
@@ -117,10 +114,21 @@ static void case_details(pl_view_model *vm, const pl_ws_record *r, int width)
     }
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_DIM, "  p: the plan view (AQM labels, LEA, metrics)");
-    section(vm, "Ground-truth plan");
+    section(vm, "Ground-truth plan and the model's plan");
+    int col = 12, most = o->width / 2 - 6 > 16 ? o->width / 2 - 6 : 16;
     for (int i = 0; i < c->ngt; i++) {
+        int n = (int)strlen(c->gt[i]);
+        col = n > col ? n : col;
+    }
+    col = col < most ? col : most;
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "  %3s  %-*s  %s", "#", col, "ground truth", "model's plan");
+    for (int i = 0; i < c->ngt || i < c->nllm; i++) {
         pl_vm_line(vm, -1);
-        pl_vm_span(vm, ROLE_TEXT, "  %3d. %.*s", i + 1, width > 12 ? width - 8 : 4, c->gt[i]);
+        pl_vm_span(vm, ROLE_TEXT, "  %3d  %-*.*s", i + 1, col, col, i < c->ngt ? c->gt[i] : "");
+        if (i < c->nllm)
+            pl_vm_span(vm, i < r->case_lea ? ROLE_TEXT : i == r->case_lea ? ROLE_WRONG : ROLE_DIM, "  %s%s", c->llm[i],
+                       i == r->case_lea ? "  <- not executable" : "");
     }
 }
 
@@ -132,8 +140,9 @@ static bool same_question(const pl_ws_record *a, const pl_ws_record *b)
 /* Every epoch's (repeat's) answer of the run to this question, one line
  * each (its verdict and the answer's first line, or the sample's error);
  * nothing when the run answered the question once. */
-static void epochs_section(pl_view_model *vm, const pl_workspace *ws, const pl_ws_record *r, int width)
+static void epochs_section(pl_view_model *vm, const pl_workspace *ws, const pl_ws_record *r, const pl_detail_opts *o)
 {
+    int width = o->width;
     int n = pl_workspace_count(ws), graded = pl_workspace_graded(ws), count = 0;
     for (int i = 0; i < n; i++)
         count += same_question(pl_workspace_record(ws, i), r);
@@ -151,70 +160,94 @@ static void epochs_section(pl_view_model *vm, const pl_workspace *ws, const pl_w
         if (e->resp->error)
             pl_vm_span(vm, ROLE_ERROR, "errored   ");
         else if (i >= graded)
-            pl_vm_span(vm, ROLE_DIM, "grading…  ");
+            pl_vm_span(vm, ROLE_DIM, "%s", o->ascii ? "grading..." : "grading…  ");
         else
             pl_vm_span(vm, e->score ? ROLE_CORRECT : ROLE_WRONG, "official %d", e->score);
         pl_vm_span(vm, e->resp->error ? ROLE_ERROR : ROLE_DIM, "  %.*s%s", len < room ? len : room, text,
-                   len < room && !text[len] ? "" : "…");
+                   len < room && !text[len] ? "" : o->ascii ? "..." : "…");
     }
 }
 
-void pl_view_detail(const pl_workspace *ws, int record, int width, pl_detail_cache *cache, pl_view_model *vm)
+/* Wrapped text, folded after `limit` lines unless expanded. */
+static void folded(pl_view_model *vm, const char *text, const pl_detail_opts *o, int limit, const size_t *marks,
+                   int nmarks, pl_role role)
+{
+    int from = vm->nlines;
+    pl_vm_wrapped_marked(vm, role, text, o->width, 2, marks, nmarks, ROLE_PARSED);
+    int more = vm->nlines - from - limit;
+    if (o->expanded || more <= 1)
+        return;
+    pl_vm_truncate(vm, from + limit);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_DIM, "  %s %d more line%s folded", o->ascii ? "..." : "…", more, more == 1 ? "" : "s");
+}
+
+#define FOLD_RESPONSE 8
+#define FOLD_CONTEXT 4
+
+void pl_view_detail(const pl_workspace *ws, int record, const pl_detail_opts *o, pl_detail_cache *cache,
+                    pl_view_model *vm)
 {
     pl_vm_init(vm);
     const pl_ws_record *r = pl_workspace_record(ws, record);
+    const char *dot = o->ascii ? "-" : "·";
     pl_vm_set_title(vm, "%s", r->id);
     pl_vm_line(vm, -1);
-    pl_vm_span(vm, ROLE_HEADER, "%s · %s · %s · %s", r->model, r->domain, r->task, r->id);
+    pl_vm_span(vm, ROLE_HEADER, "%s %s %s %s %s %s %s", r->model, dot, r->domain, dot, r->task, dot, r->id);
     if (r->epoch > 1 || (r->resp->sample_id && strcmp(r->resp->sample_id, r->id)))
-        pl_vm_span(vm, ROLE_DIM, " · epoch %d · sample %s", r->epoch, r->resp->sample_id ? r->resp->sample_id : "-");
+        pl_vm_span(vm, ROLE_DIM, " %s epoch %d %s sample %s", dot, r->epoch, dot,
+                   r->resp->sample_id ? r->resp->sample_id : "-");
+    vm->nfixed = 1;
     const char *context = r->iou ? r->iou->context : r->acp ? r->acp->context : NULL;
     const char *question = r->iou ? r->iou->question : r->acp ? r->acp->question : NULL;
     if (r->pcase) {
         context = r->pcase->problem_text;
         question = "A plan for this problem (the response below is the model's plan).";
     }
-    section(vm, "Context");
-    pl_vm_wrapped(vm, ROLE_TEXT, context ? context : "(none)", width, 2);
-    section(vm, "Question");
-    pl_vm_wrapped(vm, ROLE_TEXT, question ? question : "(none)", width, 2);
-    section(vm, "Response");
-    response_text(vm, r, width);
+    /* what was decided first; the long texts it was decided on after, folded */
     if (r->resp->error) {
         section(vm, "Sample error (not graded: Inspect leaves errored samples out of its metrics)");
-        pl_vm_wrapped(vm, ROLE_ERROR, r->resp->error, width, 2);
+        pl_vm_wrapped(vm, ROLE_ERROR, r->resp->error, o->width, 2);
     } else if (!r->graded) {
         section(vm, "Verdict");
         pl_vm_line(vm, -1);
-        pl_vm_span(vm, ROLE_DIM, "  grading…");
+        pl_vm_span(vm, ROLE_DIM, "  grading%s", o->ascii ? "..." : "…");
     } else if (r->error) {
         section(vm, "Verdict");
-        pl_vm_wrapped(vm, ROLE_ERROR, r->error, width, 2);
+        pl_vm_wrapped(vm, ROLE_ERROR, r->error, o->width, 2);
     } else if (r->pcase) {
-        case_details(vm, r, width);
+        case_details(vm, r, o);
     } else if (r->iou) {
-        section(vm, "Ground truth and answer");
-        if (!r->iou_v.list.ok) {
-            pl_vm_line(vm, -1);
-            pl_vm_span(vm, ROLE_ERROR, "  no list found in the response: parse failure (IoU 0)");
-        }
-        side_by_side(vm, &r->iou_v.cmp, width);
         section(vm, "Verdict");
         pl_vm_line(vm, -1);
         pl_vm_span(vm, r->score ? ROLE_CORRECT : ROLE_WRONG, "  binary success %d", r->score);
         pl_vm_span(vm, ROLE_TEXT, "  %s %.3f", r->is_distance ? "action distance" : "IoU", r->value);
         if (r->iou_v.note)
-            pl_vm_wrapped(vm, ROLE_DIM, r->iou_v.note, width, 2);
+            pl_vm_wrapped(vm, ROLE_DIM, r->iou_v.note, o->width, 2);
+        section(vm, "Ground truth and answer");
+        if (!r->iou_v.list.ok) {
+            pl_vm_line(vm, -1);
+            pl_vm_span(vm, ROLE_ERROR, "  no list found in the response: parse failure (IoU 0)");
+        }
+        side_by_side(vm, &r->iou_v.cmp, o);
     } else {
-        acp_details(vm, r, cache, width);
+        acp_details(vm, r, cache, o);
     }
-    epochs_section(vm, ws, r, width);
+    epochs_section(vm, ws, r, o);
     if (r->flagged || r->note) {
         section(vm, "Curator's note");
         pl_vm_line(vm, -1);
         pl_vm_span(vm, ROLE_MISSED, "  %s", r->flagged ? "flagged" : "not flagged");
         if (r->note)
-            pl_vm_wrapped(vm, ROLE_TEXT, r->note, width, 2);
+            pl_vm_wrapped(vm, ROLE_TEXT, r->note, o->width, 2);
     }
+    section(vm, "Question");
+    pl_vm_wrapped(vm, ROLE_TEXT, question ? question : "(none)", o->width, 2);
+    section(vm, "Response");
+    size_t marks[2 * MAX_MARKS];
+    int nmarks = pl_detail_marks(r, marks, MAX_MARKS);
+    folded(vm, r->resp->response, o, FOLD_RESPONSE, marks, nmarks, nmarks ? ROLE_DIM : ROLE_TEXT);
+    section(vm, "Context");
+    folded(vm, context ? context : "(none)", o, FOLD_CONTEXT, NULL, 0, ROLE_TEXT);
     pl_vm_set_status(vm, "%s", r->resp->source);
 }

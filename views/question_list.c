@@ -1,7 +1,11 @@
-/* Question list: one line per response with its verdicts, sortable. */
+/* Question list: one line per response with its verdicts, sortable, its
+ * columns fitted to the terminal (views/table.h). */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/error.h"
+#include "table.h"
 #include "views.h"
 
 static const char *const sort_names[SORT_COUNT] = {"input", "id", "model", "domain", "task", "score", "sound", "iou"};
@@ -9,6 +13,58 @@ static const char *const sort_names[SORT_COUNT] = {"input", "id", "model", "doma
 const char *pl_sort_key_name(pl_sort_key k)
 {
     return (unsigned)k < SORT_COUNT ? sort_names[k] : "?";
+}
+
+enum { COL_ID, COL_RUN, COL_DOMAIN, COL_TASK, COL_SCORE, COL_SOUND, COL_IOU, COL_AD, COL_PARSE, COL_FLAGS };
+
+static bool all_digits(const char *s, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (s[i] < '0' || s[i] > '9')
+            return false;
+    return n > 0;
+}
+
+/* Two runs of digits by value (no overflow: leading zeros dropped, then
+ * the longer is larger). */
+static int digits_cmp(const char *a, size_t na, const char *b, size_t nb)
+{
+    for (; na > 1 && *a == '0'; na--)
+        a++;
+    for (; nb > 1 && *b == '0'; nb--)
+        b++;
+    if (na != nb)
+        return na < nb ? -1 : 1;
+    int c = memcmp(a, b, na);
+    return (c > 0) - (c < 0);
+}
+
+int pl_id_cmp(const char *a, const char *b)
+{
+    bool neg_a = *a == '-', neg_b = *b == '-';
+    size_t la = strlen(a + neg_a), lb = strlen(b + neg_b);
+    if (all_digits(a + neg_a, la) && all_digits(b + neg_b, lb)) { /* ACPBench ids: signed 64-bit numbers */
+        if (neg_a != neg_b)
+            return neg_a ? -1 : 1;
+        int c = digits_cmp(a + neg_a, la, b + neg_b, lb);
+        return neg_a ? -c : c;
+    }
+    while (*a && *b) { /* names with numbers in them: "case-9" before "case-10" */
+        size_t da = strspn(a, "0123456789"), db = strspn(b, "0123456789");
+        if (da && db) {
+            int c = digits_cmp(a, da, b, db);
+            if (c)
+                return c;
+            a += da;
+            b += db;
+        } else if (*a != *b) {
+            return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
+        } else {
+            a++;
+            b++;
+        }
+    }
+    return (*a != '\0') - (*b != '\0');
 }
 
 static const pl_workspace *sort_ws;
@@ -29,7 +85,7 @@ static int by_key(const void *x, const void *y)
     int c = 0;
     switch (sort_key) {
     case SORT_ID:
-        c = strcmp(ra->id, rb->id);
+        c = pl_id_cmp(ra->id, rb->id);
         break;
     case SORT_MODEL:
         c = strcmp(ra->model, rb->model);
@@ -55,15 +111,120 @@ static int by_key(const void *x, const void *y)
     return c ? c : (a > b) - (a < b); /* ties keep input order */
 }
 
-void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key sort, bool descending, int width,
-                  pl_view_model *vm)
+/* The marks of the flags column: the curator's first, then the disagreements. */
+static void flag_texts(const pl_ws_record *r, char curator[16], char checks[48])
 {
-    (void)width;
+    snprintf(curator, 16, "%s%s", r->flagged ? "flag " : "", r->note ? "note " : "");
+    bool differs = r->graded && r->score != r->sound_score;
+    bool stored = r->graded && r->resp->has_stored_score && r->resp->stored_score != r->score;
+    snprintf(checks, 48, "%s%s%s", differs ? "off!=snd " : "", stored ? "stored!= " : "",
+             r->graded && r->error ? "error " : "");
+}
+
+/* Columns of flag_texts' marks but stored!=, without printing them or
+ * reading the response (100,000 rows: each read is a cache miss). */
+static int flags_width(const pl_ws_record *r)
+{
+    bool graded = r->graded;
+    int lea = r->pcase ? snprintf(NULL, 0, "LEA %d/%d ", r->case_lea, r->pcase->nllm) : 0; /* plan-quality cases */
+    return 5 * r->flagged + 5 * (r->note != NULL) + lea + 9 * (graded && r->score != r->sound_score) +
+           6 * (graded && r->error);
+}
+
+/* Per run x task seen: its run and task names measured once, whether one
+ * name is shared by every row (such a column hides first when room is
+ * short: the breadcrumb names it), and whether some answers store scores
+ * (then a stored!= mark may take room). */
+static void measure_groups(const pl_workspace *ws, const unsigned char *seen, int ngroups, pl_table *t, bool same[2],
+                           bool *stored)
+{
+    int first = -1;
+    for (int g = 0; g < ngroups; g++) {
+        if (!seen[g])
+            continue;
+        const char *model = pl_workspace_group_model(ws, g), *task = pl_workspace_group_task(ws, g);
+        pl_table_measure(t, COL_RUN, model);
+        pl_table_measure(t, COL_TASK, task);
+        if (first < 0)
+            first = g;
+        same[0] = same[0] && !strcmp(model, pl_workspace_group_model(ws, first));
+        same[1] = same[1] && !strcmp(task, pl_workspace_group_task(ws, first));
+        *stored = *stored || seen[g] > 1;
+    }
+}
+
+typedef struct {
+    int graded, right, parse_failed;
+} list_counts;
+
+/* The columns sized to the records, and their counts, in one pass (the
+ * records of 100,000 responses do not stay in the cache between passes). */
+static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_key sort, bool descending,
+                    int width, pl_table *t, list_counts *counts)
+{
+    pl_table_add(t, "id", PL_ALIGN_LEFT, true, 12);
+    pl_table_add(t, "run", PL_ALIGN_LEFT, true, 8);
+    pl_table_add(t, "domain", PL_ALIGN_LEFT, true, 6);
+    pl_table_add(t, "task", PL_ALIGN_LEFT, true, 6);
+    pl_table_add(t, "score", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "sound", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "IoU", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "AD", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "parse", PL_ALIGN_LEFT, false, 0);
+    pl_table_add(t, "flags", PL_ALIGN_LEFT, false, 0);
+    bool same[3] = {true, true, true}, iou = false, ad = false, stored = false;
+    int flags = 0, ngroups = pl_workspace_ngroups(ws);
+    unsigned char *seen = calloc((size_t)ngroups + 1, 1); /* 0 unseen, 1 seen, 2 its answers store scores */
+    const pl_ws_record *first = n ? pl_workspace_record(ws, records[0]) : NULL;
+    for (int i = 0; i < n; i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, records[i]);
+        pl_table_measure(t, COL_ID, r->id);
+        if (first->domain != r->domain) { /* the records of a question share its domain's name */
+            pl_table_measure(t, COL_DOMAIN, r->domain);
+            same[2] = same[2] && !strcmp(first->domain, r->domain);
+        }
+        if (seen && !seen[r->group])
+            seen[r->group] = r->resp->has_stored_score ? 2 : 1;
+        iou = iou || !r->graded || (r->has_value && !r->is_distance);
+        ad = ad || !r->graded || (r->has_value && r->is_distance);
+        counts->graded += r->graded;
+        counts->right += r->graded && r->score;
+        counts->parse_failed += r->graded && r->parse_failed;
+        int marks = flags_width(r);
+        flags = marks > flags ? marks : flags;
+    }
+    if (first)
+        pl_table_measure(t, COL_DOMAIN, first->domain);
+    if (seen)
+        measure_groups(ws, seen, ngroups, t, same, &stored);
+    free(seen);
+    flags += stored ? 9 : 0;
+    t->cols[COL_FLAGS].want = flags > t->cols[COL_FLAGS].want ? flags : t->cols[COL_FLAGS].want;
+    pl_table_measure(t, COL_IOU, "0.000");
+    pl_table_measure(t, COL_AD, "0.000");
+    t->cols[COL_IOU].off = !iou;
+    t->cols[COL_AD].off = !ad;
+    t->cols[COL_RUN].hide = same[0] ? 1 : 0;
+    t->cols[COL_TASK].hide = same[1] ? 2 : 0;
+    t->cols[COL_DOMAIN].hide = same[2] ? 3 : 0;
+    static const int sort_col[SORT_COUNT] = {-1, COL_ID, COL_RUN, COL_DOMAIN, COL_TASK, COL_SCORE, COL_SOUND, COL_IOU};
+    t->sort_col = sort_col[sort];
+    if (sort == SORT_IOU && !iou)
+        t->sort_col = COL_AD;
+    t->descending = descending;
+    pl_table_fit(t, width);
+}
+
+void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key sort, bool descending, int width,
+                  bool ascii, pl_view_model *vm)
+{
     pl_vm_init(vm);
     int n;
     int *records = pl_select_records(ws, sel, &n);
-    if (!records) {
+    vm->table = malloc(sizeof *vm->table);
+    if (!records || !vm->table) {
         vm->oom = true;
+        free(records);
         return;
     }
     sort_ws = ws;
@@ -71,52 +232,60 @@ void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key s
     sort_desc = descending;
     if (sort != SORT_INPUT || descending)
         qsort(records, (size_t)n, sizeof *records, by_key);
+    pl_table_init(vm->table, ascii);
+    list_counts c = {0, 0, 0};
+    lay_out(ws, records, n, sort, descending, width, vm->table, &c);
     pl_vm_set_title(vm, "questions");
     pl_vm_line(vm, -1);
-    pl_vm_span(vm, ROLE_HEADER, "%-34s %-18s %-12s %-13s %5s %5s %5s %5s %-6s %s", "id", "run", "domain", "task",
-               "score", "sound", "IoU", "AD", "parse", "flags");
-    int right = 0, graded = 0, parse_fail = 0;
-    for (int i = 0; i < n; i++) {
-        const pl_ws_record *r = pl_workspace_record(ws, records[i]);
+    pl_table_header(vm->table, vm);
+    vm->nfixed = 1;
+    for (int i = 0; i < n; i++)
         pl_vm_line(vm, records[i]); /* spans come later, for the lines drawn (pl_view_list_fill) */
-        graded += r->graded;
-        right += r->graded && r->score;
-        parse_fail += r->graded && r->parse_failed;
-    }
-    pl_vm_set_status(vm, "%d questions · %d graded · %d right · %d parse failures · sorted by %s%s", n, graded, right,
-                     parse_fail, pl_sort_key_name(sort), descending ? " (descending)" : "");
+    const char *dot = ascii ? "-" : "·";
+    pl_vm_set_status(vm, "%d questions %s %d graded %s %d right %s %d parse failures %s sorted by %s%s", n, dot, c.graded,
+                     dot, c.right, dot, c.parse_failed, dot, pl_sort_key_name(sort), descending ? " (descending)" : "");
     free(records);
+}
+
+static void number_cell(const pl_table *t, int col, pl_view_model *vm, bool shown, double value)
+{
+    char text[32];
+    snprintf(text, sizeof text, "%.3f", value);
+    pl_table_cell(t, col, vm, shown ? ROLE_TEXT : ROLE_DIM, shown ? text : "-");
 }
 
 /* One line's spans: the record's columns. */
 static void fill_line(const pl_workspace *ws, pl_view_model *vm, int line)
 {
+    const pl_table *t = vm->table;
     const pl_ws_record *r = pl_workspace_record(ws, vm->lines[line].target);
     pl_view_model one = {0};
     pl_vm_line(&one, vm->lines[line].target);
-    pl_vm_span(&one, ROLE_TEXT, "%-34.34s %-18.18s %-12.12s %-13.13s ", r->id, r->model, r->domain, r->task);
-    if (!r->graded) {
-        pl_vm_span(&one, ROLE_DIM, "%5s %5s %5s %5s", "…", "…", "…", "…");
-    } else if (r->resp->error) { /* an errored sample: no answer, no verdict */
-        pl_vm_span(&one, ROLE_ERROR, "%5s %5s %5s %5s %-6s errored (epoch %d)", "-", "-", "-", "-", "-", r->epoch);
+    pl_table_cell(t, COL_ID, &one, ROLE_TEXT, r->id);
+    pl_table_cell(t, COL_RUN, &one, ROLE_TEXT, r->model);
+    pl_table_cell(t, COL_DOMAIN, &one, ROLE_TEXT, r->domain);
+    pl_table_cell(t, COL_TASK, &one, ROLE_TEXT, r->task);
+    if (!r->graded || r->resp->error) { /* pending, or an errored sample: no answer, no verdict */
+        const char *none = r->graded ? "-" : t->ascii ? "..." : "…";
+        for (int c = COL_SCORE; c <= COL_PARSE; c++)
+            pl_table_cell(t, c, &one, r->graded ? ROLE_ERROR : ROLE_DIM, none);
     } else {
-        pl_vm_span(&one, r->score ? ROLE_CORRECT : ROLE_WRONG, "%5d", r->score);
-        pl_vm_span(&one, r->sound_score ? ROLE_CORRECT : ROLE_WRONG, " %5d", r->sound_score);
-        for (int distance = 0; distance < 2; distance++) /* IoU, then action distance (plans) */
-            if (r->has_value && r->is_distance == distance)
-                pl_vm_span(&one, ROLE_TEXT, " %5.3f", r->value);
-            else
-                pl_vm_span(&one, ROLE_DIM, " %5s", "-");
-        pl_vm_span(&one, r->parse_failed ? ROLE_ERROR : ROLE_DIM, " %-6s", r->parse_failed ? "fail" : "ok");
-        if (r->flagged || r->note) /* the curator's marks first: they must fit any width */
-            pl_vm_span(&one, ROLE_MISSED, "%s%s", r->flagged ? "flag " : "", r->note ? "note " : "");
+        pl_table_cell(t, COL_SCORE, &one, r->score ? ROLE_CORRECT : ROLE_WRONG, r->score ? "1" : "0");
+        pl_table_cell(t, COL_SOUND, &one, r->sound_score ? ROLE_CORRECT : ROLE_WRONG, r->sound_score ? "1" : "0");
+        number_cell(t, COL_IOU, &one, r->has_value && !r->is_distance, r->value);
+        number_cell(t, COL_AD, &one, r->has_value && r->is_distance, r->value);
+        pl_table_cell(t, COL_PARSE, &one, r->parse_failed ? ROLE_ERROR : ROLE_DIM, r->parse_failed ? "fail" : "ok");
+    }
+    if (t->cols[COL_FLAGS].width) { /* the last column: its marks in two roles, unpadded */
+        char curator[16], checks[48];
+        flag_texts(r, curator, checks);
+        pl_vm_span(&one, ROLE_MISSED, " %s", curator);
         if (r->pcase) /* a plan-quality case: how far its plan executes */
             pl_vm_span(&one, r->case_lea < r->pcase->nllm ? ROLE_MISSED : ROLE_DIM, "LEA %d/%d ", r->case_lea,
                        r->pcase->nllm);
-        bool differs = r->score != r->sound_score;
-        bool stored = r->resp->has_stored_score && r->resp->stored_score != r->score;
-        pl_vm_span(&one, ROLE_HALLUCINATED, " %s%s%s", differs ? "off!=sound " : "", stored ? "stored!=ours " : "",
-                   r->error ? "error " : "");
+        pl_vm_span(&one, ROLE_HALLUCINATED, "%s", checks);
+        if (r->graded && r->resp->error)
+            pl_vm_span(&one, ROLE_ERROR, "errored (epoch %d)", r->epoch);
     }
     if (one.oom || !one.nlines) {
         vm->oom = true;
@@ -129,7 +298,7 @@ static void fill_line(const pl_workspace *ws, pl_view_model *vm, int line)
 
 void pl_view_list_fill(const pl_workspace *ws, pl_view_model *vm, int from, int to)
 {
-    for (int i = from < 0 ? 0 : from; i < to && i < vm->nlines; i++)
+    for (int i = from < 0 ? 0 : from; vm->table && i < to && i < vm->nlines; i++)
         if (vm->lines[i].target >= 0 && vm->lines[i].nspans == 0)
             fill_line(ws, vm, i);
 }

@@ -20,14 +20,22 @@ void pl_vm_init(pl_view_model *vm)
     memset(vm, 0, sizeof *vm);
 }
 
-void pl_vm_free(pl_view_model *vm)
+void pl_vm_truncate(pl_view_model *vm, int nlines)
 {
-    for (int i = 0; i < vm->nlines; i++) {
+    for (int i = nlines < 0 ? 0 : nlines; i < vm->nlines; i++) {
         for (int k = 0; k < vm->lines[i].nspans; k++)
             free(vm->lines[i].spans[k].text);
         free(vm->lines[i].spans);
     }
+    if (nlines >= 0 && nlines < vm->nlines)
+        vm->nlines = nlines;
+}
+
+void pl_vm_free(pl_view_model *vm)
+{
+    pl_vm_truncate(vm, 0);
     free(vm->lines);
+    free(vm->table);
     free(vm->title);
     free(vm->status);
     memset(vm, 0, sizeof *vm);
@@ -173,6 +181,33 @@ void pl_vm_set_status(pl_view_model *vm, const char *fmt, ...)
     free(vm->status);
     vm->status = pl_strdup_vprintf(fmt, ap);
     va_end(ap);
+}
+
+int pl_text_columns(const char *text)
+{
+    int n = 0;
+    for (const char *s = text; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+int pl_vm_line_columns(const pl_line *line)
+{
+    int n = 0;
+    for (int i = 0; i < line->nspans; i++)
+        n += pl_text_columns(line->spans[i].text);
+    return n;
+}
+
+size_t pl_text_prefix(const char *text, int cols)
+{
+    size_t i = 0;
+    for (int used = 0; text[i] && used < cols; used++) {
+        i++;
+        while (((unsigned char)text[i] & 0xC0) == 0x80)
+            i++;
+    }
+    return i;
 }
 
 char *pl_vm_line_text(const pl_line *line)

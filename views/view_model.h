@@ -35,10 +35,14 @@ typedef struct {
     int target; /* what Enter opens from this line (record, group or bin); -1: not selectable */
 } pl_line;
 
+struct pl_table;
+
 typedef struct {
     char *title;   /* breadcrumb part of this screen */
     pl_line *lines;
     int nlines, cap;
+    int nfixed;    /* the first lines (column headers) stay in place while the rest scrolls */
+    struct pl_table *table; /* owned, or NULL: the columns of a table screen (views/table.h) */
     char *status;  /* counts for the status bar */
     bool oom;      /* an allocation failed: the model is incomplete */
 } pl_view_model;
@@ -47,6 +51,8 @@ void pl_vm_init(pl_view_model *vm);
 void pl_vm_free(pl_view_model *vm);
 /* Starts a new line (target -1 = not selectable). */
 void pl_vm_line(pl_view_model *vm, int target);
+/* Drops the lines from `nlines` on. */
+void pl_vm_truncate(pl_view_model *vm, int nlines);
 /* Appends a span to the current line. */
 void pl_vm_span(pl_view_model *vm, pl_role role, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Appends text wrapped to `width` columns as new lines, each indented (a
@@ -58,6 +64,11 @@ void pl_vm_wrapped_marked(pl_view_model *vm, pl_role role, const char *text, int
                           const size_t *marks, int nmarks, pl_role mark_role);
 void pl_vm_set_title(pl_view_model *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void pl_vm_set_status(pl_view_model *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Terminal columns of UTF-8 text, of a line (one per character: views draw
+ * no double-width glyphs), and the bytes of text's first `cols` columns. */
+int pl_text_columns(const char *text);
+int pl_vm_line_columns(const pl_line *line);
+size_t pl_text_prefix(const char *text, int cols);
 /* The line's text, spans joined (a new string; NULL when out of memory). */
 char *pl_vm_line_text(const pl_line *line);
 /* True when LC_ALL, LC_CTYPE or LANG (the first one set) names UTF-8: views

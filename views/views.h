@@ -29,8 +29,10 @@ typedef struct {
     char **keys; /* "model\ttask" per row */
     int nkeys;
 } pl_dashboard_rows;
-void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int width, pl_view_model *vm,
-                       pl_dashboard_rows *rows);
+/* Columns fit `width` (views/table.h); ascii: no byte >= 0x80; run_a (or
+ * NULL): the run picked first for a comparison, marked A on its rows. */
+void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int width, bool ascii, const char *run_a,
+                       pl_view_model *vm, pl_dashboard_rows *rows);
 void pl_dashboard_rows_free(pl_dashboard_rows *rows);
 
 /* Question list: one line per record (target = record index).  With
@@ -39,7 +41,10 @@ void pl_dashboard_rows_free(pl_dashboard_rows *rows);
 typedef enum { SORT_INPUT, SORT_ID, SORT_MODEL, SORT_DOMAIN, SORT_TASK, SORT_SCORE, SORT_SOUND, SORT_IOU, SORT_COUNT } pl_sort_key;
 const char *pl_sort_key_name(pl_sort_key k);
 void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key sort, bool descending, int width,
-                  pl_view_model *vm);
+                  bool ascii, pl_view_model *vm);
+/* Ids in the order a person expects: numbers by value ("-5" < "3" < "10"),
+ * numbers inside names too ("case-9" < "case-10"). */
+int pl_id_cmp(const char *a, const char *b);
 void pl_view_list_fill(const pl_workspace *ws, pl_view_model *vm, int from, int to);
 
 /* The grounded task of a record's question or case (free with
@@ -54,7 +59,15 @@ typedef struct {
     bool loaded;
 } pl_detail_cache;
 void pl_detail_cache_free(pl_detail_cache *c);
-void pl_view_detail(const pl_workspace *ws, int record, int width, pl_detail_cache *cache, pl_view_model *vm);
+typedef struct {
+    int width;
+    bool ascii;    /* no byte >= 0x80 */
+    bool expanded; /* long responses and contexts in full, not folded */
+} pl_detail_opts;
+/* The verdict and the ground truth beside the answer first, then the
+ * question, the response and the context (these two folded when long). */
+void pl_view_detail(const pl_workspace *ws, int record, const pl_detail_opts *o, pl_detail_cache *cache,
+                    pl_view_model *vm);
 
 /* An ACPBench app or prog answer item by item against the stored answer
  * (prog: positive, then negative effects), with the engine's role and reason
@@ -86,5 +99,8 @@ char *pl_histogram_bin_label(const pl_workspace *ws, const pl_selection *sel, do
 /* Writes the records to path: JSON when it ends in .json, else CSV; written
  * beside it and renamed, so a failure never leaves half a file. */
 int pl_export_records(const pl_workspace *ws, const int *records, int n, const char *path, pl_error *err);
+/* Writes the dashboard's table of the selection (one row per run x task,
+ * the numbers unrounded: accuracies as fractions) the same way. */
+int pl_export_dashboard(const pl_workspace *ws, const pl_selection *sel, const char *path, pl_error *err);
 
 #endif

@@ -74,7 +74,7 @@ static void sleep_ms(long ms)
 static char *status_of(const pl_probe_report *r, int total)
 {
     pl_view_model vm;
-    pl_view_probe(r, total, &vm);
+    pl_view_probe(r, total, 120, false, &vm);
     char *status = pl_strdup(vm.status ? vm.status : "");
     pl_vm_free(&vm);
     return status;

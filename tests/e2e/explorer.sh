@@ -24,9 +24,9 @@ check "binary-success bar beside it" "success"
 keys Enter
 check "a bin opens the question list" "› histogram › questions"
 keys Enter
-check "a question opens its detail" "Context"
+check "a question opens its detail, the verdict first" "Verdict"
 keys PgDn
-check "the detail scrolls to the verdict" "Verdict"
+check "the detail scrolls from the first key to the response" "Response"
 keys q q q
 check "back to the dashboard" "synthetic-sloppy"
 check_absent "breadcrumbs shrink" "› histogram"
@@ -49,10 +49,10 @@ keys "no-such-run" Enter
 check "a failed search says so" "not found: no-such-run"
 
 keys '?'
-check "help overlay from the live keymap" "Keys (from the live keymap"
+check "help screen from the live keymap" "Keys of the dashboard screen (from the live keymap)"
 check "help lists a binding" "histogram"
 keys Escape
-check_absent "help closes" "Keys (from the live keymap"
+check_absent "help closes" "Keys of the dashboard screen"
 
 keys :
 keys "filter model~careful" Enter
@@ -63,7 +63,7 @@ check "a tiny terminal gets a message" "too small"
 t resize-window -t e2e -x 120 -y 30
 check "resizing back redraws" "planlens › dashboard"
 t resize-window -t e2e -x 90 -y 30
-check "a selected line wider than the terminal still shows" "synthetic-careful            app"
+check "a narrower terminal still shows whole run names" "synthetic-careful app"
 t resize-window -t e2e -x 120 -y 30
 
 keys Q

@@ -86,9 +86,9 @@ check "an unknown run is reported" "compare: no run named nobody"
 keys :
 keys 'probe' Enter
 check ":probe opens the probe report" "questions probed"
-check "the reach quirk: an invented object is accepted" "reach   hallucinate"
+check "the reach quirk: an invented object is accepted" "reach  hallucinate"
 keys /
-keys 'reach   hallucinate' Enter
+keys 'reach  hallucinate' Enter
 keys Enter
 check "Enter opens the perturbed answer of the example question" "dashboard › probe › probe reach hallucinate"
 check "... with both verdicts" "the official grader accepts a wrong answer"

@@ -22,23 +22,8 @@
 static int setup(void **state)
 {
     const char *paths[] = {RUNS "questions.json", RUNS "inspect/2025-07-01T09-00-00+00-00_acp-app-gen_zstd.eval"};
-    pl_diags warnings = PL_DIAGS_INIT;
-    pl_workspace *ws = pl_workspace_open(paths, 2, &warnings);
-    pl_diags_clear(&warnings);
-    if (!ws || pl_workspace_grade_start(ws) != 0)
-        return -1;
-    while (pl_workspace_graded(ws) < pl_workspace_count(ws)) {
-        struct timespec ts = {0, 5000000};
-        nanosleep(&ts, NULL);
-    }
-    *state = ws;
-    return 0;
-}
-
-static int teardown(void **state)
-{
-    pl_workspace_close(*state);
-    return 0;
+    *state = pl_test_open_graded(paths, 2);
+    return *state ? 0 : -1;
 }
 
 /* All lines of a view model as one text. */
@@ -68,12 +53,13 @@ static void test_dashboard_epochs(void **state)
     pl_workspace *ws = *state;
     pl_view_model vm;
     pl_dashboard_rows rows;
-    pl_view_dashboard(ws, NULL, 160, &vm, &rows);
+    pl_view_dashboard(ws, NULL, 160, false, NULL, &vm, &rows);
     char *text = vm_text(&vm);
     /* 6 answers: q1 right in 2 of 3 epochs, q2 in 2 of 2 (one errored):
      * (2/3 + 1) / 2, not the 4/5 of the answers */
-    expect(text, "openai/gpt-4o-mini           app               6/6        83.3%");
-    expect(text, "3 epochs  1 errored");
+    expect(text, "openai/gpt-4o-mini app      6/6    83.3%  83.3%");
+    expect(text, "stored!= epochs errored\n"); /* columns shown only for such runs */
+    expect(text, "0      3       1\n");
     free(text);
     pl_dashboard_rows_free(&rows);
     pl_vm_free(&vm);
@@ -94,7 +80,7 @@ static void test_detail_epochs_and_error(void **state)
     assert_string_equal(pl_workspace_record(ws, errored)->id, "-42"); /* the question's id, not the sample's 2 */
 
     pl_view_model vm;
-    pl_view_detail(ws, first, 100, NULL, &vm);
+    pl_view_detail(ws, first, &(pl_detail_opts){100, false, false}, NULL, &vm);
     char *text = vm_text(&vm);
     expect(text, "1234567890123456789 · epoch 2 · sample 1");
     expect(text, "Epochs");
@@ -104,7 +90,7 @@ static void test_detail_epochs_and_error(void **state)
     free(text);
     pl_vm_free(&vm);
 
-    pl_view_detail(ws, errored, 100, NULL, &vm);
+    pl_view_detail(ws, errored, &(pl_detail_opts){100, false, false}, NULL, &vm);
     text = vm_text(&vm);
     expect(text, "Sample error");
     expect(text, "RateLimitError: too many requests");
@@ -119,10 +105,10 @@ static void test_list_errored(void **state)
     pl_workspace *ws = *state;
     pl_selection sel = {0};
     pl_view_model vm;
-    pl_view_list(ws, &sel, SORT_ID, false, 140, &vm);
+    pl_view_list(ws, &sel, SORT_ID, false, 140, false, &vm);
     pl_view_list_fill(ws, &vm, 0, vm.nlines);
     char *text = vm_text(&vm);
-    expect(text, "-      errored (epoch 2)");
+    expect(text, "app      -     -     - -     errored (epoch 2)");
     free(text);
     pl_vm_free(&vm);
 }
@@ -134,5 +120,5 @@ int main(void)
         cmocka_unit_test(test_detail_epochs_and_error),
         cmocka_unit_test(test_list_errored),
     };
-    return cmocka_run_group_tests(tests, setup, teardown);
+    return cmocka_run_group_tests(tests, setup, pl_test_close_workspace);
 }

@@ -312,28 +312,6 @@ static void test_trace_stops_at_unknown_action(void **state)
     pl_loaded_task_free(&lt);
 }
 
-static int setup_workspace(void **state)
-{
-    const char *paths[] = {SAMPLES};
-    pl_diags warnings = PL_DIAGS_INIT;
-    pl_workspace *ws = pl_workspace_open(paths, 1, &warnings);
-    pl_diags_clear(&warnings);
-    if (!ws || pl_workspace_grade_start(ws) != 0)
-        return -1;
-    while (pl_workspace_graded(ws) < pl_workspace_count(ws)) {
-        struct timespec ts = {0, 5000000};
-        nanosleep(&ts, NULL);
-    }
-    *state = ws;
-    return 0;
-}
-
-static int teardown_workspace(void **state)
-{
-    pl_workspace_close(*state);
-    return 0;
-}
-
 static bool in_list(char *const *list, int n, const char *s)
 {
     for (int i = 0; i < n; i++)
@@ -603,5 +581,5 @@ int main(void)
         cmocka_unit_test(test_other_records),
     };
     int failed = cmocka_run_group_tests_name("state trace", tests, NULL, NULL);
-    return failed + cmocka_run_group_tests_name("state answers", ws_tests, setup_workspace, teardown_workspace);
+    return failed + cmocka_run_group_tests_name("state answers", ws_tests, pl_test_open_samples, pl_test_close_workspace);
 }

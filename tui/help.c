@@ -1,0 +1,156 @@
+/* The help screen: the keys of the screen it was opened on and of every
+ * screen (from the live keymap), the ':' commands, what the columns mean,
+ * and the mouse.  It scrolls and searches like any screen. */
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+
+static const char *const action_help[ACT_COUNT] = {
+    [ACT_QUIT] = "quit planlens",
+    [ACT_BACK] = "back to the screen before (quits on the first)",
+    [ACT_HELP] = "this help",
+    [ACT_DOWN] = "next line (the text scrolls when no line is selectable)",
+    [ACT_UP] = "previous line",
+    [ACT_PAGE_DOWN] = "a page down",
+    [ACT_PAGE_UP] = "a page up",
+    [ACT_FIRST] = "first line",
+    [ACT_LAST] = "last line",
+    [ACT_OPEN] = "open the selected line",
+    [ACT_SEARCH] = "search the lines for text",
+    [ACT_SEARCH_NEXT] = "next match",
+    [ACT_SEARCH_PREV] = "previous match",
+    [ACT_PROMPT] = "a : command (below)",
+    [ACT_FILTER] = "filter the records (task=app iou<0.5 model~gpt ...)",
+    [ACT_CLEAR_FILTER] = "clear the filter",
+    [ACT_REFRESH] = "redraw",
+    [ACT_HISTOGRAM] = "IoU / action-distance histograms beside binary success",
+    [ACT_TOGGLE_BINS] = "bin width 0.05 / 0.1",
+    [ACT_SORT] = "next sort column (the header marks it)",
+    [ACT_REVERSE] = "reverse the sort",
+    [ACT_FLAG] = "flag or unflag the question (saved to the notes file)",
+    [ACT_DISAGREEMENTS] = "answers where official != sound or stored != official",
+    [ACT_PLAN_VIEW] = "the plan view: AQM labels, last executable action, metrics",
+    [ACT_STATE_VIEW] = "the state view: states step by step",
+    [ACT_TEACH] = "teach mode on the question's task",
+    [ACT_TOGGLE_NP] = "AQM / NP-AQM labels",
+    [ACT_NEXT_STEP] = "next step",
+    [ACT_PREV_STEP] = "previous step",
+    [ACT_COMPARE] = "pick run A, then run B: compare them question by question",
+    [ACT_AGREE_FILTER] = "all / agreeing / disagreeing questions",
+    [ACT_UNDO] = "undo (teach)",
+    [ACT_TOGGLE_HINTS] = "hints (teach)",
+    [ACT_SAVE] = "save the walked plan (teach)",
+    [ACT_EXPAND] = "unfold (fold) the long response and context",
+    [ACT_SCROLL_LEFT] = "scroll the columns left",
+    [ACT_SCROLL_RIGHT] = "scroll the columns right (what does not fit)",
+};
+
+static const char *const commands[] = {
+    ":filter EXPR", "filter the records, as f does",
+    ":note TEXT", "the selected question's note (:note alone clears it)",
+    ":export FILE", "the records of the screen (the dashboard: its table) to CSV, or JSON for .json",
+    ":bins W", "histogram bin width (0 < W <= 1)",
+    ":histogram", "open the histograms",
+    ":compare A B", "compare two runs",
+    ":probe [KINDS]", "grader probes on the loaded questions (exact, drop, hallucinate, ...)",
+    ":help", "this help",
+    ":q", "quit",
+};
+
+static const char *const columns[] = {
+    "answers", "responses graded / in all",
+    "official", "accuracy by the official ACPBench rule (binary success for IoU tasks)",
+    "sound", "accuracy by the sound rule (it checks the answer against the task)",
+    "IoU", "intersection over union of the answer's items with the truth (1 best)",
+    "AD", "action distance of a plan answer to the nearest optimal plan (0 best)",
+    "parse! / parse", "answers the parser could not read (fail)",
+    "off!=snd", "the official verdict differs from the sound one",
+    "stored!=", "the run's own stored score differs from the official verdict ('-': the run stores none)",
+    "flags", "flag, note (the curator's marks), off!=snd, stored!=, error",
+    "score / sound", "a question's official and sound verdict (1 right, 0 wrong)",
+    "▲ ▼", "the sort column, ascending or descending",
+};
+
+static void heading(pl_view_model *vm, const char *text)
+{
+    pl_vm_line(vm, -1);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "%s", text);
+}
+
+#define KEY_COLUMN 16
+
+/* "  keys  what they do"; a description too long for the width goes on
+ * the lines below, wrapped. */
+static void entry(pl_view_model *vm, const char *left, const char *right, int width)
+{
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_TEXT, "  %-*s", KEY_COLUMN, left);
+    if (3 + KEY_COLUMN + (int)strlen(right) <= width) {
+        pl_vm_span(vm, ROLE_DIM, " %s", right);
+        return;
+    }
+    pl_vm_wrapped(vm, ROLE_DIM, right, width, 3 + KEY_COLUMN);
+}
+
+/* One line per action bound in `view` (for the generic keys: those the
+ * screen does not rebind), with all its keys. */
+static void keys_of(const tui_keymap *km, tui_view_kind view, tui_view_kind screen, int width, pl_view_model *vm)
+{
+    for (int a = ACT_QUIT; a < ACT_COUNT; a++) {
+        bool bound = false;
+        for (int i = 0; i < km->count && !bound; i++)
+            bound = km->items[i].view == view && km->items[i].action == (tui_action)a &&
+                    tui_keymap_lookup(km, screen, km->items[i].key) == (tui_action)a;
+        if (!bound || a == ACT_UNDO || a == ACT_TOGGLE_HINTS || a == ACT_SAVE)
+            continue;
+        char keys[64];
+        tui_keymap_keys(km, screen, (tui_action)a, keys, sizeof keys);
+        entry(vm, keys, action_help[a] ? action_help[a] : tui_action_name((tui_action)a), width);
+    }
+}
+
+void tui_build_help(tui_app *app, tui_screen *s, int width)
+{
+    pl_view_model *vm = &s->vm;
+    pl_vm_init(vm);
+    pl_vm_set_title(vm, "help");
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "Keys of the %s screen (from the live keymap)", tui_view_name(s->help_for));
+    keys_of(&app->keymap, s->help_for, s->help_for, width, vm);
+    heading(vm, "Keys on every screen");
+    keys_of(&app->keymap, VIEW_GENERIC, s->help_for, width, vm);
+    heading(vm, "Commands (after :)");
+    for (size_t i = 0; i + 1 < sizeof commands / sizeof *commands; i += 2)
+        entry(vm, commands[i], commands[i + 1], width);
+    heading(vm, "Columns");
+    for (size_t i = 0; i + 1 < sizeof columns / sizeof *columns; i += 2)
+        entry(vm, columns[i], columns[i + 1], width);
+    heading(vm, "Mouse");
+    entry(vm, "wheel", "scrolls three lines", width);
+    entry(vm, "click", "selects a line; a second click opens it", width);
+    entry(vm, "--no-mouse", "leaves the mouse to the terminal (select and copy text)", width);
+    heading(vm, "Filters");
+    entry(vm, "text fields", "task domain model id note: = != (ignore case), ~ !~ (substring)", width);
+    entry(vm, "number fields", "score sound stored iou: = != < <= > >=; iou is the IoU or action distance", width);
+    entry(vm, "others", "parse=ok|fail, graded, flag=yes|no, sound!=score, stored!=score", width);
+    entry(vm, "combine", "side by side (and), or, !, parentheses; \"quoted values\"", width);
+    heading(vm, "More");
+    entry(vm, "keymap", "keymaps/default.keymap, then $XDG_CONFIG_HOME/planlens/keymap", width);
+    entry(vm, "manual", "docs/EXPLORER.md, man planlens", width);
+    pl_vm_set_status(vm, "help for the %s screen", tui_view_name(s->help_for));
+}
+
+void tui_toggle_help(tui_app *app)
+{
+    tui_screen *top = tui_top(app);
+    if (top->kind == VIEW_HELP) {
+        tui_pop(app);
+        return;
+    }
+    tui_view_kind of = top->kind;
+    tui_screen *s = tui_push(app, VIEW_HELP);
+    if (s)
+        s->help_for = of;
+}

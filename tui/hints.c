@@ -1,0 +1,82 @@
+/* The hint bar: a screen's main keys, named from the live keymap. */
+#include <stdio.h>
+#include <string.h>
+
+#include "app.h"
+
+typedef struct {
+    tui_action action, pair; /* pair: a second action shown with the same label ("Left/Right") */
+    const char *label;
+} hint;
+
+#define END {ACT_NONE, ACT_NONE, NULL}
+
+static const hint dashboard[] = {{ACT_OPEN, 0, "questions"}, {ACT_HISTOGRAM, 0, "histogram"},
+                                 {ACT_COMPARE, 0, "compare"}, {ACT_DISAGREEMENTS, 0, "disagreements"},
+                                 {ACT_FILTER, 0, "filter"},   {ACT_SEARCH, 0, "search"}, END};
+static const hint list[] = {{ACT_OPEN, 0, "detail"},   {ACT_SORT, 0, "sort"},     {ACT_REVERSE, 0, "reverse"},
+                            {ACT_FLAG, 0, "flag"},     {ACT_HISTOGRAM, 0, "histogram"},
+                            {ACT_FILTER, 0, "filter"}, {ACT_SEARCH, 0, "search"}, END};
+static const hint detail[] = {{ACT_EXPAND, 0, "unfold"},      {ACT_PAGE_DOWN, 0, "page"}, {ACT_PLAN_VIEW, 0, "plan"},
+                              {ACT_STATE_VIEW, 0, "states"},  {ACT_TEACH, 0, "teach"},    {ACT_FLAG, 0, "flag"},
+                              {ACT_SEARCH, 0, "search"},      END};
+static const hint histogram[] = {{ACT_OPEN, 0, "questions"}, {ACT_TOGGLE_BINS, 0, "bin width"},
+                                 {ACT_FILTER, 0, "filter"},  END};
+static const hint plan[] = {{ACT_OPEN, 0, "open"}, {ACT_TOGGLE_NP, 0, "AQM/NP-AQM"}, {ACT_STATE_VIEW, 0, "states"},
+                            {ACT_TEACH, 0, "teach"}, END};
+static const hint state[] = {{ACT_PREV_STEP, ACT_NEXT_STEP, "step"}, {ACT_TEACH, 0, "teach"}, END};
+static const hint compare[] = {{ACT_OPEN, 0, "A's answer"}, {ACT_AGREE_FILTER, 0, "all/agree/disagree"},
+                               {ACT_TOGGLE_BINS, 0, "bin width"}, END};
+static const hint probe[] = {{ACT_OPEN, 0, "an answer"}, END};
+static const hint help[] = {{ACT_DOWN, ACT_PAGE_DOWN, "scroll"}, {ACT_SEARCH, 0, "search"}, END};
+
+/* The first key doing `action` in `view` ("" when none). */
+static const char *first_key(const tui_keymap *km, tui_view_kind view, tui_action action, char buf[64])
+{
+    tui_keymap_keys(km, view, action, buf, 64);
+    buf[strcspn(buf, " ")] = '\0';
+    return buf;
+}
+
+static void add(char *buf, size_t size, const char *keys, const char *label)
+{
+    size_t used = strlen(buf);
+    if (*keys && used < size)
+        snprintf(buf + used, size - used, "%s%s %s", used ? "  " : " ", keys, label);
+}
+
+/* A hint's keys ("a", or "a/b" for a pair) and label; nothing when unbound. */
+static void add_hint(const tui_keymap *km, tui_view_kind view, const hint *h, char *buf, size_t size)
+{
+    char a[64], b[64], both[130];
+    first_key(km, view, h->action, a);
+    if (!h->pair) {
+        add(buf, size, a, h->label);
+    } else if (*a && *first_key(km, view, h->pair, b)) {
+        snprintf(both, sizeof both, "%s/%s", a, b);
+        add(buf, size, both, h->label);
+    }
+}
+
+void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, bool wide, char *buf, size_t size)
+{
+    static const hint *const per_view[VIEW_COUNT] = {[VIEW_DASHBOARD] = dashboard, [VIEW_LIST] = list,
+                                                     [VIEW_DETAIL] = detail,       [VIEW_HISTOGRAM] = histogram,
+                                                     [VIEW_PLAN] = plan,           [VIEW_STATE] = state,
+                                                     [VIEW_COMPARE] = compare,     [VIEW_PROBE] = probe,
+                                                     [VIEW_HELP] = help};
+    static const hint sideways = {ACT_SCROLL_LEFT, ACT_SCROLL_RIGHT, "columns"};
+    static const hint prompt = {ACT_PROMPT, ACT_NONE, "command"};
+    buf[0] = '\0';
+    /* the way out and the help first: they must fit any width */
+    const hint out = {ACT_BACK, ACT_NONE, view == VIEW_HELP ? "close" : root ? "quit" : "back"};
+    const hint help_key = {ACT_HELP, ACT_NONE, "help"};
+    add_hint(km, view, &out, buf, size);
+    if (view != VIEW_HELP)
+        add_hint(km, view, &help_key, buf, size);
+    for (const hint *h = per_view[view]; h && h->label; h++)
+        add_hint(km, view, h, buf, size);
+    if (wide) /* only when there is something to scroll to */
+        add_hint(km, view, &sideways, buf, size);
+    add_hint(km, view, &prompt, buf, size);
+}

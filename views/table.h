@@ -1,0 +1,57 @@
+/* Tables that fit the terminal, tig-style: a screen declares its columns,
+ * measures its cells, and pl_table_fit sizes them from their content and
+ * the width.  Verdict columns keep their width; when the width is short,
+ * optional columns hide first (lowest `hide` first: a name every row shares,
+ * which the breadcrumb already shows), then name columns shrink, the widest
+ * first, cut in the middle with "…" (ASCII ".."); what still does not fit is
+ * reached by scrolling sideways. */
+#ifndef PL_TABLE_H
+#define PL_TABLE_H
+
+#include <stdbool.h>
+
+#include "view_model.h"
+
+#define PL_TABLE_MAX 16
+
+typedef enum { PL_ALIGN_LEFT, PL_ALIGN_RIGHT } pl_align;
+
+typedef struct {
+    const char *header; /* static text */
+    pl_align align;
+    bool name;          /* may shrink to `min` columns, cut in the middle */
+    int min;
+    int hide;           /* 0: always shown; else hidden when short of room, lowest first */
+    bool off;           /* never shown (a value no row has) */
+    int want;           /* the widest cell (header and sort mark included) */
+    int width;          /* after pl_table_fit: columns given; 0 = hidden */
+} pl_column;
+
+typedef struct pl_table {
+    pl_column cols[PL_TABLE_MAX];
+    int ncols;
+    int sort_col;       /* the column the rows are sorted by, or -1 */
+    bool descending;
+    bool ascii;         /* only ASCII marks */
+} pl_table;
+
+void pl_table_init(pl_table *t, bool ascii);
+/* Adds a column (at most PL_TABLE_MAX); returns its index. */
+int pl_table_add(pl_table *t, const char *header, pl_align align, bool name, int min);
+/* Widens a column to fit `text`. */
+void pl_table_measure(pl_table *t, int col, const char *text);
+/* Sizes the columns for `width` terminal columns. */
+void pl_table_fit(pl_table *t, int width);
+/* Columns of the shown columns with their separators. */
+int pl_table_width(const pl_table *t);
+/* Appends the header to the current line: each shown column's title, the
+ * sort column's with ▲/▼ (ASCII ^/v). */
+void pl_table_header(const pl_table *t, pl_view_model *vm);
+/* Appends one cell to the current line (nothing when the column is hidden):
+ * the separator, then the text padded or cut to the column's width. */
+void pl_table_cell(const pl_table *t, int col, pl_view_model *vm, pl_role role, const char *text);
+/* `text` in at most `width` columns, its middle replaced by "…" (ASCII
+ * "..") when it is longer (a new string; NULL when out of memory). */
+char *pl_middle_cut(const char *text, int width, bool ascii);
+
+#endif

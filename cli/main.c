@@ -30,8 +30,10 @@ static const char usage_tasks[] =
     "      predicate: atoms the last action added (+) and deleted (-), goal atoms marked, and\n"
     "      where and why the plan stops (exit 1 unless the plan is valid).\n"
     "  plan DOMAIN PROBLEM [--search astar-lmcut|astar-hmax|astar-blind|gbfs-ff|gbfs-add]\n"
-    "       [--time-limit SEC] [--json]\n"
-    "      Find a plan (optimal with astar-*), printed in Fast Downward's sas_plan form.\n"
+    "       [--time-limit SEC] [--memory-limit SIZE] [--quiet] [--json]\n"
+    "      Find a plan (optimal with astar-*), printed in Fast Downward's sas_plan form;\n"
+    "      progress on stderr when it is a terminal (not with --quiet).  SIZE: 512M, 4G,\n"
+    "      none; default half of physical memory.\n"
     ;
 static const char usage_benchmarks[] =
     "  grade --questions FILE... --responses FILE... [--mode official|sound|both]\n"
@@ -77,11 +79,12 @@ static const char usage_benchmarks[] =
     "\n"
     "Environment: PLANLENS_MAX_INPUT_MB caps the size of any input file once\n"
     "decompressed (default 1024); PLANLENS_MAX_GROUND the fluent atoms and ground\n"
-    "actions of a task (default 4000000).\n";
+    "actions of a task (default 4000000); PLANLENS_MEMORY_LIMIT the memory bound of\n"
+    "every search (a SIZE, as for plan --memory-limit).\n";
 
 int main(int argc, char **argv)
 {
-    if (cli_apply_input_limit() != PL_EXIT_OK)
+    if (cli_apply_input_limit() != PL_EXIT_OK || cli_apply_memory_limit() != PL_EXIT_OK)
         return PL_EXIT_USAGE;
     if (argc < 2)
         return tui_main(0, argv + 1);

@@ -20,10 +20,9 @@ typedef struct {
     char *out; /* stdout and stderr together */
 } run_result;
 
-static run_result run(const char *args)
+/* Runs a shell command line, stdout and stderr together. */
+static run_result run_shell(const char *cmd)
 {
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", PLANLENS_BIN, args);
     FILE *p = popen(cmd, "r");
     assert_non_null(p);
     size_t cap = 4096, n = 0;
@@ -38,6 +37,21 @@ static run_result run(const char *args)
     int st = pclose(p);
     run_result r = {WIFEXITED(st) ? WEXITSTATUS(st) : -1, buf};
     return r;
+}
+
+static run_result run(const char *args)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", PLANLENS_BIN, args);
+    return run_shell(cmd);
+}
+
+/* planlens with stderr on a terminal (script(1)'s) and stdout thrown away. */
+static run_result run_on_terminal(const char *args)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "script -qec \"'%s' %s >/dev/null\" /dev/null", PLANLENS_BIN, args);
+    return run_shell(cmd);
 }
 
 static void expect_output(const run_result *r, const char *needle)
@@ -134,6 +148,60 @@ static void test_plan(void **state)
 
     r = run("plan --search astar-magic " DOMAIN " " PROBLEM);
     assert_int_equal(r.status, 2);
+    free(r.out);
+}
+
+/* The memory bound ends a search as "unknown"; progress goes to a terminal
+ * only (here stderr is a pipe), and with --quiet not even there. */
+static void test_plan_memory_limit_and_progress(void **state)
+{
+    (void)state;
+    run_result r = run("plan --memory-limit 1K " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 1);
+    expect_output(&r, "; unknown: memory limit reached after ");
+    free(r.out);
+
+    r = run("plan --json --memory-limit 1K " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 1);
+    expect_output(&r, "\"limit\":\"memory\"");
+    free(r.out);
+
+    /* the environment sets the default of every search */
+    setenv("PLANLENS_MEMORY_LIMIT", "1K", 1);
+    r = run("plan " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 1);
+    expect_output(&r, "; unknown: memory limit");
+    free(r.out);
+    r = run("plan --memory-limit 0.5G " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 0);
+    assert_null(strstr(r.out, "f = "));
+    free(r.out);
+    setenv("PLANLENS_MEMORY_LIMIT", "lots", 1);
+    r = run("plan " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 2);
+    expect_output(&r, "PLANLENS_MEMORY_LIMIT");
+    free(r.out);
+    unsetenv("PLANLENS_MEMORY_LIMIT");
+
+    r = run("plan --memory-limit 12Q " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 2);
+    free(r.out);
+    r = run("plan --memory-limit -1G " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 2);
+    free(r.out);
+
+    /* on a terminal (script(1) gives one) the progress lines come on stderr */
+    if (system("command -v script >/dev/null 2>&1") != 0) {
+        print_message("SKIP: no script(1) for a terminal\n");
+        return;
+    }
+    r = run_on_terminal("plan --search astar-blind " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 0);
+    expect_output(&r, "f = 1, 1 evaluated, 1 expanded, t=");
+    free(r.out);
+    r = run_on_terminal("plan --quiet " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 0);
+    assert_null(strstr(r.out, "f = "));
     free(r.out);
 }
 
@@ -359,6 +427,7 @@ int main(void)
         cmocka_unit_test(test_validate_json),
         cmocka_unit_test(test_applicable_and_progress),
         cmocka_unit_test(test_plan),
+        cmocka_unit_test(test_plan_memory_limit_and_progress),
         cmocka_unit_test(test_exit_codes),
         cmocka_unit_test(test_grade_jsonl),
         cmocka_unit_test(test_grade_todays_logs),

@@ -32,6 +32,11 @@ int cmd_planview(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_states(int argc, char **argv);
 
+/* The explorer (`planlens [OPTIONS] [PATH...]`) and `planlens teach`, run
+ * from the explorer module (explorer_module.c); exit codes as the commands'. */
+int cli_explorer(int argc, char **argv);
+int cli_teach(int argc, char **argv);
+
 /* A view model as plain text, a line per line (control characters escaped). */
 void cli_print_view(const pl_view_model *vm);
 

@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "tui.h"
 
 /* In two parts: ISO C guarantees string literals of 4095 bytes only. */
 static const char usage_tasks[] =
@@ -87,7 +86,7 @@ int main(int argc, char **argv)
     if (cli_apply_input_limit() != PL_EXIT_OK || cli_apply_memory_limit() != PL_EXIT_OK)
         return PL_EXIT_USAGE;
     if (argc < 2)
-        return tui_main(0, argv + 1);
+        return cli_explorer(0, argv + 1);
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         fputs(usage_tasks, stdout);
@@ -127,9 +126,9 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "compare"))
         return cmd_compare(argc - 2, argv + 2);
     if (!strcmp(cmd, "teach"))
-        return tui_teach_main(argc - 2, argv + 2);
+        return cli_teach(argc - 2, argv + 2);
     /* not a command: options and paths of the explorer */
     if (!strncmp(cmd, "--", 2) || access(cmd, F_OK) == 0)
-        return tui_main(argc - 1, argv + 1);
+        return cli_explorer(argc - 1, argv + 1);
     return cli_usage_error(cmd, "unknown command (and no such file or directory)");
 }

@@ -11,6 +11,15 @@
 #          validate of one plan, the same as one line of validate --stream,
 #          applicable, progress, states and plan.
 #
+# Then a pipeline's view, when the PlanBench data is there: the 200 GPT-4
+# PlanBench plans (planbench/gpt4-blocksworld_3.jsonl) validated by one
+# process per plan from a shell loop, the same loop running /bin/true, and
+# one `validate --stream` over the 200 lines (CPU: user + sys of the loop,
+# the shell's forks included; median of 3).
+#
+# Then, when valgrind is there, the instructions (callgrind, loader included)
+# of /bin/true, --version and validate of one plan: the same on every run.
+#
 # Usage: bench/bench_start.sh PATH/TO/planlens [N]   (N: runs per row, default 100)
 # Needs perf; prints SKIP and exits 0 without it.
 set -euo pipefail
@@ -56,3 +65,47 @@ row "applicable" "$planlens" applicable "$bw/domain.pddl" "$bw/problem.pddl"
 row "progress" "$planlens" progress "$bw/domain.pddl" "$bw/problem.pddl" "(unstack d a)"
 row "states --all" "$planlens" states "$bw/domain.pddl" "$bw/problem.pddl" "$bw/plans/optimal.txt" --all
 row "plan" "$planlens" plan "$bw/domain.pddl" "$bw/problem.pddl"
+
+planbench=${PLANLENS_DATA_DIR:-$root/../shared/data}/planbench/gpt4-blocksworld_3.jsonl
+if [ -f "$planbench" ] && command -v jq >/dev/null; then
+  mkdir "$tmp/pb"
+  i=0
+  while IFS= read -r line; do
+    jq -r .domain_pddl <<<"$line" >"$tmp/pb/$i.domain.pddl"
+    jq -r .problem_pddl <<<"$line" >"$tmp/pb/$i.problem.pddl"
+    jq -r '.llm_plan[]' <<<"$line" >"$tmp/pb/$i.plan"
+    printf '{"domain": "%s", "problem": "%s", "plan": "%s"}\n' "$tmp/pb/$i.domain.pddl" "$tmp/pb/$i.problem.pddl" \
+      "$tmp/pb/$i.plan" >>"$tmp/pb/lines.jsonl"
+    i=$((i + 1))
+  done <"$planbench"
+  # "wall cpu" seconds, the median of 3 runs
+  timed() {
+    for _ in 1 2 3; do
+      /usr/bin/time -f "%e %U %S" "$@" 2>&1 >/dev/null | tail -1
+    done | awk '{ print $1, $2 + $3 }' | sort -k2,2n | sed -n 2p
+  }
+  loop='for f in "$0"/*.plan; do "$1" validate "${f%.plan}.domain.pddl" "${f%.plan}.problem.pddl" "$f"; done'
+  read -r tw tc <<<"$(timed bash -c "$loop" "$tmp/pb" /bin/true)"
+  read -r pw pc <<<"$(timed bash -c "$loop || true" "$tmp/pb" "$planlens")"
+  read -r sw sc <<<"$(timed bash -c '"$1" validate --stream "$0" || true' "$tmp/pb/lines.jsonl" "$planlens")"
+  echo
+  echo "| $i PlanBench plans | wall s | CPU s | CPU ratio to the /bin/true loop |"
+  echo "| --- | ---: | ---: | ---: |"
+  echo "| /bin/true per plan (shell loop) | $tw | $tc | 1.00× |"
+  awk -v w="$pw" -v c="$pc" -v t="$tc" 'BEGIN { printf "| planlens validate per plan (shell loop) | %s | %s | %.2f× |\n", w, c, c / t }'
+  awk -v w="$sw" -v c="$sc" -v t="$tc" 'BEGIN { printf "| one planlens validate --stream | %s | %s | %.2f× |\n", w, c, c / t }'
+fi
+
+if command -v valgrind >/dev/null; then
+  echo
+  echo "| command | instructions (callgrind) | ratio to /bin/true |"
+  echo "| --- | ---: | ---: |"
+  count() { valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null | awk '/Collected/ { print $4 }'; }
+  base=$(count /bin/true)
+  for args in "--version" "validate $bw/domain.pddl $bw/problem.pddl $bw/plans/optimal.txt"; do
+    # shellcheck disable=SC2086 # the arguments are words
+    n=$(count "$planlens" $args)
+    awk -v l="${args%% *}" -v n="$n" -v b="$base" 'BEGIN { printf "| %s | %d | %.2f× |\n", l, n, n / b }'
+  done
+  echo "| /bin/true | $base | 1.00× |"
+fi

@@ -4,11 +4,11 @@
 # memory bound and without it.
 #
 # Hardest: among the distinct (domain, problem) pairs of the domain, those
-# that A* + LM-cut does not solve within 3 s CPU, the one with the largest
+# that A* + LM-cut does not solve within 1 s CPU, the one with the largest
 # initial h (ties: the most ground actions).  Each is then run
-#   bounded:   --memory-limit BOUND (default 64M), no time limit: it must end
+#   bounded:   --memory-limit BOUND (default 16M), no time limit: it must end
 #              with "unknown: memory limit", the process's peak RSS near BOUND;
-#   unbounded: --memory-limit none --time-limit SECS (default 300): how far
+#   unbounded: --memory-limit none --time-limit SECS (default 120): how far
 #              memory grows meanwhile (the state the search holds, peak RSS).
 # Reports status, expansions, CPU seconds, the bytes the search held and the
 # peak RSS (/usr/bin/time).
@@ -16,8 +16,8 @@
 # Usage: bench/bench_hard.sh PATH/TO/planlens [BOUND] [SECS]
 set -euo pipefail
 planlens=$(realpath "${1:?usage: bench_hard.sh PATH/TO/planlens [BOUND] [SECS]}")
-bound=${2:-64M}
-secs=${3:-300}
+bound=${2:-16M}
+secs=${3:-120}
 data=${PLANLENS_DATA_DIR:-$(cd "$(dirname "$0")/../.." && pwd)/shared/data}
 if ! ls "$data"/acpbench/*/test.gen.json.gz >/dev/null 2>&1; then
   echo "SKIP: $data/acpbench/*/test.gen.json.gz absent"
@@ -44,7 +44,7 @@ for domain in ferry rover; do
     n=$((n + 1))
     jq -r '.[0]' <<<"$pair" >"$tmp/$domain-$n.domain.pddl"
     jq -r '.[1]' <<<"$pair" >"$tmp/$domain-$n.problem.pddl"
-    key=$("$planlens" plan --quiet --json --time-limit 3 "$tmp/$domain-$n.domain.pddl" "$tmp/$domain-$n.problem.pddl" \
+    key=$("$planlens" plan --quiet --json --time-limit 1 "$tmp/$domain-$n.domain.pddl" "$tmp/$domain-$n.problem.pddl" \
             2>/dev/null | jq -r 'select(.status == "unknown") | "\(.statistics.initial_h) \(.statistics.actions)"') || true
     if [ -n "$key" ] && { [ -z "$best_key" ] || [ "$(printf '%s\n%s\n' "$key" "$best_key" | sort -k1,1n -k2,2n | tail -1)" = "$key" ]; }; then
       best=$n best_key=$key

@@ -29,10 +29,9 @@ trap 'rm -rf "$tmp"' EXIT
 # "status expansions cpu_s search_bytes peak_rss_kb" of one plan run
 run() {
   local out
-  out=$( { /usr/bin/time -f "%M" "$planlens" plan --quiet --json "$@" 2>/dev/null; } 2>&1 )
-  local rss=${out##*$'\n'}
-  jq -r --arg rss "$rss" '[.status + (if .limit then ": " + .limit else "" end), .statistics.expansions,
-    (.statistics.search_seconds * 10 | round / 10), .statistics.search_bytes, ($rss | tonumber)] | @tsv' <<<"${out%$'\n'*}"
+  out=$(/usr/bin/time -o "$tmp/rss" -f "%M" "$planlens" plan --quiet --json "$@" 2>/dev/null) || true
+  jq -r --arg rss "$(tail -1 "$tmp/rss")" '[.status + (if .limit then ": " + .limit else "" end), .statistics.expansions,
+    (.statistics.search_seconds * 10 | round / 10), .statistics.search_bytes, ($rss | tonumber)] | @tsv' <<<"$out"
 }
 
 for domain in ferry rover; do

@@ -177,6 +177,8 @@ typedef struct {
     const pl_search_params *p;
     const pl_relaxed *r;
     pl_search_result *out;
+    size_t held;     /* bytes reserved in held_by_all */
+    long long layer; /* the f-layer (GBFS: best h) last reported */
     registry reg;
     node *nodes;
     int ncap;
@@ -184,8 +186,6 @@ typedef struct {
     pl_heuristic *h;
     uint64_t *succ;
     double start;
-    size_t held;     /* bytes reserved in held_by_all */
-    long long layer; /* the f-layer (GBFS: best h) last reported */
 } search;
 
 static int node_capacity(int ncap, int count)
@@ -317,17 +317,15 @@ static void report(search *s, long long f)
 }
 
 /* Adds (or improves) the node for state s->succ reached from `parent`.
- * Returns 1 when it went into the open list (*id_out set), 0 when not, or a
- * VISIT_ failure. */
+ * Returns 1 when it went into the open list (*id_out set), 0 when not, -1 on
+ * out of memory. */
 static int visit(search *s, int parent, int action, long long g, int *id_out)
 {
-    if (!reserve_next(s))
-        return VISIT_MEMORY_LIMIT;
     bool is_new;
     int id = registry_insert(&s->reg, s->succ, &is_new);
     *id_out = id;
     if (id < 0 || !ensure_nodes(s))
-        return VISIT_OUT_OF_MEMORY;
+        return -1;
     node *n = &s->nodes[id];
     if (is_new) {
         s->out->evaluated++;
@@ -345,8 +343,15 @@ static int visit(search *s, int parent, int action, long long g, int *id_out)
     if (n->h == PL_H_INF || (s->p->cost_bound >= 0 && g + n->h > s->p->cost_bound))
         return 0;
     if (!pl_heap_push(&s->open, open_key(s->p, g, n->h), id))
-        return VISIT_OUT_OF_MEMORY;
+        return -1;
     return 1;
+}
+
+/* visit() within the memory bound: VISIT_MEMORY_LIMIT, storing nothing,
+ * when one more state could take the search past it. */
+static int bounded_visit(search *s, int parent, int action, long long g, int *id_out)
+{
+    return reserve_next(s) ? visit(s, parent, action, g, id_out) : VISIT_MEMORY_LIMIT;
 }
 
 static void run(search *s)
@@ -357,7 +362,7 @@ static void run(search *s)
     const bool *disabled = p->disabled;
     int *r_cost = s->r->action_cost;
     memcpy(s->succ, p->init ? p->init : t->init, (size_t)t->words * sizeof *s->succ);
-    int id0, rc0 = visit(s, -1, -1, 0, &id0);
+    int id0, rc0 = bounded_visit(s, -1, -1, 0, &id0);
     if (rc0 < 0) {
         visit_failed(s, rc0);
         return;
@@ -408,7 +413,7 @@ static void run(search *s)
             pl_task_apply(t, a, state_of(s, id), s->succ);
             out->generated++;
             int succ_id;
-            int rc = visit(s, id, a, g + r_cost[a], &succ_id);
+            int rc = bounded_visit(s, id, a, g + r_cost[a], &succ_id);
             if (rc < 0) {
                 visit_failed(s, rc);
                 return;

@@ -1,9 +1,9 @@
 /* Heuristic search on a grounded task: A* (optimal with the admissible
  * heuristics blind, h_max, LM-cut) and greedy best-first search (h_add,
  * h_FF).  Limits on expansions, CPU time, stored states and memory end a
- * search with PL_SEARCH_LIMIT ("unknown"), never with a wrong answer.  Dead ends (h =
- * infinity) are pruned, which is safe for every heuristic here; an exhausted
- * search space proves the goal unreachable. */
+ * search with PL_SEARCH_LIMIT ("unknown"), never with a wrong answer.  Dead
+ * ends (h = infinity) are pruned, which is safe for every heuristic here; an
+ * exhausted search space proves the goal unreachable. */
 #ifndef PL_SEARCH_H
 #define PL_SEARCH_H
 
@@ -34,6 +34,13 @@ typedef struct {
     long max_expansions;      /* 0 = no limit */
     double max_seconds;       /* CPU seconds; 0 = no limit */
     long max_states;          /* stored states; 0 = no limit */
+    /* Bytes the searches of the process may hold together (states, their hash
+     * table, nodes, open list), checked before each growth; 0 = no limit. */
+    size_t max_bytes;
+    /* Called (when set) at each new f-layer (A*) or best h (GBFS) and every
+     * 128 expansions, from the searching thread. */
+    void (*progress)(const pl_search_progress *at, void *ctx);
+    void *progress_ctx;
     const uint64_t *init;     /* start state; NULL = the task's initial state */
     /* Goal: the task's goal; or (goal_atoms != NULL) this conjunction of
      * positive atoms and negated atoms; or (use_goal_cond) a ground condition. */
@@ -46,13 +53,6 @@ typedef struct {
     const bool *disabled;     /* per ground action: removed from the task; may be NULL */
     long long cost_bound;     /* A*: prune f > bound, so UNSOLVABLE means "no plan
                                  of cost <= bound"; -1 = no bound */
-    /* Bytes the searches of the process may hold together (states, their hash
-     * table, nodes, open list), checked before each growth; 0 = no limit. */
-    size_t max_bytes;
-    /* Called (when set) at each new f-layer (A*) or best h (GBFS) and every
-     * 128 expansions, from the searching thread. */
-    void (*progress)(const pl_search_progress *at, void *ctx);
-    void *progress_ctx;
 } pl_search_params;
 
 /* Defaults: A* with LM-cut, no limits but the memory limit below, no cost

@@ -32,6 +32,11 @@ int cmd_planview(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_states(int argc, char **argv);
 
+/* The explorer (`planlens [OPTIONS] [PATH...]`) and `planlens teach`, run
+ * from the explorer module (explorer_module.c); exit codes as the commands'. */
+int cli_explorer(int argc, char **argv);
+int cli_teach(int argc, char **argv);
+
 /* A view model as plain text, a line per line (control characters escaped). */
 void cli_print_view(const pl_view_model *vm);
 
@@ -50,6 +55,12 @@ void cli_put_safe(FILE *out, const char *text);
 /* Applies $PLANLENS_MAX_INPUT_MB to the engine's input limit; on a bad value
  * prints a usage error and returns PL_EXIT_USAGE. */
 int cli_apply_input_limit(void);
+/* A memory size: a positive number with a K, M, G or T suffix (powers of
+ * 1024; no suffix = M), or "none" (SIZE_MAX).  False when malformed. */
+bool cli_parse_memory_size(const char *text, size_t *bytes);
+/* Applies $PLANLENS_MEMORY_LIMIT (a size) to every search's memory bound;
+ * on a bad value prints a usage error and returns PL_EXIT_USAGE. */
+int cli_apply_memory_limit(void);
 /* The output options of the simple commands: `--json` or `--format text|json`
  * at argv[*i] (advancing *i past a value).  1 when consumed, 0 when argv[*i]
  * is something else, -1 after printing a usage error. */

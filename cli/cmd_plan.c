@@ -1,9 +1,13 @@
-/* planlens plan DOMAIN PROBLEM [--search S] [--time-limit SEC] [--json] */
+/* planlens plan DOMAIN PROBLEM [--search S] [--time-limit SEC]
+ *               [--memory-limit SIZE] [--quiet] [--json] */
+#define _POSIX_C_SOURCE 200809L /* isatty */
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "plan_progress.h"
 #include "search/search.h"
 
 static const struct {
@@ -22,7 +26,7 @@ int cmd_plan(int argc, char **argv)
 {
     const char *pos[2];
     int npos = 0;
-    bool json = false;
+    bool json = false, quiet = false;
     pl_search_params p = pl_search_defaults();
     const char *search_name = "astar-lmcut";
     for (int i = 0; i < argc; i++) {
@@ -46,6 +50,11 @@ int cmd_plan(int argc, char **argv)
             p.max_seconds = strtod(argv[++i], &end);
             if (*end || p.max_seconds <= 0)
                 return cli_usage_error("plan", "--time-limit expects a positive number of seconds");
+        } else if (!strcmp(argv[i], "--memory-limit") && i + 1 < argc) {
+            if (!cli_parse_memory_size(argv[++i], &p.max_bytes))
+                return cli_usage_error("plan", "--memory-limit expects a size such as 512M, 4G or none");
+        } else if (!strcmp(argv[i], "--quiet")) {
+            quiet = true;
         } else if (argv[i][0] == '-' && argv[i][1]) {
             return cli_usage_error("plan", "unknown or incomplete option '%s'", argv[i]);
         } else if (npos < 2) {
@@ -67,7 +76,16 @@ int cmd_plan(int argc, char **argv)
         pl_loaded_task_free(&lt);
         return PL_EXIT_INPUT;
     }
-    if (pl_search(t, r, &p, &res) == PL_SEARCH_ERROR && !r->integral_costs)
+    plan_progress progress;
+    if (!quiet && isatty(STDERR_FILENO)) {
+        plan_progress_init(&progress, stderr, &p);
+        p.progress = plan_progress_report;
+        p.progress_ctx = &progress;
+    }
+    pl_search(t, r, &p, &res);
+    if (p.progress)
+        plan_progress_done(&progress);
+    if (res.status == PL_SEARCH_ERROR && !r->integral_costs)
         fprintf(stderr, "planlens: plan: action costs must be non-negative integers for search\n");
     const char *cost_kind = t->has_costs ? "general cost" : "unit cost";
     if (json) {
@@ -94,6 +112,7 @@ int cmd_plan(int argc, char **argv)
         else
             cJSON_AddNumberToObject(st, "initial_h", res.initial_h);
         cJSON_AddNumberToObject(st, "search_seconds", res.seconds);
+        cJSON_AddNumberToObject(st, "search_bytes", (double)res.bytes);
         cJSON_AddNumberToObject(st, "atoms", t->natoms);
         cJSON_AddNumberToObject(st, "actions", t->nactions);
         cli_print_json(o);

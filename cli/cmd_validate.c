@@ -1,11 +1,11 @@
-/* planlens validate DOMAIN PROBLEM PLAN... [--json] */
+/* planlens validate DOMAIN PROBLEM PLAN... [--json] | validate --stream [FILE] */
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/file.h"
 #include "cli.h"
-#include "plans/plan.h"
+#include "validate.h"
 
 static cJSON *string_array(char **items, int n)
 {
@@ -28,10 +28,13 @@ static char *step_warning(const pl_plan_steps *steps, const pl_trace *tr, int i)
                             r->text);
 }
 
-static cJSON *trace_json(const char *file, const pl_plan_steps *steps, const pl_trace *tr)
+cJSON *cli_trace_json(const char *file, const pl_plan_steps *steps, const pl_trace *tr)
 {
     cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "file", file);
+    if (file)
+        cJSON_AddStringToObject(o, "file", file);
+    else
+        cJSON_AddNullToObject(o, "file");
     cJSON_AddBoolToObject(o, "valid", tr->valid);
     cJSON_AddBoolToObject(o, "executable", tr->executable);
     cJSON_AddBoolToObject(o, "goal_reached", tr->goal_reached);
@@ -114,6 +117,11 @@ static void print_trace(const char *file, const pl_plan_steps *steps, const pl_t
 
 int cmd_validate(int argc, char **argv)
 {
+    if (argc > 0 && !strcmp(argv[0], "--stream")) {
+        if (argc > 2)
+            return cli_usage_error("validate", "--stream reads one FILE (none or -: stdin)");
+        return cli_validate_stream(argc == 2 ? argv[1] : NULL);
+    }
     bool json = false;
     const char *pos[3] = {NULL, NULL, NULL};
     int npos = 0;
@@ -173,7 +181,7 @@ int cmd_validate(int argc, char **argv)
         if (!tr->valid && rc == PL_EXIT_OK)
             rc = PL_EXIT_INVALID;
         if (out)
-            cJSON_AddItemToArray(arr, trace_json(plans[p], &steps, tr));
+            cJSON_AddItemToArray(arr, cli_trace_json(plans[p], &steps, tr));
         else
             print_trace(plans[p], &steps, tr);
         pl_trace_free(tr);

@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include "cli.h"
-#include "tui.h"
 
 /* In two parts: ISO C guarantees string literals of 4095 bytes only. */
 static const char usage_tasks[] =
@@ -21,6 +20,10 @@ static const char usage_tasks[] =
     "      Simulate each plan from the initial state and report, like VAL, whether it is\n"
     "      valid; otherwise the last executable action (LEA), the failing action with its\n"
     "      unmet preconditions or the reason it names no action, and the unmet goals.\n"
+    "  validate --stream [FILE]\n"
+    "      JSONL in (FILE or stdin): per line {domain, problem} paths or {domain_pddl,\n"
+    "      problem_pddl} texts, plan (path or array of actions) or plan_text, id; one\n"
+    "      verdict per line out (validate --json's fields), tasks kept across lines.\n"
     "  applicable DOMAIN PROBLEM [--json]\n"
     "      List the ground actions applicable in the initial state.\n"
     "  progress DOMAIN PROBLEM ACTION [--json]\n"
@@ -30,8 +33,10 @@ static const char usage_tasks[] =
     "      predicate: atoms the last action added (+) and deleted (-), goal atoms marked, and\n"
     "      where and why the plan stops (exit 1 unless the plan is valid).\n"
     "  plan DOMAIN PROBLEM [--search astar-lmcut|astar-hmax|astar-blind|gbfs-ff|gbfs-add]\n"
-    "       [--time-limit SEC] [--json]\n"
-    "      Find a plan (optimal with astar-*), printed in Fast Downward's sas_plan form.\n"
+    "       [--time-limit SEC] [--memory-limit SIZE] [--quiet] [--json]\n"
+    "      Find a plan (optimal with astar-*), printed in Fast Downward's sas_plan form;\n"
+    "      progress on stderr when it is a terminal (not with --quiet).  SIZE: 512M, 4G,\n"
+    "      none; default half of physical memory.\n"
     ;
 static const char usage_benchmarks[] =
     "  grade --questions FILE... --responses FILE... [--mode official|sound|both]\n"
@@ -77,14 +82,15 @@ static const char usage_benchmarks[] =
     "\n"
     "Environment: PLANLENS_MAX_INPUT_MB caps the size of any input file once\n"
     "decompressed (default 1024); PLANLENS_MAX_GROUND the fluent atoms and ground\n"
-    "actions of a task (default 4000000).\n";
+    "actions of a task (default 4000000); PLANLENS_MEMORY_LIMIT the memory bound of\n"
+    "every search (a SIZE, as for plan --memory-limit).\n";
 
 int main(int argc, char **argv)
 {
-    if (cli_apply_input_limit() != PL_EXIT_OK)
+    if (cli_apply_input_limit() != PL_EXIT_OK || cli_apply_memory_limit() != PL_EXIT_OK)
         return PL_EXIT_USAGE;
     if (argc < 2)
-        return tui_main(0, argv + 1);
+        return cli_explorer(0, argv + 1);
     const char *cmd = argv[1];
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         fputs(usage_tasks, stdout);
@@ -124,9 +130,9 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "compare"))
         return cmd_compare(argc - 2, argv + 2);
     if (!strcmp(cmd, "teach"))
-        return tui_teach_main(argc - 2, argv + 2);
+        return cli_teach(argc - 2, argv + 2);
     /* not a command: options and paths of the explorer */
     if (!strncmp(cmd, "--", 2) || access(cmd, F_OK) == 0)
-        return tui_main(argc - 1, argv + 1);
+        return cli_explorer(argc - 1, argv + 1);
     return cli_usage_error(cmd, "unknown command (and no such file or directory)");
 }

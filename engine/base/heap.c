@@ -5,7 +5,7 @@
 bool pl_heap_push(pl_heap *h, uint64_t key, int value)
 {
     if (h->count == h->capacity) {
-        int cap = h->capacity ? h->capacity * 2 : 256;
+        int cap = pl_heap_next_capacity(h);
         pl_heap_item *items = realloc(h->items, (size_t)cap * sizeof *items);
         if (!items)
             return false;

@@ -44,3 +44,9 @@ char *pl_resource_dir(const char *name)
     }
     return NULL;
 }
+
+char *pl_beside_executable(const char *relative)
+{
+    char exe[4096];
+    return executable_dir(exe, sizeof exe) ? pl_strdup_printf("%s/%s", exe, relative) : NULL;
+}

@@ -8,15 +8,21 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <zip.h>
 #include <zlib.h>
-#include <zstd.h>
 
 #include "base/file.h"
 #include "base/json.h"
+#include "runs/eval_libs.h"
 #include "runs/reader.h"
 
 #define METHOD_ZSTD 93
+
+/* libzip and libzstd, once pl_run_load_inspect_zip has loaded them. */
+static const pl_eval_libs *eval_functions(void)
+{
+    const char *why;
+    return pl_eval_libs_get(&why);
+}
 
 static const char *method_name(int method)
 {
@@ -46,20 +52,22 @@ static const char *method_name(int method)
  * expected); false when the data is not that. */
 static bool zstd_decode(const char *raw, size_t n, char *buf, size_t size)
 {
-    ZSTD_DCtx *d = ZSTD_createDCtx();
-    size_t got = d ? ZSTD_decompressDCtx(d, buf, size, raw, n) : 0;
-    ZSTD_freeDCtx(d);
-    return d && !ZSTD_isError(got) && got == size;
+    const pl_eval_libs *z = eval_functions();
+    ZSTD_DCtx *d = z->ZSTD_createDCtx();
+    size_t got = d ? z->ZSTD_decompressDCtx(d, buf, size, raw, n) : 0;
+    z->ZSTD_freeDCtx(d);
+    return d && !z->ZSTD_isError(got) && got == size;
 }
 
 /* Reads n bytes of the entry, decompressed by libzip or (flags
  * ZIP_FL_COMPRESSED) as stored. */
 static bool read_bytes(zip_t *za, zip_uint64_t index, zip_flags_t flags, char *buf, zip_uint64_t n)
 {
-    zip_file_t *zf = zip_fopen_index(za, index, flags);
-    zip_int64_t got = zf ? zip_fread(zf, buf, n) : -1;
+    const pl_eval_libs *z = eval_functions();
+    zip_file_t *zf = z->zip_fopen_index(za, index, flags);
+    zip_int64_t got = zf ? z->zip_fread(zf, buf, n) : -1;
     if (zf)
-        zip_fclose(zf);
+        z->zip_fclose(zf);
     return got >= 0 && (zip_uint64_t)got == n;
 }
 
@@ -83,14 +91,15 @@ static bool read_zstd(zip_t *za, zip_uint64_t index, const zip_stat_t *st, char 
 /* The bytes of an entry, NUL-terminated; NULL with *why (owned). */
 static char *read_entry(zip_t *za, zip_uint64_t index, size_t *len, char **why)
 {
-    const char *name = zip_get_name(za, index, 0);
+    const pl_eval_libs *z = eval_functions();
+    const char *name = z->zip_get_name(za, index, 0);
     zip_stat_t st;
     zip_uint64_t need = ZIP_STAT_SIZE | ZIP_STAT_COMP_SIZE | ZIP_STAT_COMP_METHOD;
-    if (zip_stat_index(za, index, 0, &st) < 0 || (st.valid & need) != need) {
+    if (z->zip_stat_index(za, index, 0, &st) < 0 || (st.valid & need) != need) {
         *why = pl_strdup_printf("%s: cannot read the entry", name);
         return NULL;
     }
-    if (st.comp_method != METHOD_ZSTD && !zip_compression_method_supported(st.comp_method, 0)) {
+    if (st.comp_method != METHOD_ZSTD && !z->zip_compression_method_supported(st.comp_method, 0)) {
         *why = pl_strdup_printf("%s: compression method %d (%s) is not supported: planlens reads zstd (93) and "
                                 "deflate (8)",
                                 name, st.comp_method, method_name(st.comp_method));
@@ -118,7 +127,8 @@ static char *read_entry(zip_t *za, zip_uint64_t index, size_t *len, char **why)
 /* An entry parsed as JSON; NULL with *why ("name:line:col: message", owned). */
 static cJSON *entry_json(zip_t *za, zip_uint64_t index, char **why)
 {
-    const char *name = zip_get_name(za, index, 0);
+    const pl_eval_libs *z = eval_functions();
+    const char *name = z->zip_get_name(za, index, 0);
     size_t len;
     char *text = read_entry(za, index, &len, why);
     pl_error e = PL_ERROR_INIT;
@@ -151,12 +161,13 @@ static int by_name_then_index(const void *x, const void *y)
 
 static int list_members(zip_t *za, member_list *m)
 {
-    zip_int64_t n = zip_get_num_entries(za, 0);
+    const pl_eval_libs *z = eval_functions();
+    zip_int64_t n = z->zip_get_num_entries(za, 0);
     *m = (member_list){za, malloc(((size_t)(n > 0 ? n : 0) + 1) * sizeof *m->items), 0};
     if (!m->items)
         return -1;
     for (zip_int64_t i = 0; i < n; i++) {
-        const char *name = zip_get_name(za, (zip_uint64_t)i, 0);
+        const char *name = z->zip_get_name(za, (zip_uint64_t)i, 0);
         if (name)
             m->items[m->count++] = (member){name, (zip_uint64_t)i};
     }
@@ -260,19 +271,23 @@ static pl_error_code load_archive(zip_t *za, pl_run_reader *rd, pl_error *err)
 
 pl_error_code pl_run_load_inspect_zip(pl_run_reader *rd, const char *data, size_t len, pl_error *err)
 {
+    const char *why;
+    const pl_eval_libs *z = pl_eval_libs_get(&why);
+    if (!z)
+        return pl_error_set(err, PL_ERR_IO, rd->path, 0, 0, "an Inspect .eval log, but %s", why);
     zip_error_t ze;
-    zip_error_init(&ze);
-    zip_source_t *src = zip_source_buffer_create(data, len, 0, &ze);
-    zip_t *za = src ? zip_open_from_source(src, ZIP_RDONLY, &ze) : NULL;
+    z->zip_error_init(&ze);
+    zip_source_t *src = z->zip_source_buffer_create(data, len, 0, &ze);
+    zip_t *za = src ? z->zip_open_from_source(src, ZIP_RDONLY, &ze) : NULL;
     pl_error_code rc;
     if (za) {
         rc = load_archive(za, rd, err);
-        zip_discard(za);
+        z->zip_discard(za);
     } else {
-        zip_source_free(src);
+        z->zip_source_free(src);
         rc = pl_error_set(err, PL_ERR_SYNTAX, rd->path, 0, 0,
-                          "expected an Inspect .eval log: not a readable zip archive: %s", zip_error_strerror(&ze));
+                          "expected an Inspect .eval log: not a readable zip archive: %s", z->zip_error_strerror(&ze));
     }
-    zip_error_fini(&ze);
+    z->zip_error_fini(&ze);
     return rc;
 }

@@ -1,9 +1,11 @@
 /* A* and greedy best-first search with a state registry. */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "base/heap.h"
 #include "search/search.h"
@@ -28,9 +30,20 @@ static uint64_t hash_state(const uint64_t *s, int words)
     return h ^ (h >> 33);
 }
 
+/* The table sizes once one more state is stored: each doubles when full. */
+static int next_nslots(const registry *r)
+{
+    return (r->count + 1) * 2 <= r->nslots ? r->nslots : r->nslots ? r->nslots * 2 : 1024;
+}
+
+static int next_capacity(const registry *r)
+{
+    return r->count < r->capacity ? r->capacity : r->capacity ? r->capacity * 2 : 1024;
+}
+
 static bool registry_grow_slots(registry *r)
 {
-    int n = r->nslots ? r->nslots * 2 : 1024;
+    int n = next_nslots(r);
     int *slots = calloc((size_t)n, sizeof *slots);
     if (!slots)
         return false;
@@ -62,7 +75,7 @@ static int registry_insert(registry *r, const uint64_t *s, bool *is_new)
         h = (h + 1) & (uint64_t)(r->nslots - 1);
     }
     if (r->count == r->capacity) {
-        int cap = r->capacity ? r->capacity * 2 : 1024;
+        int cap = next_capacity(r);
         uint64_t *data = realloc(r->data, (size_t)cap * bytes);
         if (!data)
             return -1;
@@ -97,6 +110,7 @@ pl_search_params pl_search_defaults(void)
     memset(&p, 0, sizeof p);
     p.heuristic = PL_H_LMCUT;
     p.cost_bound = -1;
+    p.max_bytes = pl_search_memory_limit();
     return p;
 }
 
@@ -163,6 +177,8 @@ typedef struct {
     const pl_search_params *p;
     const pl_relaxed *r;
     pl_search_result *out;
+    size_t held;     /* bytes reserved in held_by_all */
+    long long layer; /* the f-layer (GBFS: best h) last reported */
     registry reg;
     node *nodes;
     int ncap;
@@ -172,13 +188,19 @@ typedef struct {
     double start;
 } search;
 
+static int node_capacity(int ncap, int count)
+{
+    int cap = count <= ncap ? ncap : ncap ? ncap * 2 : 1024;
+    while (cap < count)
+        cap *= 2;
+    return cap;
+}
+
 static bool ensure_nodes(search *s)
 {
     if (s->reg.count <= s->ncap)
         return true;
-    int cap = s->ncap ? s->ncap * 2 : 1024;
-    while (cap < s->reg.count)
-        cap *= 2;
+    int cap = node_capacity(s->ncap, s->reg.count);
     node *nodes = realloc(s->nodes, (size_t)cap * sizeof *nodes);
     if (!nodes)
         return false;
@@ -208,6 +230,90 @@ static void extract_plan(search *s, int goal_id)
 static const uint64_t *state_of(const search *s, int id)
 {
     return s->reg.data + (size_t)id * (size_t)s->reg.words;
+}
+
+/* ---- the memory limit ---- */
+
+static atomic_size_t memory_limit; /* 0: half of physical memory */
+static atomic_size_t held_by_all;  /* bytes held by the running searches of the process */
+
+void pl_search_set_memory_limit(size_t bytes)
+{
+    atomic_store(&memory_limit, bytes);
+}
+
+/* Physical memory, or the cgroup (v2) limit when lower: a container's share. */
+static size_t physical_memory(void)
+{
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    size_t bytes = pages > 0 && page > 0 ? (size_t)pages * (size_t)page : (size_t)4 << 30;
+    FILE *f = fopen("/sys/fs/cgroup/memory.max", "r");
+    unsigned long long cg;
+    if (f && fscanf(f, "%llu", &cg) == 1 && cg < bytes)
+        bytes = (size_t)cg;
+    if (f)
+        fclose(f);
+    return bytes;
+}
+
+size_t pl_search_memory_limit(void)
+{
+    static atomic_size_t half_physical;
+    size_t set = atomic_load(&memory_limit), half = atomic_load(&half_physical);
+    if (set)
+        return set;
+    if (!half)
+        atomic_store(&half_physical, half = physical_memory() / 2);
+    return half;
+}
+
+/* What the search holds once the next state is stored. */
+static size_t next_footprint(const search *s)
+{
+    const registry *r = &s->reg;
+    return (size_t)next_capacity(r) * (size_t)r->words * sizeof(uint64_t) + (size_t)next_nslots(r) * sizeof(int)
+           + (size_t)node_capacity(s->ncap, r->count + 1) * sizeof(node)
+           + (size_t)pl_heap_next_capacity(&s->open) * sizeof(pl_heap_item);
+}
+
+/* Reserves next_footprint() before the tables grow; false when the searches
+ * of the process would then hold more than max_bytes. */
+static bool reserve_next(search *s)
+{
+    size_t want = next_footprint(s);
+    if (want <= s->held)
+        return true;
+    size_t extra = want - s->held;
+    size_t before = atomic_fetch_add(&held_by_all, extra);
+    if (s->p->max_bytes && before + extra > s->p->max_bytes) {
+        atomic_fetch_sub(&held_by_all, extra);
+        return false;
+    }
+    s->held = want;
+    return true;
+}
+
+enum { VISIT_OUT_OF_MEMORY = -1, VISIT_MEMORY_LIMIT = -2 };
+
+/* Ends the search after a failed visit. */
+static void visit_failed(search *s, int rc)
+{
+    s->out->status = rc == VISIT_MEMORY_LIMIT ? PL_SEARCH_LIMIT : PL_SEARCH_ERROR;
+    s->out->limit = rc == VISIT_MEMORY_LIMIT ? "memory" : NULL;
+}
+
+/* Calls p->progress at a new f-layer (GBFS: a better h) and every 128 expansions. */
+static void report(search *s, long long f)
+{
+    pl_search_result *out = s->out;
+    bool new_layer = out->expansions == 1 || (s->p->greedy ? f < s->layer : f > s->layer);
+    if (!new_layer && (out->expansions & 127))
+        return;
+    if (new_layer)
+        s->layer = f;
+    pl_search_progress at = {out->expansions, out->evaluated, out->generated, s->layer, new_layer, s->held,
+                             cpu_seconds() - s->start};
+    s->p->progress(&at, s->p->progress_ctx);
 }
 
 /* Adds (or improves) the node for state s->succ reached from `parent`.
@@ -241,6 +347,13 @@ static int visit(search *s, int parent, int action, long long g, int *id_out)
     return 1;
 }
 
+/* visit() within the memory bound: VISIT_MEMORY_LIMIT, storing nothing,
+ * when one more state could take the search past it. */
+static int bounded_visit(search *s, int parent, int action, long long g, int *id_out)
+{
+    return reserve_next(s) ? visit(s, parent, action, g, id_out) : VISIT_MEMORY_LIMIT;
+}
+
 static void run(search *s)
 {
     const pl_task *t = s->t;
@@ -249,9 +362,9 @@ static void run(search *s)
     const bool *disabled = p->disabled;
     int *r_cost = s->r->action_cost;
     memcpy(s->succ, p->init ? p->init : t->init, (size_t)t->words * sizeof *s->succ);
-    int id0;
-    if (visit(s, -1, -1, 0, &id0) < 0) {
-        out->status = PL_SEARCH_ERROR;
+    int id0, rc0 = bounded_visit(s, -1, -1, 0, &id0);
+    if (rc0 < 0) {
+        visit_failed(s, rc0);
         return;
     }
     out->initial_h = s->nodes[0].h;
@@ -291,6 +404,8 @@ static void run(search *s)
             out->limit = "states";
             return;
         }
+        if (p->progress)
+            report(s, p->greedy ? n->h : n->g + n->h);
         long long g = n->g;
         for (int a = 0; a < t->nactions; a++) {
             if ((disabled && disabled[a]) || !pl_task_applicable(t, a, state_of(s, id)))
@@ -298,9 +413,9 @@ static void run(search *s)
             pl_task_apply(t, a, state_of(s, id), s->succ);
             out->generated++;
             int succ_id;
-            int rc = visit(s, id, a, g + r_cost[a], &succ_id);
+            int rc = bounded_visit(s, id, a, g + r_cost[a], &succ_id);
             if (rc < 0) {
-                out->status = PL_SEARCH_ERROR;
+                visit_failed(s, rc);
                 return;
             }
             if (rc > 0 && p->greedy && goal_test(t, p, s->succ)) {
@@ -348,6 +463,8 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
         run(&s);
     }
     out->seconds = cpu_seconds() - s.start;
+    out->bytes = s.held;
+    atomic_fetch_sub(&held_by_all, s.held);
     pl_heuristic_free(s.h);
     registry_free(&s.reg);
     free(s.nodes);

@@ -1,9 +1,9 @@
 /* Heuristic search on a grounded task: A* (optimal with the admissible
  * heuristics blind, h_max, LM-cut) and greedy best-first search (h_add,
- * h_FF).  Limits on expansions, CPU time and stored states end a search with
- * PL_SEARCH_LIMIT ("unknown"), never with a wrong answer.  Dead ends (h =
- * infinity) are pruned, which is safe for every heuristic here; an exhausted
- * search space proves the goal unreachable. */
+ * h_FF).  Limits on expansions, CPU time, stored states and memory end a
+ * search with PL_SEARCH_LIMIT ("unknown"), never with a wrong answer.  Dead
+ * ends (h = infinity) are pruned, which is safe for every heuristic here; an
+ * exhausted search space proves the goal unreachable. */
 #ifndef PL_SEARCH_H
 #define PL_SEARCH_H
 
@@ -19,12 +19,28 @@ typedef enum {
     PL_SEARCH_ERROR       /* out of memory, or costs the search cannot handle */
 } pl_search_status;
 
+/* What a running search reports to pl_search_params.progress. */
+typedef struct {
+    long expansions, evaluated, generated;
+    long long f;              /* A*: the f-layer being expanded; GBFS: the best h so far */
+    bool new_layer;           /* f changed since the last call */
+    size_t bytes;             /* held by this search */
+    double seconds;           /* CPU time so far */
+} pl_search_progress;
+
 typedef struct {
     pl_heuristic_kind heuristic;
     bool greedy;              /* GBFS instead of A* (plans not optimal) */
     long max_expansions;      /* 0 = no limit */
     double max_seconds;       /* CPU seconds; 0 = no limit */
     long max_states;          /* stored states; 0 = no limit */
+    /* Bytes the searches of the process may hold together (states, their hash
+     * table, nodes, open list), checked before each growth; 0 = no limit. */
+    size_t max_bytes;
+    /* Called (when set) at each new f-layer (A*) or best h (GBFS) and every
+     * 128 expansions, from the searching thread. */
+    void (*progress)(const pl_search_progress *at, void *ctx);
+    void *progress_ctx;
     const uint64_t *init;     /* start state; NULL = the task's initial state */
     /* Goal: the task's goal; or (goal_atoms != NULL) this conjunction of
      * positive atoms and negated atoms; or (use_goal_cond) a ground condition. */
@@ -39,18 +55,24 @@ typedef struct {
                                  of cost <= bound"; -1 = no bound */
 } pl_search_params;
 
-/* Defaults: A* with LM-cut, no limits, no cost bound. */
+/* Defaults: A* with LM-cut, no limits but the memory limit below, no cost
+ * bound. */
 pl_search_params pl_search_defaults(void);
+/* The memory limit pl_search_defaults() gives: half of physical memory (or
+ * of the cgroup's memory.max when lower) unless set; 0 sets it back. */
+void pl_search_set_memory_limit(size_t bytes);
+size_t pl_search_memory_limit(void);
 
 typedef struct {
     pl_search_status status;
-    const char *limit;        /* SEARCH_LIMIT: "expansions", "time" or "states" */
+    const char *limit;        /* SEARCH_LIMIT: "expansions", "time", "states", "memory" or "stopped" */
     int *plan;                /* owned; ground action ids */
     int plan_length;
     long long cost;
     long expansions, generated, evaluated, reopened;
     int initial_h;            /* PL_H_INF when the start is a proven dead end */
     double seconds;           /* CPU time */
+    size_t bytes;             /* the most the search held (what max_bytes bounds) */
     pl_heuristic_kind heuristic_used;
 } pl_search_result;
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 #include <cjson/cJSON.h>
@@ -20,10 +21,9 @@ typedef struct {
     char *out; /* stdout and stderr together */
 } run_result;
 
-static run_result run(const char *args)
+/* Runs a shell command line, stdout and stderr together. */
+static run_result run_shell(const char *cmd)
 {
-    char cmd[4096];
-    snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", PLANLENS_BIN, args);
     FILE *p = popen(cmd, "r");
     assert_non_null(p);
     size_t cap = 4096, n = 0;
@@ -38,6 +38,21 @@ static run_result run(const char *args)
     int st = pclose(p);
     run_result r = {WIFEXITED(st) ? WEXITSTATUS(st) : -1, buf};
     return r;
+}
+
+static run_result run(const char *args)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", PLANLENS_BIN, args);
+    return run_shell(cmd);
+}
+
+/* planlens with stderr on a terminal (script(1)'s) and stdout thrown away. */
+static run_result run_on_terminal(const char *args)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "script -qec \"'%s' %s >/dev/null\" /dev/null", PLANLENS_BIN, args);
+    return run_shell(cmd);
 }
 
 static void expect_output(const run_result *r, const char *needle)
@@ -135,6 +150,121 @@ static void test_plan(void **state)
     r = run("plan --search astar-magic " DOMAIN " " PROBLEM);
     assert_int_equal(r.status, 2);
     free(r.out);
+}
+
+/* The memory bound ends a search as "unknown"; progress goes to a terminal
+ * only (here stderr is a pipe), and with --quiet not even there. */
+static void test_plan_memory_limit_and_progress(void **state)
+{
+    (void)state;
+    run_result r = run("plan --memory-limit 1K " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 1);
+    expect_output(&r, "; unknown: memory limit reached after ");
+    free(r.out);
+
+    r = run("plan --json --memory-limit 1K " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 1);
+    expect_output(&r, "\"limit\":\"memory\"");
+    free(r.out);
+
+    /* the environment sets the default of every search */
+    setenv("PLANLENS_MEMORY_LIMIT", "1K", 1);
+    r = run("plan " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 1);
+    expect_output(&r, "; unknown: memory limit");
+    free(r.out);
+    r = run("plan --memory-limit 0.5G " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 0);
+    assert_null(strstr(r.out, "f = "));
+    free(r.out);
+    setenv("PLANLENS_MEMORY_LIMIT", "lots", 1);
+    r = run("plan " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 2);
+    expect_output(&r, "PLANLENS_MEMORY_LIMIT");
+    free(r.out);
+    unsetenv("PLANLENS_MEMORY_LIMIT");
+
+    r = run("plan --memory-limit 12Q " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 2);
+    free(r.out);
+    r = run("plan --memory-limit -1G " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 2);
+    free(r.out);
+
+    /* on a terminal (script(1) gives one) the progress lines come on stderr */
+    if (system("command -v script >/dev/null 2>&1") != 0) {
+        print_message("SKIP: no script(1) for a terminal\n");
+        return;
+    }
+    r = run_on_terminal("plan --search astar-blind " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 0);
+    expect_output(&r, "f = 1, 1 evaluated, 1 expanded, t=");
+    free(r.out);
+    r = run_on_terminal("plan --quiet " DOMAIN " " PROBLEM);
+    assert_int_equal(r.status, 0);
+    assert_null(strstr(r.out, "f = "));
+    free(r.out);
+}
+
+/* validate --stream: a verdict per line, equal to validate --json's; line
+ * errors are reported on their line and the stream goes on; a task is
+ * loaded once for the lines that share it (its warning comes once). */
+static void test_validate_stream(void **state)
+{
+    (void)state;
+    char path[] = "/tmp/planlens-stream-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    /* a typed domain with an untyped predicate parameter: read with a warning */
+    const char *domain = "(define (domain d) (:requirements :typing) (:types t) (:predicates (p ?x) (q ?x - t))"
+                         " (:action a :parameters (?x - t) :precondition (p ?x) :effect (q ?x)))";
+    const char *problem = "(define (problem e) (:domain d) (:objects o - t) (:init (p o)) (:goal (q o)))";
+    fprintf(f, "{\"id\": 7, \"domain\": \"%s\", \"problem\": \"%s\", \"plan\": \"%s\"}\n", DOMAIN, PROBLEM,
+            SAMPLES "/plans/model-forgets-to-unstack.txt");
+    fprintf(f, "{\"domain_pddl\": \"%s\", \"problem_pddl\": \"%s\", \"plan\": [\"(a o)\"]}\n", domain, problem);
+    fputs("\nnot json\n{\"domain\": \"" DOMAIN "\"}\n", f);
+    fprintf(f, "{\"domain_pddl\": \"%s\", \"problem_pddl\": \"%s\", \"plan_text\": \"(a o)\\n(a o)\"}\n", domain,
+            problem);
+    fclose(f);
+    char args[512];
+    snprintf(args, sizeof args, "validate --stream %s", path);
+    run_result r = run(args);
+    assert_int_equal(r.status, 3);
+    /* one warning for the two lines of the inline task */
+    const char *warning = strstr(r.out, "have no type; read as object");
+    assert_non_null(warning);
+    assert_null(strstr(warning + 1, "have no type; read as object"));
+    run_result one = run("validate --json " DOMAIN " " PROBLEM " " SAMPLES "/plans/model-forgets-to-unstack.txt");
+    cJSON *one_json = cJSON_Parse(one.out);
+    const cJSON *expected = cJSON_GetArrayItem(cJSON_GetObjectItem(one_json, "plans"), 0);
+    int lines = 0;
+    for (char *line = strtok(r.out, "\n"); line; line = strtok(NULL, "\n")) {
+        cJSON *v = cJSON_Parse(line);
+        if (!v)
+            continue; /* the warning */
+        int number = cJSON_GetObjectItem(v, "line")->valueint;
+        const cJSON *error = cJSON_GetObjectItem(v, "error");
+        if (number == 1) {
+            assert_int_equal(cJSON_GetObjectItem(v, "id")->valueint, 7);
+            cJSON_DeleteItemFromObject(v, "id");
+            cJSON_DeleteItemFromObject(v, "line");
+            assert_true(cJSON_Compare(v, expected, 1));
+        } else if (number == 2 || number == 6) {
+            assert_true(cJSON_IsTrue(cJSON_GetObjectItem(v, "valid")));
+            assert_int_equal(cJSON_GetObjectItem(v, "length")->valueint, number == 2 ? 1 : 2);
+        } else {
+            assert_true(number == 4 || number == 5);
+            assert_non_null(strstr(error->valuestring, number == 4 ? "line 4:1:1" : "\"problem\" (a path)"));
+        }
+        lines++;
+        cJSON_Delete(v);
+    }
+    assert_int_equal(lines, 5);
+    cJSON_Delete(one_json);
+    free(one.out);
+    free(r.out);
+    unlink(path);
 }
 
 static void test_exit_codes(void **state)
@@ -359,6 +489,8 @@ int main(void)
         cmocka_unit_test(test_validate_json),
         cmocka_unit_test(test_applicable_and_progress),
         cmocka_unit_test(test_plan),
+        cmocka_unit_test(test_plan_memory_limit_and_progress),
+        cmocka_unit_test(test_validate_stream),
         cmocka_unit_test(test_exit_codes),
         cmocka_unit_test(test_grade_jsonl),
         cmocka_unit_test(test_grade_todays_logs),

@@ -118,14 +118,22 @@ static void test_conditional_effects_use_hmax(void **state)
     pl_loaded_task_free(&lt);
 }
 
+/* Loads a fixture and its relaxation; the parameters of a blind A*. */
+static pl_search_params blind_search_on(const char *fixture, pl_loaded_task *lt, pl_relaxed **r)
+{
+    load_fixture(fixture, lt);
+    *r = pl_relaxed_new(lt->task);
+    pl_search_params p = pl_search_defaults();
+    p.heuristic = PL_H_BLIND;
+    return p;
+}
+
 static void test_limits_answer_unknown(void **state)
 {
     (void)state;
     pl_loaded_task lt;
-    load_fixture("logistics", &lt);
-    pl_relaxed *r = pl_relaxed_new(lt.task);
-    pl_search_params p = pl_search_defaults();
-    p.heuristic = PL_H_BLIND;
+    pl_relaxed *r;
+    pl_search_params p = blind_search_on("logistics", &lt, &r);
     p.max_expansions = 3;
     pl_search_result res;
     assert_int_equal(pl_search(lt.task, r, &p, &res), PL_SEARCH_LIMIT);
@@ -149,6 +157,85 @@ static void test_limits_answer_unknown(void **state)
     long long cost = -1;
     /* a limit is never reported as "unsolvable" */
     assert_int_equal(pl_optimal_cost(lt.task, r, lt.task->init, &limits, &cost, NULL), PL_UNKNOWN);
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+}
+
+/* The memory bound: a search that needs B bytes at its peak solves with a
+ * bound of B and ends as "unknown: memory" one byte below, holding no more
+ * than the bound; pl_search_defaults() carries the process-wide default. */
+static void test_memory_limit_answers_unknown(void **state)
+{
+    (void)state;
+    assert_true(pl_search_memory_limit() > 0);
+    assert_int_equal(pl_search_defaults().max_bytes, pl_search_memory_limit());
+    pl_search_set_memory_limit(12345);
+    assert_int_equal(pl_search_defaults().max_bytes, 12345);
+    pl_search_set_memory_limit(0);
+    pl_loaded_task lt;
+    pl_relaxed *r;
+    pl_search_params p = blind_search_on("logistics", &lt, &r);
+    p.max_bytes = 0;
+    pl_search_result res;
+    assert_int_equal(pl_search(lt.task, r, &p, &res), PL_SEARCH_SOLVED);
+    size_t peak = res.bytes;
+    long long cost = res.cost;
+    assert_true(peak > 0);
+    pl_search_result_clear(&res);
+    p.max_bytes = peak;
+    assert_int_equal(pl_search(lt.task, r, &p, &res), PL_SEARCH_SOLVED);
+    assert_true(res.cost == cost);
+    pl_search_result_clear(&res);
+    p.max_bytes = peak - 1;
+    assert_int_equal(pl_search(lt.task, r, &p, &res), PL_SEARCH_LIMIT);
+    assert_string_equal(res.limit, "memory");
+    assert_true(res.bytes <= peak - 1);
+    assert_null(res.plan);
+    pl_search_result_clear(&res);
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+}
+
+typedef struct {
+    int calls, layers;
+    long long last_f;
+    long last_expansions;
+} progress_log;
+
+static void log_progress(const pl_search_progress *at, void *ctx)
+{
+    progress_log *log = ctx;
+    assert_true(at->expansions >= log->last_expansions);
+    if (at->new_layer) {
+        assert_true(log->layers == 0 || at->f > log->last_f);
+        log->layers++;
+        log->last_f = at->f;
+    }
+    assert_true(at->bytes > 0);
+    log->calls++;
+    log->last_expansions = at->expansions;
+}
+
+/* Progress: A* reports each f-layer once, in increasing order, from the
+ * initial h up to the optimal cost, and periodic calls in between. */
+static void test_progress_reports_f_layers(void **state)
+{
+    (void)state;
+    pl_loaded_task lt;
+    pl_relaxed *r;
+    pl_search_params p = blind_search_on("logistics", &lt, &r);
+    progress_log log = {0};
+    p.progress = log_progress;
+    p.progress_ctx = &log;
+    pl_search_result res;
+    assert_int_equal(pl_search(lt.task, r, &p, &res), PL_SEARCH_SOLVED);
+    /* blind search on unit costs: f = g + 1 off the goal, so the layers are
+     * consecutive from the initial h up to the optimum (or the one below, when
+     * the first node of the optimum's layer is a goal) */
+    assert_int_equal(log.last_f - res.initial_h + 1, log.layers);
+    assert_true(log.last_f == res.cost || log.last_f == res.cost - 1);
+    assert_true(log.calls >= log.layers + res.expansions / 128 - 1);
+    pl_search_result_clear(&res);
     pl_relaxed_free(r);
     pl_loaded_task_free(&lt);
 }
@@ -235,6 +322,8 @@ int main(void)
         cmocka_unit_test(test_action_costs_are_optimised),
         cmocka_unit_test(test_conditional_effects_use_hmax),
         cmocka_unit_test(test_limits_answer_unknown),
+        cmocka_unit_test(test_memory_limit_answers_unknown),
+        cmocka_unit_test(test_progress_reports_f_layers),
         cmocka_unit_test(test_reachability_questions),
         cmocka_unit_test(test_landmarks_and_next_actions),
     };

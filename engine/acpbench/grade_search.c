@@ -262,18 +262,34 @@ int acp_grade_areach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pa
 
 /* ---- nexta ---- */
 
-/* Is there a plan from `state` at all (dead end or not)? */
+static pl_answer search_answer(acp_question_cache *c, const pl_search_params *p)
+{
+    pl_search_result res;
+    pl_search_status st = pl_search(c->lt.task, c->relaxed, p, &res);
+    pl_search_result_clear(&res);
+    return st == PL_SEARCH_SOLVED ? PL_YES : st == PL_SEARCH_UNSOLVABLE ? PL_NO : PL_UNKNOWN;
+}
+
+/* Is there a plan from `state` at all (dead end or not)?  First A* with
+ * LM-cut up to symmetry, briefly (greedy search gets lost on plateaus that
+ * A* crosses, as in Rover), then greedy search with h_FF for the limit. */
 static pl_answer solvable_from(acp_question_cache *c, const uint64_t *state, const pl_limits *lim)
 {
+    enum { ASTAR_EXPANSIONS = 20000 };
     pl_search_params p = pl_search_defaults();
+    p.init = state;
+    p.symmetry = c->relaxed->symmetry;
+    p.max_expansions = ASTAR_EXPANSIONS;
+    p.max_seconds = lim->max_seconds;
+    pl_answer a = search_answer(c, &p);
+    if (a != PL_UNKNOWN)
+        return a;
+    p = pl_search_defaults();
     p.init = state;
     p.heuristic = PL_H_FF;
     p.greedy = true;
     p.max_seconds = lim->max_seconds;
-    pl_search_result res;
-    pl_search_status st = pl_search(c->lt.task, c->relaxed, &p, &res);
-    pl_search_result_clear(&res);
-    return st == PL_SEARCH_SOLVED ? PL_YES : st == PL_SEARCH_UNSOLVABLE ? PL_NO : PL_UNKNOWN;
+    return search_answer(c, &p);
 }
 
 /* The official check: an optimal plan from the successor (5 s), and 1 iff
@@ -291,6 +307,7 @@ static const char *official_nexta_path(acp_question_cache *c, int action, long w
     pl_search_params p = pl_search_defaults();
     p.init = next;
     p.max_seconds = seconds;
+    p.symmetry = c->relaxed->symmetry; /* the plan's length is all that counts */
     bool bounded = !t->has_costs && want >= 1;
     if (bounded)
         p.cost_bound = want - 1;
@@ -315,6 +332,7 @@ static void official_nexta_planner(acp_question_cache *c, int action, const pl_a
     long want = cJSON_IsString(opt) ? strtol(opt->valuestring, NULL, 10) : cJSON_IsNumber(opt) ? opt->valueint : -1;
     if (!c->official_next)
         c->official_next = calloc((size_t)c->lt.task->nactions + 1, sizeof *c->official_next);
+    action = acp_cache_orbit_action(c, action); /* a symmetric successor has the same optimal plan length */
     const char *path = c->official_next ? c->official_next[action] : NULL;
     if (!path)
         path = official_nexta_path(c, action, want, seconds);

@@ -322,6 +322,7 @@ pl_answer pl_optimal_cost(const pl_task *t, const pl_relaxed *r, const uint64_t 
 {
     pl_search_params p = pl_search_defaults();
     p.init = state;
+    p.symmetry = plan ? NULL : r->symmetry; /* an orbit search finds the cost, not the plan */
     apply_limits(&p, limits);
     pl_search_result res;
     pl_answer a = decide(t, r, &p, PL_YES, PL_NO, &res);
@@ -355,6 +356,7 @@ pl_answer pl_is_next_action(const pl_task *t, const pl_relaxed *r, const uint64_
     pl_search_params p = pl_search_defaults();
     p.init = next;
     p.cost_bound = remaining;
+    p.symmetry = r->symmetry;
     apply_limits(&p, limits);
     pl_answer a = decide(t, r, &p, PL_YES, PL_NO, NULL);
     free(next);

@@ -24,6 +24,7 @@ typedef struct {
     long long hstar;
     signed char *next_action;   /* per action: pl_answer of the next-action test, -1 not yet asked */
     const char **official_next; /* per action: path of the official nexta planner check, NULL not yet run */
+    bool init_solvable;         /* a plan from the question state is known */
     int *orbit_rep;             /* per action: acp_cache_orbit_action, -1 not yet asked */
     uint64_t *orbit_states;     /* representatives of the successors seen, one per orbit */
     int *orbit_actions;         /* the action of each */

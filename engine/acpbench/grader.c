@@ -29,6 +29,7 @@ static void cache_clear(acp_question_cache *c)
     free(c->next_action);
     free(c->official_next);
     free(c->orbit_rep);
+    pl_hcache_free(c->hcache);
     free(c->orbit_states);
     free(c->orbit_actions);
     if (c->load_status > 0)
@@ -162,7 +163,8 @@ pl_answer acp_cache_hstar(acp_question_cache *c, const pl_limits *lim, long long
 {
     if (!c->has_hstar) {
         pl_relaxed_add_symmetry(c->relaxed); /* out of memory: the search runs without it */
-        c->hstar_known = pl_optimal_cost(c->lt.task, c->relaxed, c->lt.task->init, lim, &c->hstar, NULL);
+        c->hstar_known =
+            pl_optimal_cost_shared(c->lt.task, c->relaxed, c->lt.task->init, lim, &c->hstar, acp_cache_hcache(c));
         c->has_hstar = true;
     }
     *hstar = c->hstar;
@@ -182,8 +184,16 @@ pl_answer acp_cache_next_action(acp_question_cache *c, int action, const pl_limi
     }
     int rep = acp_cache_orbit_action(c, action);
     if (c->next_action[rep] < 0)
-        c->next_action[rep] = (signed char)pl_is_next_action(t, c->relaxed, t->init, rep, *hstar, lim);
+        c->next_action[rep] =
+            (signed char)pl_is_next_action_shared(t, c->relaxed, t->init, rep, *hstar, lim, acp_cache_hcache(c));
     return (pl_answer)c->next_action[rep];
+}
+
+pl_hcache *acp_cache_hcache(acp_question_cache *c)
+{
+    if (!c->hcache)
+        c->hcache = pl_hcache_new(c->lt.task->words); /* NULL: the searches run without */
+    return c->hcache;
 }
 
 /* Records the representative `canon` of action's successor as a new orbit. */

@@ -228,8 +228,13 @@ static int visit(search *s, int parent, int action, long long g, int *id_out)
         return -1;
     node *n = &s->nodes[id];
     if (is_new) {
-        s->out->evaluated++;
-        n->h = pl_heuristic_eval(s->h, s->succ);
+        pl_hcache *cache = s->p->hcache;
+        if (!cache || !pl_hcache_get(cache, s->succ, &n->h)) {
+            s->out->evaluated++;
+            n->h = pl_heuristic_eval(s->h, s->succ);
+            if (cache)
+                pl_hcache_raise(cache, s->succ, n->h, true);
+        }
         n->closed = false;
     } else if (g >= n->g || s->p->greedy) {
         return 0;
@@ -316,6 +321,10 @@ static void run(search *s)
         }
     }
     out->status = PL_SEARCH_UNSOLVABLE;
+    if (p->hcache && !p->greedy && p->cost_bound >= 0) /* no plan within the bound: h*(n) > bound - g(n) */
+        for (int id = 0; id < s->reg.count; id++)
+            if (p->cost_bound - s->nodes[id].g + 1 > 0)
+                pl_hcache_raise(p->hcache, state_of(s, id), (int)(p->cost_bound - s->nodes[id].g + 1), false);
 }
 
 pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl_search_params *p,

@@ -10,6 +10,7 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include "search/hcache.h"
 #include "search/heuristic.h"
 #include "search/symmetry.h"
 
@@ -43,6 +44,10 @@ typedef struct {
      * actions are those of symmetric states, not a plan.  Used with the
      * task's own goal and no disabled actions only; NULL = none. */
     const pl_symmetry *symmetry;
+    /* Heuristic values shared with other searches of the same goal,
+     * heuristic and disabled actions (hcache.h); an A* search that fails
+     * under cost_bound leaves its lower bounds there.  NULL = none. */
+    pl_hcache *hcache;
 } pl_search_params;
 
 /* Defaults: A* with LM-cut, no limits, no cost bound. */

@@ -8,7 +8,7 @@
  * the CPU time of its thread (CLOCK_THREAD_CPUTIME_ID) over grading all its
  * responses, the task load included.  Printed: the total, per task
  * (questions, responses, CPU s, slowest question), and the --slowest N
- * slowest questions with their domain and verdict paths.
+ * slowest questions with their domain.
  *
  * Usage: bench_grade_load --mode official|both [--slowest N]
  *                         --questions FILE... --responses FILE... */
@@ -34,7 +34,6 @@ typedef struct {
     const pl_acp_question *q;
     int first, count; /* range in the sorted response order */
     double seconds;
-    int undecided;    /* verdicts whose path says a planner limit was hit */
 } question_time;
 
 typedef struct {
@@ -128,8 +127,6 @@ int main(int argc, char **argv)
             pl_acp_verdict v;
             pl_error e = PL_ERROR_INIT;
             pl_acp_grade(g, qt->q, rs.items[order[k].index].response, &v, &e);
-            qt->undecided += v.path && strstr(v.path, "timeout");
-            qt->undecided += v.sound_reason && strstr(v.sound_reason, "undecided");
             pl_acp_verdict_clear(&v);
             pl_error_clear(&e);
         }
@@ -155,12 +152,12 @@ int main(int argc, char **argv)
             printf("%-8s %9d %9d %9.3f %11.3f\n", pl_acp_task_name((pl_acp_task)t), questions, responses, cpu, worst);
     }
     qsort(times, (size_t)nq, sizeof *times, cmp_time_desc);
-    printf("slowest %d questions:\n%-8s %-20s %-18s %9s %9s %9s\n", slowest, "task", "id", "domain", "responses",
-           "CPU s", "undecided");
+    printf("slowest %d questions:\n%-8s %-20s %-18s %9s %9s\n", slowest, "task", "id", "domain", "responses",
+           "CPU s");
     for (int i = 0; i < slowest && i < nq; i++) {
         char *domain = pl_acp_question_domain(times[i].q);
-        printf("%-8s %-20s %-18s %9d %9.3f %9d\n", pl_acp_task_name(times[i].q->task), times[i].q->id,
-               domain ? domain : "?", times[i].count, times[i].seconds, times[i].undecided);
+        printf("%-8s %-20s %-18s %9d %9.3f\n", pl_acp_task_name(times[i].q->task), times[i].q->id,
+               domain ? domain : "?", times[i].count, times[i].seconds);
         free(domain);
     }
     pl_acp_grader_free(g);

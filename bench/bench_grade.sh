@@ -15,7 +15,7 @@ fi
 for mode in official both; do
   cpus=()
   for _ in $(seq "$runs"); do
-    out=$( { /usr/bin/time -f "%U %S %M" "$planlens" grade --questions "$dir/dev_questions.json" \
+    out=$( { /usr/bin/time -f "%U %S %M" "$planlens" grade --jobs 1 --questions "$dir/dev_questions.json" \
              --responses "$dir/responses.jsonl" --format jsonl --mode "$mode" >/dev/null; } 2>&1 | tail -1)
     read -r user sys kb <<<"$out"
     cpu=$(awk -v u="$user" -v s="$sys" 'BEGIN { printf "%.2f", u + s }')

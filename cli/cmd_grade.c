@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/cpus.h"
 #include "cli.h"
 #include "grade_rows.h"
 #include "runs/runs.h"
@@ -22,7 +23,7 @@ static int parse_args(int argc, char **argv, grade_args *a)
     memset(a, 0, sizeof *a);
     a->mode = GRADE_BOTH;
     a->format = "table";
-    a->jobs = 1;
+    a->jobs = pl_cpu_count();
     a->shard = a->nshards = 1;
     a->questions = calloc((size_t)argc + 1, sizeof *a->questions);
     a->responses = calloc((size_t)argc + 1, sizeof *a->responses);

@@ -24,6 +24,12 @@ typedef struct {
     long long hstar;
     signed char *next_action;   /* per action: pl_answer of the next-action test, -1 not yet asked */
     const char **official_next; /* per action: path of the official nexta planner check, NULL not yet run */
+    pl_hcache *hcache;          /* LM-cut values and lower bounds shared by the nexta searches */
+    bool init_solvable;         /* a plan from the question state is known */
+    int *orbit_rep;             /* per action: acp_cache_orbit_action, -1 not yet asked */
+    uint64_t *orbit_states;     /* representatives of the successors seen, one per orbit */
+    int *orbit_actions;         /* the action of each */
+    int norbits, cap_orbits;
 } acp_question_cache;
 
 struct pl_acp_grader_s {
@@ -45,8 +51,17 @@ pl_landmark_checker *acp_cache_landmarks(acp_question_cache *c, const pl_limits 
 /* h*(init) of the question's task (computed once). */
 pl_answer acp_cache_hstar(acp_question_cache *c, const pl_limits *lim, long long *hstar);
 
+/* The first action asked about whose successor (of the question state) is
+ * symmetric to that of `action` (symmetry.h), or `action` itself: the two
+ * successors have the same h*, so every next-action check answers both
+ * alike.  `action` must be applicable in the question state. */
+int acp_cache_orbit_action(acp_question_cache *c, int action);
+/* The table of LM-cut values the question's A* searches towards its goal
+ * share (hcache.h); NULL when out of memory. */
+pl_hcache *acp_cache_hcache(acp_question_cache *c);
+
 /* The next-action test of `action` from the question state (memoised:
- * many responses name the same actions). */
+ * many responses name the same actions, or symmetric ones). */
 pl_answer acp_cache_next_action(acp_question_cache *c, int action, const pl_limits *lim, long long *hstar);
 
 pl_limits acp_limits(double seconds);

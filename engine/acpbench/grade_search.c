@@ -262,18 +262,65 @@ int acp_grade_areach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pa
 
 /* ---- nexta ---- */
 
-/* Is there a plan from `state` at all (dead end or not)? */
-static pl_answer solvable_from(acp_question_cache *c, const uint64_t *state, const pl_limits *lim)
+static pl_answer search_answer(acp_question_cache *c, const pl_search_params *p)
+{
+    pl_search_result res;
+    pl_search_status st = pl_search(c->lt.task, c->relaxed, p, &res);
+    pl_search_result_clear(&res);
+    return st == PL_SEARCH_SOLVED ? PL_YES : st == PL_SEARCH_UNSOLVABLE ? PL_NO : PL_UNKNOWN;
+}
+
+/* Does one action (or none) lead from `state` back to the question state? */
+static bool returns_to_question_state(const pl_task *t, const uint64_t *state)
+{
+    size_t bytes = (size_t)t->words * sizeof *state;
+    if (!memcmp(state, t->init, bytes))
+        return true;
+    uint64_t *back = pl_state_new(t);
+    bool found = false;
+    for (int a = 0; back && a < t->nactions && !found; a++)
+        if (pl_task_applicable(t, a, state)) {
+            pl_task_apply(t, a, state, back);
+            found = !memcmp(back, t->init, bytes);
+        }
+    free(back);
+    return found;
+}
+
+static pl_search_params greedy(pl_heuristic_kind h, const uint64_t *state, long expansions, double seconds)
 {
     pl_search_params p = pl_search_defaults();
     p.init = state;
-    p.heuristic = PL_H_FF;
+    p.heuristic = h;
     p.greedy = true;
-    p.max_seconds = lim->max_seconds;
-    pl_search_result res;
-    pl_search_status st = pl_search(c->lt.task, c->relaxed, &p, &res);
-    pl_search_result_clear(&res);
-    return st == PL_SEARCH_SOLVED ? PL_YES : st == PL_SEARCH_UNSOLVABLE ? PL_NO : PL_UNKNOWN;
+    p.max_expansions = expansions;
+    p.max_seconds = seconds;
+    return p;
+}
+
+/* Is there a plan from `state` at all (dead end or not)?  Yes at once when
+ * one step leads back to the question state and that has a plan.  Else
+ * short searches that fail in different places: greedy with h_add, greedy
+ * with h_FF (each gets lost on some plateaus, as in Satellite and Rover),
+ * A* with LM-cut up to symmetry; then greedy with h_FF for the whole limit. */
+static pl_answer solvable_from(acp_question_cache *c, const uint64_t *state, const pl_limits *lim)
+{
+    enum { SHORT = 2000 }; /* expansions */
+    if (c->init_solvable && returns_to_question_state(c->lt.task, state))
+        return PL_YES;
+    pl_search_params astar = pl_search_defaults();
+    astar.init = state;
+    astar.symmetry = c->relaxed->symmetry;
+    astar.hcache = acp_cache_hcache(c);
+    astar.max_expansions = SHORT;
+    astar.max_seconds = lim->max_seconds;
+    const pl_search_params tries[] = {greedy(PL_H_ADD, state, SHORT, lim->max_seconds),
+                                      greedy(PL_H_FF, state, SHORT, lim->max_seconds), astar,
+                                      greedy(PL_H_FF, state, 0, lim->max_seconds)};
+    pl_answer a = PL_UNKNOWN;
+    for (size_t i = 0; i < sizeof tries / sizeof tries[0] && a == PL_UNKNOWN; i++)
+        a = search_answer(c, &tries[i]);
+    return a;
 }
 
 /* The official check: an optimal plan from the successor (5 s), and 1 iff
@@ -291,6 +338,8 @@ static const char *official_nexta_path(acp_question_cache *c, int action, long w
     pl_search_params p = pl_search_defaults();
     p.init = next;
     p.max_seconds = seconds;
+    p.symmetry = c->relaxed->symmetry; /* the plan's length is all that counts */
+    p.hcache = acp_cache_hcache(c);
     bool bounded = !t->has_costs && want >= 1;
     if (bounded)
         p.cost_bound = want - 1;
@@ -298,6 +347,7 @@ static const char *official_nexta_path(acp_question_cache *c, int action, long w
     pl_search_status st = pl_search(t, c->relaxed, &p, &res);
     const char *path = "planner-no-plan";
     if (st == PL_SEARCH_SOLVED) {
+        c->init_solvable = true; /* through this action */
         path = res.plan_length + 1 == want ? "planner-optimal" : "planner-not-optimal";
     } else if (st == PL_SEARCH_UNSOLVABLE && bounded) {
         pl_limits lim = acp_limits(seconds);
@@ -315,6 +365,7 @@ static void official_nexta_planner(acp_question_cache *c, int action, const pl_a
     long want = cJSON_IsString(opt) ? strtol(opt->valuestring, NULL, 10) : cJSON_IsNumber(opt) ? opt->valueint : -1;
     if (!c->official_next)
         c->official_next = calloc((size_t)c->lt.task->nactions + 1, sizeof *c->official_next);
+    action = acp_cache_orbit_action(c, action); /* a symmetric successor has the same optimal plan length */
     const char *path = c->official_next ? c->official_next[action] : NULL;
     if (!path)
         path = official_nexta_path(c, action, want, seconds);

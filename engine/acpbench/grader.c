@@ -28,6 +28,10 @@ static void cache_clear(acp_question_cache *c)
     pl_relaxed_free(c->relaxed);
     free(c->next_action);
     free(c->official_next);
+    free(c->orbit_rep);
+    pl_hcache_free(c->hcache);
+    free(c->orbit_states);
+    free(c->orbit_actions);
     if (c->load_status > 0)
         pl_loaded_task_free(&c->lt);
     pl_error_clear(&c->load_error);
@@ -158,7 +162,9 @@ pl_landmark_checker *acp_cache_landmarks(acp_question_cache *c, const pl_limits 
 pl_answer acp_cache_hstar(acp_question_cache *c, const pl_limits *lim, long long *hstar)
 {
     if (!c->has_hstar) {
-        c->hstar_known = pl_optimal_cost(c->lt.task, c->relaxed, c->lt.task->init, lim, &c->hstar, NULL);
+        pl_relaxed_add_symmetry(c->relaxed); /* out of memory: the search runs without it */
+        c->hstar_known =
+            pl_optimal_cost_shared(c->lt.task, c->relaxed, c->lt.task->init, lim, &c->hstar, acp_cache_hcache(c));
         c->has_hstar = true;
     }
     *hstar = c->hstar;
@@ -176,9 +182,73 @@ pl_answer acp_cache_next_action(acp_question_cache *c, int action, const pl_limi
             return PL_UNKNOWN;
         memset(c->next_action, -1, (size_t)t->nactions + 1);
     }
-    if (c->next_action[action] < 0)
-        c->next_action[action] = (signed char)pl_is_next_action(t, c->relaxed, t->init, action, *hstar, lim);
-    return (pl_answer)c->next_action[action];
+    int rep = acp_cache_orbit_action(c, action);
+    if (c->next_action[rep] < 0)
+        c->next_action[rep] =
+            (signed char)pl_is_next_action_shared(t, c->relaxed, t->init, rep, *hstar, lim, acp_cache_hcache(c));
+    return (pl_answer)c->next_action[rep];
+}
+
+pl_hcache *acp_cache_hcache(acp_question_cache *c)
+{
+    if (!c->hcache)
+        c->hcache = pl_hcache_new(c->lt.task->words); /* NULL: the searches run without */
+    return c->hcache;
+}
+
+/* Records the representative `canon` of action's successor as a new orbit. */
+static void add_orbit(acp_question_cache *c, const uint64_t *canon, int action)
+{
+    size_t words = (size_t)c->lt.task->words;
+    if (c->norbits == c->cap_orbits) {
+        int cap = c->cap_orbits ? 2 * c->cap_orbits : 16;
+        uint64_t *states = realloc(c->orbit_states, (size_t)cap * words * sizeof *states);
+        if (states)
+            c->orbit_states = states;
+        int *actions = realloc(c->orbit_actions, (size_t)cap * sizeof *actions);
+        if (actions)
+            c->orbit_actions = actions;
+        if (!states || !actions)
+            return; /* only a cache */
+        c->cap_orbits = cap;
+    }
+    memcpy(c->orbit_states + (size_t)c->norbits * words, canon, words * sizeof *canon);
+    c->orbit_actions[c->norbits++] = action;
+}
+
+int acp_cache_orbit_action(acp_question_cache *c, int action)
+{
+    const pl_task *t = c->lt.task;
+    if (!c->orbit_rep) {
+        c->orbit_rep = malloc(((size_t)t->nactions + 1) * sizeof *c->orbit_rep);
+        if (!c->orbit_rep)
+            return action;
+        for (int a = 0; a < t->nactions; a++)
+            c->orbit_rep[a] = -1;
+    }
+    if (c->orbit_rep[action] >= 0)
+        return c->orbit_rep[action];
+    int rep = action;
+    const pl_symmetry *sym = pl_relaxed_add_symmetry(c->relaxed) == 0 ? c->relaxed->symmetry : NULL;
+    uint64_t *next = sym && !pl_symmetry_trivial(sym) ? pl_state_new(t) : NULL;
+    uint64_t *canon = next ? pl_state_new(t) : NULL, *scratch = canon ? pl_symmetry_scratch_new(sym) : NULL;
+    if (scratch) {
+        pl_task_apply(t, action, t->init, next);
+        pl_symmetry_canonical(sym, next, canon, scratch);
+        size_t bytes = (size_t)t->words * sizeof *canon;
+        int k = 0;
+        while (k < c->norbits && memcmp(c->orbit_states + (size_t)k * (size_t)t->words, canon, bytes))
+            k++;
+        if (k < c->norbits)
+            rep = c->orbit_actions[k];
+        else
+            add_orbit(c, canon, action);
+    }
+    free(next);
+    free(canon);
+    free(scratch);
+    c->orbit_rep[action] = rep;
+    return rep;
 }
 
 void pl_acp_grader_forget(pl_acp_grader *g, const pl_acp_question *q)

@@ -450,8 +450,13 @@ static int ff(pl_heuristic *h)
         h->ops[o].marked = false;
     long long total = 0;
     int top = 0;
+    /* each atom goes on the stack once: the stack holds natoms + nops */
+    memset(h->status, 0, (size_t)h->natoms);
     for (int i = 0; i < h->ngoal; i++)
-        h->stack[top++] = h->goal[i];
+        if (!h->status[h->goal[i]]) {
+            h->status[h->goal[i]] = 1;
+            h->stack[top++] = h->goal[i];
+        }
     while (top) {
         int p = h->stack[--top];
         int o = h->best_op[p];
@@ -461,7 +466,10 @@ static int ff(pl_heuristic *h)
         op->marked = true;
         total += op->base_cost;
         for (int k = 0; k < op->npre; k++)
-            h->stack[top++] = op->pre[k];
+            if (!h->status[op->pre[k]]) {
+                h->status[op->pre[k]] = 1;
+                h->stack[top++] = op->pre[k];
+            }
     }
     return total >= PL_H_INF ? PL_H_INF - 1 : (int)total;
 }

@@ -44,6 +44,7 @@ typedef struct {
     bool integral_costs;      /* every action cost is a non-negative integer */
     int *action_cost;         /* per ground action, rounded */
     struct pl_mutexes_s *mutexes; /* owned; h^2 pairs from the initial state, when computed */
+    struct pl_symmetry_s *symmetry; /* owned; interchangeable objects, when computed */
 } pl_relaxed;
 
 pl_relaxed *pl_relaxed_new(const pl_task *t);
@@ -53,6 +54,10 @@ void pl_relaxed_free(pl_relaxed *r);
  * O(actions x atoms x precondition) per pass: worth it when many questions
  * are asked about one task.  Returns -1 on out of memory. */
 int pl_relaxed_add_mutexes(pl_relaxed *r);
+/* Finds the task's interchangeable objects (symmetry.h); from then on the
+ * optimal-cost and next-action tests of reach.h search up to symmetry when
+ * they need no plan.  Returns -1 on out of memory. */
+int pl_relaxed_add_symmetry(pl_relaxed *r);
 
 typedef struct pl_heuristic pl_heuristic;
 

@@ -317,11 +317,13 @@ void pl_landmark_checker_free(pl_landmark_checker *c)
     memset(c, 0, sizeof *c);
 }
 
-pl_answer pl_optimal_cost(const pl_task *t, const pl_relaxed *r, const uint64_t *state, const pl_limits *limits,
-                          long long *cost, pl_search_result *plan)
+static pl_answer optimal_cost(const pl_task *t, const pl_relaxed *r, const uint64_t *state, const pl_limits *limits,
+                              long long *cost, pl_search_result *plan, pl_hcache *cache)
 {
     pl_search_params p = pl_search_defaults();
     p.init = state;
+    p.symmetry = plan ? NULL : r->symmetry; /* an orbit search finds the cost, not the plan */
+    p.hcache = cache;
     apply_limits(&p, limits);
     pl_search_result res;
     pl_answer a = decide(t, r, &p, PL_YES, PL_NO, &res);
@@ -334,13 +336,25 @@ pl_answer pl_optimal_cost(const pl_task *t, const pl_relaxed *r, const uint64_t 
     return a;
 }
 
-pl_answer pl_is_next_action(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int action,
-                            long long hstar, const pl_limits *limits)
+pl_answer pl_optimal_cost(const pl_task *t, const pl_relaxed *r, const uint64_t *state, const pl_limits *limits,
+                          long long *cost, pl_search_result *plan)
+{
+    return optimal_cost(t, r, state, limits, cost, plan, NULL);
+}
+
+pl_answer pl_optimal_cost_shared(const pl_task *t, const pl_relaxed *r, const uint64_t *state,
+                                 const pl_limits *limits, long long *cost, pl_hcache *cache)
+{
+    return optimal_cost(t, r, state, limits, cost, NULL, cache);
+}
+
+pl_answer pl_is_next_action_shared(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int action,
+                                   long long hstar, const pl_limits *limits, pl_hcache *cache)
 {
     if (!pl_task_applicable(t, action, state))
         return PL_NO;
     if (hstar < 0) {
-        pl_answer a = pl_optimal_cost(t, r, state, limits, &hstar, NULL);
+        pl_answer a = optimal_cost(t, r, state, limits, &hstar, NULL, cache);
         if (a != PL_YES)
             return a == PL_NO ? PL_NO : PL_UNKNOWN;
     }
@@ -355,8 +369,16 @@ pl_answer pl_is_next_action(const pl_task *t, const pl_relaxed *r, const uint64_
     pl_search_params p = pl_search_defaults();
     p.init = next;
     p.cost_bound = remaining;
+    p.symmetry = r->symmetry;
+    p.hcache = cache;
     apply_limits(&p, limits);
     pl_answer a = decide(t, r, &p, PL_YES, PL_NO, NULL);
     free(next);
     return a;
+}
+
+pl_answer pl_is_next_action(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int action,
+                            long long hstar, const pl_limits *limits)
+{
+    return pl_is_next_action_shared(t, r, state, action, hstar, limits, NULL);
 }

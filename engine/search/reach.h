@@ -75,5 +75,13 @@ pl_answer pl_optimal_cost(const pl_task *t, const pl_relaxed *r, const uint64_t 
  * `hstar` is h*(state) if known (>= 0), or -1 to compute it. */
 pl_answer pl_is_next_action(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int action,
                             long long hstar, const pl_limits *limits);
+/* The two above (without a plan) for many questions about one task: the
+ * searches share heuristic values and the lower bounds each failed bounded
+ * search leaves (hcache.h), so the next-action tests of the successors of
+ * one state, which meet the same states, get cheaper one after another. */
+pl_answer pl_optimal_cost_shared(const pl_task *t, const pl_relaxed *r, const uint64_t *state,
+                                 const pl_limits *limits, long long *cost, pl_hcache *cache);
+pl_answer pl_is_next_action_shared(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int action,
+                                   long long hstar, const pl_limits *limits, pl_hcache *cache);
 
 #endif

@@ -5,6 +5,7 @@
 
 #include "search/heuristic.h"
 #include "search/mutex.h"
+#include "search/symmetry.h"
 
 static int cmp_int(const void *a, const void *b)
 {
@@ -175,6 +176,7 @@ void pl_relaxed_free(pl_relaxed *r)
     free(r->no_pre_ops);
     free(r->action_cost);
     pl_mutexes_free(r->mutexes);
+    pl_symmetry_free(r->symmetry);
     free(r);
 }
 
@@ -183,4 +185,11 @@ int pl_relaxed_add_mutexes(pl_relaxed *r)
     if (!r->mutexes)
         r->mutexes = pl_mutexes_new(r->task, r->task->init);
     return r->mutexes ? 0 : -1;
+}
+
+int pl_relaxed_add_symmetry(pl_relaxed *r)
+{
+    if (!r->symmetry)
+        r->symmetry = pl_symmetry_new(r->task);
+    return r->symmetry ? 0 : -1;
 }

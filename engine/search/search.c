@@ -185,6 +185,8 @@ typedef struct {
     pl_heap open;
     pl_heuristic *h;
     uint64_t *succ;
+    const pl_symmetry *symmetry; /* orbit search, or NULL */
+    uint64_t *canon, *sym_scratch;
     double start;
 } search;
 
@@ -322,14 +324,23 @@ static void report(search *s, long long f)
 static int visit(search *s, int parent, int action, long long g, int *id_out)
 {
     bool is_new;
+    if (s->symmetry) {
+        pl_symmetry_canonical(s->symmetry, s->succ, s->canon, s->sym_scratch);
+        memcpy(s->succ, s->canon, (size_t)s->t->words * sizeof *s->succ);
+    }
     int id = registry_insert(&s->reg, s->succ, &is_new);
     *id_out = id;
     if (id < 0 || !ensure_nodes(s))
         return -1;
     node *n = &s->nodes[id];
     if (is_new) {
-        s->out->evaluated++;
-        n->h = pl_heuristic_eval(s->h, s->succ);
+        pl_hcache *cache = s->p->hcache;
+        if (!cache || !pl_hcache_get(cache, s->succ, &n->h)) {
+            s->out->evaluated++;
+            n->h = pl_heuristic_eval(s->h, s->succ);
+            if (cache)
+                pl_hcache_raise(cache, s->succ, n->h, true);
+        }
         n->closed = false;
     } else if (g >= n->g || s->p->greedy) {
         return 0;
@@ -425,6 +436,10 @@ static void run(search *s)
         }
     }
     out->status = PL_SEARCH_UNSOLVABLE;
+    if (p->hcache && !p->greedy && p->cost_bound >= 0) /* no plan within the bound: h*(n) > bound - g(n) */
+        for (int id = 0; id < s->reg.count; id++)
+            if (p->cost_bound - s->nodes[id].g + 1 > 0)
+                pl_hcache_raise(p->hcache, state_of(s, id), (int)(p->cost_bound - s->nodes[id].g + 1), false);
 }
 
 pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl_search_params *p,
@@ -456,7 +471,12 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
     s.h = goal ? pl_heuristic_new(relaxed, p->heuristic, goal, ngoal, p->disabled) : NULL;
     s.succ = malloc((size_t)t->words * sizeof *s.succ);
     free(goal);
-    if (!s.h || !s.succ) {
+    if (p->symmetry && !pl_symmetry_trivial(p->symmetry) && !p->goal_atoms && !p->use_goal_cond && !p->disabled) {
+        s.symmetry = p->symmetry;
+        s.canon = malloc((size_t)t->words * sizeof *s.canon);
+        s.sym_scratch = pl_symmetry_scratch_new(p->symmetry);
+    }
+    if (!s.h || !s.succ || (s.symmetry && (!s.canon || !s.sym_scratch))) {
         out->status = PL_SEARCH_ERROR;
     } else {
         out->heuristic_used = pl_heuristic_kind_used(s.h);
@@ -469,6 +489,8 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
     registry_free(&s.reg);
     free(s.nodes);
     free(s.succ);
+    free(s.canon);
+    free(s.sym_scratch);
     pl_heap_free(&s.open);
     return out->status;
 }

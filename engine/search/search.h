@@ -10,7 +10,9 @@
 #include <stdatomic.h>
 #include <stddef.h>
 
+#include "search/hcache.h"
 #include "search/heuristic.h"
+#include "search/symmetry.h"
 
 typedef enum {
     PL_SEARCH_SOLVED,
@@ -53,6 +55,15 @@ typedef struct {
     const bool *disabled;     /* per ground action: removed from the task; may be NULL */
     long long cost_bound;     /* A*: prune f > bound, so UNSOLVABLE means "no plan
                                  of cost <= bound"; -1 = no bound */
+    /* Orbit search (symmetry.h): each state is stored as its orbit's
+     * representative, so the plan's cost and length are right but its
+     * actions are those of symmetric states, not a plan.  Used with the
+     * task's own goal and no disabled actions only; NULL = none. */
+    const pl_symmetry *symmetry;
+    /* Heuristic values shared with other searches of the same goal,
+     * heuristic and disabled actions (hcache.h); an A* search that fails
+     * under cost_bound leaves its lower bounds there.  NULL = none. */
+    pl_hcache *hcache;
 } pl_search_params;
 
 /* Defaults: A* with LM-cut, no limits but the memory limit below, no cost

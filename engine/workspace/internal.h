@@ -31,6 +31,8 @@ struct pl_workspace {
     atomic_int files_done;   /* files [0, files_done) are loaded */
     atomic_bool loaded;      /* records and groups are built (release/acquire) */
     atomic_int graded;       /* records [0, graded) are final */
+    atomic_bool *done;       /* per record: graded (the workers finish out of order) */
+    pthread_mutex_t graded_lock; /* moving `graded` forward */
     atomic_bool stop;        /* asks the background thread to finish early */
     pthread_t thread;
     bool thread_running;

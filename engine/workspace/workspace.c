@@ -2,7 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/cpus.h"
 #include "runs/runs.h"
+#include "search/search.h"
 #include "workspace/internal.h"
 
 static bool is_loaded(const pl_workspace *ws)
@@ -118,6 +120,7 @@ static pl_workspace *workspace_new(const char *const *paths, int npaths)
     atomic_init(&ws->loaded, false);
     atomic_init(&ws->graded, 0);
     atomic_init(&ws->stop, false);
+    pthread_mutex_init(&ws->graded_lock, NULL);
     int rc = 0;
     for (int i = 0; rc == 0 && i < npaths; i++)
         rc = ws_find_files(ws, paths[i], 0);
@@ -199,20 +202,82 @@ static void grade_record(pl_acp_grader *ag, pl_iou_grader *ig, pl_ws_record *rec
     rec->graded = true;
 }
 
-static void grade_records(pl_workspace *ws)
+/* Records go to workers by their question (case, IoU question), so each
+ * question's grounded task lives in one grader. */
+static int worker_of(const pl_ws_record *rec, int nworkers)
 {
+    const void *key = rec->pcase ? (const void *)rec->pcase : rec->iou ? (const void *)rec->iou : (const void *)rec->acp;
+    uintptr_t h = (uintptr_t)key;
+    h ^= h >> 17;
+    h *= (uintptr_t)0x9e3779b97f4a7c15u;
+    return (int)((h >> 11) % (uintptr_t)nworkers);
+}
+
+typedef struct {
+    pl_workspace *ws;
+    int worker, nworkers, from;
+} grade_worker;
+
+/* Moves ws->graded past every record done, so [0, graded) stays final. */
+static void advance_graded(pl_workspace *ws)
+{
+    pthread_mutex_lock(&ws->graded_lock);
+    int g = atomic_load_explicit(&ws->graded, memory_order_relaxed);
+    while (g < ws->nrecords && atomic_load_explicit(&ws->done[g], memory_order_acquire))
+        g++;
+    atomic_store_explicit(&ws->graded, g, memory_order_release);
+    pthread_mutex_unlock(&ws->graded_lock);
+}
+
+static void *grade_part(void *arg)
+{
+    grade_worker *w = arg;
+    pl_workspace *ws = w->ws;
     pl_acp_grade_options opts = pl_acp_grade_default_options();
     pl_acp_grader *ag = pl_acp_grader_new(&opts);
     pl_iou_grader *ig = pl_iou_grader_new();
-    for (int i = atomic_load(&ws->graded); i < ws->nrecords && !atomic_load(&ws->stop); i++) {
+    pl_search_stop_flag(&ws->stop); /* closing the workspace ends a search in hand at once */
+    for (int i = w->from; i < ws->nrecords && !atomic_load(&ws->stop); i++) {
+        if (worker_of(&ws->records[i], w->nworkers) != w->worker || atomic_load(&ws->done[i]))
+            continue; /* another worker's, or graded before a stop */
         if (ag && ig)
             grade_record(ag, ig, &ws->records[i]);
         else
             ws->records[i].error = pl_strdup("out of memory");
-        atomic_store_explicit(&ws->graded, i + 1, memory_order_release);
+        atomic_store_explicit(&ws->done[i], true, memory_order_release);
+        advance_graded(ws);
     }
     pl_iou_grader_free(ig);
     pl_acp_grader_free(ag);
+    return NULL;
+}
+
+/* Grades with one worker per processor (pl_cpu_count); a worker whose
+ * thread cannot start runs on this thread after the first. */
+static void grade_records(pl_workspace *ws)
+{
+    int n = pl_cpu_count(), from = atomic_load(&ws->graded);
+    if (!ws->done && !(ws->done = calloc((size_t)ws->nrecords + 1, sizeof *ws->done))) {
+        for (int i = from; i < ws->nrecords; i++) {
+            ws->records[i].error = pl_strdup("out of memory");
+            ws->records[i].graded = true;
+        }
+        atomic_store_explicit(&ws->graded, ws->nrecords, memory_order_release);
+        return;
+    }
+    grade_worker work[256];
+    pthread_t threads[256];
+    bool started[256] = {false};
+    for (int k = 0; k < n; k++) {
+        work[k] = (grade_worker){ws, k, n, from};
+        started[k] = k > 0 && pthread_create(&threads[k], NULL, grade_part, &work[k]) == 0;
+    }
+    for (int k = 0; k < n; k++)
+        if (!started[k])
+            grade_part(&work[k]);
+    for (int k = 1; k < n; k++)
+        if (started[k])
+            pthread_join(threads[k], NULL);
 }
 
 static void *grade_thread(void *arg)
@@ -407,6 +472,8 @@ void pl_workspace_close(pl_workspace *ws)
         free(ws->records[i].note);
     }
     free(ws->records);
+    free((void *)ws->done);
+    pthread_mutex_destroy(&ws->graded_lock);
     free(ws->group_first);
     for (int i = 0; ws->domains && i < ws->acp.count; i++)
         free(ws->domains[i]);

@@ -315,9 +315,49 @@ static void test_landmarks_and_next_actions(void **state)
     pl_loaded_task_free(&lt);
 }
 
+/* Searches sharing a value table answer as searches without it, and a
+ * bounded search that fails leaves h*(start) > bound in the table. */
+static void test_shared_values(void **state)
+{
+    (void)state;
+    for (size_t f = 0; f < sizeof fixtures / sizeof fixtures[0]; f++) {
+        pl_loaded_task lt;
+        load_fixture(fixtures[f], &lt);
+        const pl_task *t = lt.task;
+        pl_relaxed *r = pl_relaxed_new(t);
+        pl_hcache *cache = pl_hcache_new(t->words);
+        const pl_limits limits = {200000, 0, 0};
+        long long hstar = -1, shared = -2;
+        pl_answer a = pl_optimal_cost(t, r, t->init, &limits, &hstar, NULL);
+        assert_int_equal(pl_optimal_cost_shared(t, r, t->init, &limits, &shared, cache), a);
+        if (a == PL_YES)
+            assert_int_equal(shared, hstar);
+        int *app = malloc(((size_t)t->nactions + 1) * sizeof *app), n = pl_task_applicable_actions(t, t->init, app);
+        for (int i = 0; i < n && a == PL_YES; i++)
+            assert_int_equal(pl_is_next_action_shared(t, r, t->init, app[i], hstar, &limits, cache),
+                             pl_is_next_action(t, r, t->init, app[i], hstar, &limits));
+        if (a == PL_YES && hstar > 0) { /* no plan of cost hstar - 1: the start's value rises to hstar */
+            pl_search_params p = pl_search_defaults();
+            p.cost_bound = hstar - 1;
+            p.hcache = cache;
+            pl_search_result res;
+            assert_int_equal(pl_search(t, r, &p, &res), PL_SEARCH_UNSOLVABLE);
+            pl_search_result_clear(&res);
+            int h = -1;
+            assert_true(pl_hcache_get(cache, t->init, &h));
+            assert_int_equal(h, hstar);
+        }
+        free(app);
+        pl_hcache_free(cache);
+        pl_relaxed_free(r);
+        pl_loaded_task_free(&lt);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_shared_values),
         cmocka_unit_test(test_optimal_searches_agree),
         cmocka_unit_test(test_action_costs_are_optimised),
         cmocka_unit_test(test_conditional_effects_use_hmax),

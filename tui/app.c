@@ -485,6 +485,8 @@ void tui_command(tui_app *app, const char *line)
         set_bins(app, arg);
     else if (!strcmp(line, "help"))
         tui_toggle_help(app);
+    else if (!strcmp(line, "questions")) /* every question this screen holds, e.g. all from the dashboard */
+        tui_push_narrowed(app, VIEW_LIST, tui_top(app), NULL, NULL);
     else if ((arg = command_args(line, "histogram")))
         tui_act(app, ACT_HISTOGRAM);
     else if ((arg = command_args(line, "note"))) {
@@ -511,7 +513,7 @@ void tui_command(tui_app *app, const char *line)
     } else if (*line) {
         snprintf(app->message, sizeof app->message,
                  "unknown command: %s (try :filter EXPR, :note TEXT, :export FILE, :bins W, :histogram, :compare A B, "
-                 ":probe [KINDS], :warnings, :help, :q)",
+                 ":probe [KINDS], :warnings, :questions, :help, :q)",
                  line);
     }
 }

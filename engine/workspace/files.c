@@ -32,25 +32,6 @@ static char first_byte(const char *path)
     return c;
 }
 
-#define PEEK_BYTES 65536
-
-char *ws_first_line(const char *path)
-{
-    gzFile f = gzopen(path, "rb");
-    if (!f)
-        return NULL;
-    char *buf = malloc(PEEK_BYTES + 1);
-    int n = buf ? gzread(f, buf, PEEK_BYTES) : -1;
-    gzclose(f);
-    if (n <= 0) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = '\0';
-    buf[strcspn(buf, "\n")] = '\0';
-    return buf;
-}
-
 static int add_source(pl_workspace *ws, char *line)
 {
     if (!line)

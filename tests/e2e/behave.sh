@@ -74,9 +74,9 @@ for size in "80 24 --ascii" "140 40" "220 50 --ascii"; do
   check "a bin's range is its scope" "> questions {hand-written / plan-quality / AD"
   keys q
   # 8. plan-quality cases: action distance and LEA histograms
-  check "plan-quality cases have an action-distance histogram" "hand-written    plan-quality    action distance"
+  check_re "plan-quality cases have an action-distance histogram" "hand-written . plan-quality . action distance"
   prompt / "LEA (share"
-  check "... and one of LEA" "plan-quality    LEA (share of the plan executed)"
+  check_re "... and one of LEA" "plan-quality . LEA \\(share of the plan executed\\)"
 
   # 6. prompt input is checked; errors clear on the next success; each prompt has its history
   prompt : "bins 0.3"
@@ -144,7 +144,7 @@ for size in "80 24 --ascii" "140 40" "220 50 --ascii"; do
   check "questions only, loaded" "no responses to show"
   prompt : probe
   check "the probes run" "questions probed"
-  prompt / "reach   hallucinate"
+  prompt / "reach  hallucinate"
   keys Enter
   check "Enter opens the perturbed answer" "Perturbed answer (hallucinate)"
   check "... with both verdicts" "the official grader accepts a wrong answer"

@@ -14,10 +14,6 @@ WAIT_TENTHS=150
 KEY_PAUSE=0.2
 . "$(dirname "$0")/harness.sh"
 
-check_re() { # check_re NAME REGEX: an extended regular expression matches a screen line
-  for _ in $(seq 50); do screen | grep -qE -- "$2" && { echo "ok: $1"; return; }; sleep 0.1; done
-  echo "FAIL: $1: /$2/ not on screen:"; screen; failures=$((failures + 1))
-}
 row() { screen | sed -n "$1p"; } # row N: the screen's Nth line (1 = the title bar)
 same_screen() { # same_screen NAME BEFORE: the screen did not change
   if [ "$(screen)" = "$2" ]; then echo "ok: $1"; else echo "FAIL: $1: the screen moved"; screen; failures=$((failures + 1)); fi

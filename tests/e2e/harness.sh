@@ -17,6 +17,10 @@ wait_for() { # wait_for TEXT: up to WAIT_TENTHS tenths of a second for TEXT on t
 check() { # check NAME TEXT
   if wait_for "$2"; then echo "ok: $1"; else echo "FAIL: $1: '$2' not on screen:"; screen; failures=$((failures + 1)); fi
 }
+check_re() { # check_re NAME REGEX: an extended regular expression matches a screen line
+  for _ in $(seq 50); do screen | grep -qE -- "$2" && { echo "ok: $1"; return; }; sleep 0.1; done
+  echo "FAIL: $1: /$2/ not on screen:"; screen; failures=$((failures + 1))
+}
 check_absent() { # check_absent NAME TEXT (after a short settle)
   sleep 0.3
   if screen | grep -qF -- "$2"; then echo "FAIL: $1: '$2' still on screen"; screen; failures=$((failures + 1)); else echo "ok: $1"; fi

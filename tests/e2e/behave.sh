@@ -172,7 +172,10 @@ if [ -d "$data/planbench" ] && [ -f "$data/plan-quality/dev.jsonl" ]; then
   check "PlanBench task 2" "planbench-t2"
   keys D Enter
   check "task 2's stored verdict explained" "stored!=: valid but not optimal"
-  keys q q
+  keys q
+  check "q goes back to the disagreements" "Enter detail"
+  keys q
+  check "... and to the dashboard" "D disagreements"
   prompt : "compare o4-mini_chat o3-mini_chat"
   check "plan-quality cases of two models pair" "5 paired questions"
   keys Q

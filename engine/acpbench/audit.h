@@ -6,8 +6,8 @@
  * next-action yes/no labels with the optimal cost (nexta).  A label the
  * engine cannot decide within the limits is counted as unknown and never
  * reported. */
-#ifndef PL_ACP_AUDIT_H
-#define PL_ACP_AUDIT_H
+#ifndef PL_ACPBENCH_AUDIT_H
+#define PL_ACPBENCH_AUDIT_H
 
 #include "acpbench/questions.h"
 #include "search/reach.h"

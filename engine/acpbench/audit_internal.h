@@ -1,6 +1,6 @@
 /* Shared by the audit's files: findings, plan text, one auditor per task. */
-#ifndef PL_ACP_AUDIT_INTERNAL_H
-#define PL_ACP_AUDIT_INTERNAL_H
+#ifndef PL_ACPBENCH_AUDIT_INTERNAL_H
+#define PL_ACPBENCH_AUDIT_INTERNAL_H
 
 #include "acpbench/audit.h"
 #include "plans/plan.h"

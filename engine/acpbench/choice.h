@@ -2,8 +2,8 @@
  * questions exactly as the lm-evaluation-harness configs do (spec
  * acpbench-grading.md §10): the regex filters, take_first, and exact_match
  * with its normalisation. */
-#ifndef PL_ACP_CHOICE_H
-#define PL_ACP_CHOICE_H
+#ifndef PL_ACPBENCH_CHOICE_H
+#define PL_ACPBENCH_CHOICE_H
 
 #include <stdbool.h>
 

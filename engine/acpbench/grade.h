@@ -11,8 +11,8 @@
  * h^2 mutexes, landmark checker, optimal cost), so grading many responses
  * to one question grounds it once.  A grader is not thread-safe: use one per
  * thread, each on its own questions. */
-#ifndef PL_ACP_GRADE_H
-#define PL_ACP_GRADE_H
+#ifndef PL_ACPBENCH_GRADE_H
+#define PL_ACPBENCH_GRADE_H
 
 #include <cjson/cJSON.h>
 #include <stdbool.h>

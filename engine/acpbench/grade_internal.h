@@ -1,6 +1,6 @@
 /* Shared between the grading files: the per-question cache and helpers. */
-#ifndef PL_ACP_GRADE_INTERNAL_H
-#define PL_ACP_GRADE_INTERNAL_H
+#ifndef PL_ACPBENCH_GRADE_INTERNAL_H
+#define PL_ACPBENCH_GRADE_INTERNAL_H
 
 #include "acpbench/grade.h"
 #include "acpbench/parse.h"

@@ -3,8 +3,8 @@
  * official on_error hook's recovery, and the visitor (spec
  * acpbench-grading.md §3), plus the task-specific rewriting done before
  * parsing (§4). */
-#ifndef PL_ACP_PARSE_H
-#define PL_ACP_PARSE_H
+#ifndef PL_ACPBENCH_PARSE_H
+#define PL_ACPBENCH_PARSE_H
 
 #include <stdbool.h>
 

@@ -3,8 +3,8 @@
  * on UTF-8 text.  Bytes that are not valid UTF-8 count as ordinary
  * (non-whitespace) characters, as Python's surrogateescape decoding would
  * make them. */
-#ifndef PL_ACP_PARSE_TEXT_H
-#define PL_ACP_PARSE_TEXT_H
+#ifndef PL_ACPBENCH_PARSE_TEXT_H
+#define PL_ACPBENCH_PARSE_TEXT_H
 
 #include <stddef.h>
 

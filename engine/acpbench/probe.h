@@ -2,8 +2,8 @@
  * known perturbation, so that the official grader's verdict can be compared
  * with the sound one — where they differ, the official grader accepts a
  * wrong answer or rejects a right one. */
-#ifndef PL_ACP_PROBE_H
-#define PL_ACP_PROBE_H
+#ifndef PL_ACPBENCH_PROBE_H
+#define PL_ACPBENCH_PROBE_H
 
 #include "acpbench/questions.h"
 

@@ -1,7 +1,7 @@
 /* The (group, id) and (context, question) index of pl_acp_questions
  * (engine-internal; the lookups are declared in questions.h). */
-#ifndef PL_ACP_QUESTION_INDEX_H
-#define PL_ACP_QUESTION_INDEX_H
+#ifndef PL_ACPBENCH_QUESTION_INDEX_H
+#define PL_ACPBENCH_QUESTION_INDEX_H
 
 #include "acpbench/questions.h"
 

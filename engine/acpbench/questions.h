@@ -7,8 +7,8 @@
  * questions are keyed by (group, id).  A bad record is reported in `warnings`
  * (file, line or record number, what was expected) and skipped; the rest
  * loads.  Files are only read. */
-#ifndef PL_ACP_QUESTIONS_H
-#define PL_ACP_QUESTIONS_H
+#ifndef PL_ACPBENCH_QUESTIONS_H
+#define PL_ACPBENCH_QUESTIONS_H
 
 #include <cjson/cJSON.h>
 #include <stdbool.h>

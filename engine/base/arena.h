@@ -1,7 +1,7 @@
 /* A bump allocator for data that lives and dies together (one parsed domain,
  * one grounded task).  Allocation never fails silently: NULL on out of memory. */
-#ifndef PL_ARENA_H
-#define PL_ARENA_H
+#ifndef PL_BASE_ARENA_H
+#define PL_BASE_ARENA_H
 
 #include <stddef.h>
 

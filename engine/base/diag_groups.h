@@ -1,8 +1,8 @@
 /* Warnings grouped for reading: one group per file and message, with how
  * many times it occurred and the first lines where it did, so that 3,111
  * copies of one warning read as one line. */
-#ifndef PL_DIAG_GROUPS_H
-#define PL_DIAG_GROUPS_H
+#ifndef PL_BASE_DIAG_GROUPS_H
+#define PL_BASE_DIAG_GROUPS_H
 
 #include <stdbool.h>
 

@@ -4,8 +4,8 @@
  * caller-owned `pl_error *` and fills it.  Warnings (lenient readings of sloppy
  * input) accumulate in a caller-owned `pl_diags` list.  Both own their strings;
  * release them with pl_error_clear / pl_diags_clear. */
-#ifndef PL_ERROR_H
-#define PL_ERROR_H
+#ifndef PL_BASE_ERROR_H
+#define PL_BASE_ERROR_H
 
 #include <stdarg.h>
 #include <stddef.h>

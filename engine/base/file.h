@@ -1,7 +1,7 @@
 /* Reading input files: whole files into memory (gzip too), with a
  * process-wide size limit, and the check that a text holds no NUL byte. */
-#ifndef PL_FILE_H
-#define PL_FILE_H
+#ifndef PL_BASE_FILE_H
+#define PL_BASE_FILE_H
 
 #include <stddef.h>
 

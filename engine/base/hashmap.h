@@ -1,7 +1,7 @@
 /* Hash map from short int tuples (a predicate or schema index followed by
  * object indices) to int values.  Used to intern atoms and ground actions. */
-#ifndef PL_HASHMAP_H
-#define PL_HASHMAP_H
+#ifndef PL_BASE_HASHMAP_H
+#define PL_BASE_HASHMAP_H
 
 #include <stdint.h>
 

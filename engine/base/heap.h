@@ -1,6 +1,6 @@
 /* Binary min-heap of (uint64 key, int value) pairs; ties pop in any order. */
-#ifndef PL_HEAP_H
-#define PL_HEAP_H
+#ifndef PL_BASE_HEAP_H
+#define PL_BASE_HEAP_H
 
 #include <stdbool.h>
 #include <stdint.h>

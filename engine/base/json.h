@@ -1,7 +1,7 @@
 /* JSON reading that keeps what cJSON alone loses (19-digit ids, lone
  * surrogates, where a syntax error is), and small lookup helpers. */
-#ifndef PL_JSON_EXACT_H
-#define PL_JSON_EXACT_H
+#ifndef PL_BASE_JSON_H
+#define PL_BASE_JSON_H
 
 #include <cjson/cJSON.h>
 #include <stddef.h>

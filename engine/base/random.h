@@ -1,7 +1,7 @@
 /* splitmix64: the small, well-mixed generator behind every seeded choice
  * (gen, synth): the same seed gives the same output on every machine. */
-#ifndef PL_RANDOM_H
-#define PL_RANDOM_H
+#ifndef PL_BASE_RANDOM_H
+#define PL_BASE_RANDOM_H
 
 #include <stdint.h>
 

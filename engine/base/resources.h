@@ -2,8 +2,8 @@
  * sample-runs/): the source tree it was built from while that exists,
  * else beside the executable, else ../share/planlens/ beside it (the
  * installed layout, `cmake --install`). */
-#ifndef PL_RESOURCES_H
-#define PL_RESOURCES_H
+#ifndef PL_BASE_RESOURCES_H
+#define PL_BASE_RESOURCES_H
 
 /* The first existing directory `name` of those places, as an owned path;
  * NULL when none exists (or out of memory). */

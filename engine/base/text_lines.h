@@ -1,6 +1,6 @@
 /* Iterating over the lines of a text held in memory (JSON-lines files). */
-#ifndef PL_TEXT_LINES_H
-#define PL_TEXT_LINES_H
+#ifndef PL_BASE_TEXT_LINES_H
+#define PL_BASE_TEXT_LINES_H
 
 #include <ctype.h>
 #include <stdbool.h>

@@ -3,8 +3,8 @@
  * just, land and nexta, each in ACPBench's question wording and answer shape
  * so the official grading applies unchanged.  (app and prog come from the
  * IoU generator, engine/gen/iou_questions.h.)  Deterministic for a seed. */
-#ifndef PL_GEN_ACP_H
-#define PL_GEN_ACP_H
+#ifndef PL_GEN_ACP_QUESTIONS_H
+#define PL_GEN_ACP_QUESTIONS_H
 
 #include <cjson/cJSON.h>
 #include <stdint.h>

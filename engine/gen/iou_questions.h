@@ -5,8 +5,8 @@
  * prog_pos/prog_neg and the tracking actions are a random walk from the
  * initial state (splitmix64 over the seed and the problem name), the same
  * whichever tasks are asked. */
-#ifndef PL_GEN_QUESTIONS_H
-#define PL_GEN_QUESTIONS_H
+#ifndef PL_GEN_IOU_QUESTIONS_H
+#define PL_GEN_IOU_QUESTIONS_H
 
 #include <stdint.h>
 

@@ -4,8 +4,8 @@
  * steps, gives a wrong item or index, or says something without an answer —
  * in one of three answer styles.  Deterministic for a seed.  Runs made this
  * way are labelled synthetic. */
-#ifndef PL_SYNTH_H
-#define PL_SYNTH_H
+#ifndef PL_GEN_SYNTH_H
+#define PL_GEN_SYNTH_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -1,7 +1,7 @@
 /* Shared between the synth files: the generator, the error makers and the
  * answer styles of docs/SYNTH.md. */
-#ifndef PL_SYNTH_INTERNAL_H
-#define PL_SYNTH_INTERNAL_H
+#ifndef PL_GEN_SYNTH_INTERNAL_H
+#define PL_GEN_SYNTH_INTERNAL_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -6,8 +6,8 @@
  * Items are normalised as ../shared/specs/iou-metrics.md decides: lower
  * case, single spaces, one pair of outer parentheses, no commas between
  * arguments; so `Pick-Up(A)`, `(pick-up a)` and `pick-up a` are one item. */
-#ifndef PL_ANSWER_LIST_H
-#define PL_ANSWER_LIST_H
+#ifndef PL_IOU_ANSWER_LIST_H
+#define PL_IOU_ANSWER_LIST_H
 
 #include <stdbool.h>
 #include <stddef.h>

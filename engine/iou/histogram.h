@@ -1,8 +1,8 @@
 /* Histograms of per-answer metrics (IoU, action distance) beside binary
  * success, as in figures 1-2 of the IoU paper: fixed-width bins over [0, 1],
  * the members of each bin (for drill-down), and summary statistics. */
-#ifndef PL_HISTOGRAM_H
-#define PL_HISTOGRAM_H
+#ifndef PL_IOU_HISTOGRAM_H
+#define PL_IOU_HISTOGRAM_H
 
 #include "base/error.h"
 

@@ -5,8 +5,8 @@
  *
  * A bad line is a warning (file, line, column, what was expected) and is
  * skipped; the rest loads.  Files are only read. */
-#ifndef PL_IOU_DATA_H
-#define PL_IOU_DATA_H
+#ifndef PL_IOU_QUESTIONS_H
+#define PL_IOU_QUESTIONS_H
 
 #include <stdbool.h>
 

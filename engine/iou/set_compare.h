@@ -1,8 +1,8 @@
 /* Comparing a model's set answer with the ground truth: IoU (Jaccard) and
  * action distance, ../shared/specs/iou-metrics.md, with every item given
  * its role so a screen can show the two side by side. */
-#ifndef PL_SET_COMPARE_H
-#define PL_SET_COMPARE_H
+#ifndef PL_IOU_SET_COMPARE_H
+#define PL_IOU_SET_COMPARE_H
 
 #include <stdbool.h>
 

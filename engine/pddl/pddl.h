@@ -11,8 +11,8 @@
  * action (parameters first, then quantified variables) or of the goal;
  * t < 0 is object -(t + 1) of the combined object table: the domain's
  * constants first, then the problem's objects. */
-#ifndef PL_PDDL_H
-#define PL_PDDL_H
+#ifndef PL_PDDL_PDDL_H
+#define PL_PDDL_PDDL_H
 
 #include <stdbool.h>
 

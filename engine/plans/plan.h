@@ -1,6 +1,6 @@
 /* Text to ground actions, plan files, plan traces and why-not explanations. */
-#ifndef PL_PLAN_H
-#define PL_PLAN_H
+#ifndef PL_PLANS_PLAN_H
+#define PL_PLANS_PLAN_H
 
 #include "task/task.h"
 

@@ -6,8 +6,8 @@
  * whole-phrase verb+noun attempt, then the asymmetric word-level fallback.
  * v1 (Aug 2025, the paper's worked example): first verb synsets of the raw
  * strings only. */
-#ifndef PL_ACTION_NAME_SIM_H
-#define PL_ACTION_NAME_SIM_H
+#ifndef PL_QUALITY_NAME_SIMILARITY_H
+#define PL_QUALITY_NAME_SIMILARITY_H
 
 #include "base/error.h"
 

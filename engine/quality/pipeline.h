@@ -1,8 +1,8 @@
 /* The whole plan-quality pipeline of seed 002 for one case: metrics of the
  * LLM plan π0 (judged_plan.h), plan potential π1, sub-plans π2/π3,
  * replanning π4 and the final score. */
-#ifndef PL_QUALITY_PLAN_H
-#define PL_QUALITY_PLAN_H
+#ifndef PL_QUALITY_PIPELINE_H
+#define PL_QUALITY_PIPELINE_H
 
 #include <stdbool.h>
 

@@ -4,8 +4,8 @@
  * NLTK's own morphological base forms (`_morphy`, not libwordnet's
  * morphstr), and per synset its canonical name and hypernyms.  Synsets are
  * parsed on first use, each together with all its hypernym ancestors. */
-#ifndef PL_WN_DATABASE_H
-#define PL_WN_DATABASE_H
+#ifndef PL_QUALITY_WORDNET_H
+#define PL_QUALITY_WORDNET_H
 
 #include "base/error.h"
 

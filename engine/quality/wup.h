@@ -9,8 +9,8 @@
  *    to the subsumer (breadth-first over hypernym and instance-hypernym
  *    pointers, the minimum over their common ancestors).
  * Depths and ancestor sets are cached in the synsets. */
-#ifndef PL_WN_WUP_H
-#define PL_WN_WUP_H
+#ifndef PL_QUALITY_WUP_H
+#define PL_QUALITY_WUP_H
 
 #include <stdbool.h>
 

@@ -1,8 +1,8 @@
 /* libzip and libzstd, loaded on first use: only reading an Inspect .eval log
  * needs them, so nothing else maps them (or the libcrypto libzip brings)
  * into the process. */
-#ifndef PL_EVAL_LIBS_H
-#define PL_EVAL_LIBS_H
+#ifndef PL_RUNS_EVAL_LIBS_H
+#define PL_RUNS_EVAL_LIBS_H
 
 #include <zip.h>
 #include <zstd.h>

@@ -1,8 +1,8 @@
 /* Run-file readers (engine-internal).  Each reader appends the responses of
  * one file to `rs`; bad records become warnings.  A file-level error (err)
  * is found before anything is appended. */
-#ifndef PL_ACP_RUNS_INTERNAL_H
-#define PL_ACP_RUNS_INTERNAL_H
+#ifndef PL_RUNS_READER_H
+#define PL_RUNS_READER_H
 
 #include <stddef.h>
 

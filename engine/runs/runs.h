@@ -3,8 +3,8 @@
  * AI eval logs (`.json`, and the default `.eval` zip archive), and native
  * JSONL (`{"id", "group", "response", "model"?}` per line).  A bad record is
  * reported in `warnings` and skipped; the rest loads.  Files are only read. */
-#ifndef PL_RUNS_H
-#define PL_RUNS_H
+#ifndef PL_RUNS_RUNS_H
+#define PL_RUNS_RUNS_H
 
 #include <stdbool.h>
 

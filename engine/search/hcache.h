@@ -5,8 +5,8 @@
  * cost <= B from the start means h*(n) >= B - g(n) + 1), which later
  * searches use as their heuristic where it beats the evaluator's value.
  * Every value stored is an admissible estimate of h*. */
-#ifndef PL_HCACHE_H
-#define PL_HCACHE_H
+#ifndef PL_SEARCH_HCACHE_H
+#define PL_SEARCH_HCACHE_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -9,8 +9,8 @@
  * precondition adds the positive literals of the effect condition.  LM-cut
  * needs one operator per action to stay admissible, so on tasks with
  * conditional effects it evaluates as h_max (pl_heuristic_kind_used says so). */
-#ifndef PL_HEURISTIC_H
-#define PL_HEURISTIC_H
+#ifndef PL_SEARCH_HEURISTIC_H
+#define PL_SEARCH_HEURISTIC_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -2,8 +2,8 @@
  * in some state reachable from a given state.  It over-approximates, so a
  * pair it calls unreachable is a proof: two goal atoms that are mutex make
  * the goal unreachable without any search (e.g. (holding b) with (clear b)). */
-#ifndef PL_MUTEX_H
-#define PL_MUTEX_H
+#ifndef PL_SEARCH_MUTEX_H
+#define PL_SEARCH_MUTEX_H
 
 #include "task/task.h"
 

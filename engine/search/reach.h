@@ -4,8 +4,8 @@
  *
  * Every answer is three-valued: PL_YES, PL_NO, or PL_UNKNOWN when a search
  * limit (in `limits`) was hit; an unknown is never reported as yes or no. */
-#ifndef PL_REACH_H
-#define PL_REACH_H
+#ifndef PL_SEARCH_REACH_H
+#define PL_SEARCH_REACH_H
 
 #include "search/search.h"
 

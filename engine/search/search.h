@@ -4,8 +4,8 @@
  * search with PL_SEARCH_LIMIT ("unknown"), never with a wrong answer.  Dead
  * ends (h = infinity) are pruned, which is safe for every heuristic here; an
  * exhausted search space proves the goal unreachable. */
-#ifndef PL_SEARCH_H
-#define PL_SEARCH_H
+#ifndef PL_SEARCH_SEARCH_H
+#define PL_SEARCH_SEARCH_H
 
 #include <stdatomic.h>
 #include <stddef.h>

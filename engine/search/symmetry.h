@@ -15,8 +15,8 @@
  * effects and whose goal is a conjunction of atoms get classes; for the
  * others (and when no two objects are interchangeable) the symmetry is
  * trivial. */
-#ifndef PL_SYMMETRY_H
-#define PL_SYMMETRY_H
+#ifndef PL_SEARCH_SYMMETRY_H
+#define PL_SEARCH_SYMMETRY_H
 
 #include <stdbool.h>
 #include <stdint.h>

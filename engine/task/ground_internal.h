@@ -1,8 +1,8 @@
 /* Between the grounding passes: the relaxed-reachability fixpoint
  * (ground_fixpoint.c) hands the reachable (schema, arguments) pairs to the
  * builder of ground actions (ground.c). */
-#ifndef PL_GROUND_INTERNAL_H
-#define PL_GROUND_INTERNAL_H
+#ifndef PL_TASK_GROUND_INTERNAL_H
+#define PL_TASK_GROUND_INTERNAL_H
 
 #include "task/internal.h"
 

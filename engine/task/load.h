@@ -1,6 +1,6 @@
 /* One call from files (or texts) to a grounded task: domain, problem, task. */
-#ifndef PL_LOAD_H
-#define PL_LOAD_H
+#ifndef PL_TASK_LOAD_H
+#define PL_TASK_LOAD_H
 
 #include "task/task.h"
 

@@ -5,8 +5,8 @@
  * conditions and effects are expanded over the typed objects, and actions
  * whose static preconditions are false never appear.  A task is read-only
  * once built and may be shared by any number of readers. */
-#ifndef PL_TASK_H
-#define PL_TASK_H
+#ifndef PL_TASK_TASK_H
+#define PL_TASK_TASK_H
 
 #include <stdbool.h>
 #include <stdint.h>

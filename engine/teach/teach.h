@@ -13,8 +13,8 @@
  *
  * The session borrows the task (it must outlive the session); it never
  * prints.  Not thread-safe: one session, one user. */
-#ifndef PL_TEACH_H
-#define PL_TEACH_H
+#ifndef PL_TEACH_TEACH_H
+#define PL_TEACH_TEACH_H
 
 #include <stdbool.h>
 #include <stdint.h>

@@ -4,8 +4,8 @@
  * notes file, flushed to disk (fsync), then renamed over it — so a crash or
  * `kill -9` at any moment leaves either the old or the new file, never a
  * torn one, and loses nothing saved before it. */
-#ifndef PL_NOTES_H
-#define PL_NOTES_H
+#ifndef PL_WORKSPACE_NOTES_H
+#define PL_WORKSPACE_NOTES_H
 
 #include <stdbool.h>
 #include <stddef.h>

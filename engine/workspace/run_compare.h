@@ -25,8 +25,8 @@
  * uncertainty.  For binary scores d_i is 0 on concordant pairs, so the SE
  * (like McNemar's test) is driven by the discordant counts.  With n < 2 the
  * SE is undefined: NAN. */
-#ifndef PL_RUN_COMPARE_H
-#define PL_RUN_COMPARE_H
+#ifndef PL_WORKSPACE_RUN_COMPARE_H
+#define PL_WORKSPACE_RUN_COMPARE_H
 
 #include <stdbool.h>
 

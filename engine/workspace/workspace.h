@@ -13,8 +13,8 @@
  * moment without locks (the counts are published with release/acquire
  * ordering), so partial results appear as they come and the screen never
  * waits. */
-#ifndef PL_WORKSPACE_H
-#define PL_WORKSPACE_H
+#ifndef PL_WORKSPACE_WORKSPACE_H
+#define PL_WORKSPACE_WORKSPACE_H
 
 #include <stdbool.h>
 

@@ -133,8 +133,9 @@ int tui_line_at_row(tui_app *app, int y);
 
 /* The hint bar (hints.c): the main keys of a screen from the live keymap,
  * the way out and the help first (root: the first screen, where back
- * quits; wide: its lines are wider than the terminal). */
-void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, bool wide, char *buf, size_t size);
+ * quits; wide: its lines are wider than the terminal); only the hints that
+ * fit whole in `width` columns. */
+void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, bool wide, int width, char *buf, size_t size);
 /* The help screen (help.c): opens it over the top screen, or closes it. */
 void tui_toggle_help(tui_app *app);
 void tui_build_help(tui_app *app, tui_screen *s, int width);

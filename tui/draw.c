@@ -160,7 +160,7 @@ static void draw_hints(tui_app *app, const tui_screen *s)
 {
     char hints[512];
     bool wide = pl_vp_widest(&s->vm) > app->cols;
-    tui_hints(&app->keymap, s->kind, app->depth == 1, wide, hints, sizeof hints);
+    tui_hints(&app->keymap, s->kind, app->depth == 1, wide, app->cols, hints, sizeof hints);
     move(app->rows - 1, 0);
     clrtoeol();
     int x = 0, col = 0;

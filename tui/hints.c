@@ -38,27 +38,40 @@ static const char *first_key(const tui_keymap *km, tui_view_kind view, tui_actio
     return buf;
 }
 
-static void add(char *buf, size_t size, const char *keys, const char *label)
+/* Columns a UTF-8 string takes (key names and labels are one column per character). */
+static int columns(const char *s)
 {
+    int n = 0;
+    for (; *s; s++)
+        n += ((unsigned char)*s & 0xC0) != 0x80;
+    return n;
+}
+
+/* Appends " keys label" when it fits whole in `width` columns: a hint cut in
+ * the middle of a word reads as a different key, so it is left out instead. */
+static void add(char *buf, size_t size, int width, const char *keys, const char *label)
+{
+    char piece[200];
     size_t used = strlen(buf);
-    if (*keys && used < size)
-        snprintf(buf + used, size - used, "%s%s %s", used ? "  " : " ", keys, label);
+    snprintf(piece, sizeof piece, "%s%s %s", used ? "  " : " ", keys, label);
+    if (*keys && columns(buf) + columns(piece) <= width && used + strlen(piece) < size)
+        memcpy(buf + used, piece, strlen(piece) + 1);
 }
 
 /* A hint's keys ("a", or "a/b" for a pair) and label; nothing when unbound. */
-static void add_hint(const tui_keymap *km, tui_view_kind view, const hint *h, char *buf, size_t size)
+static void add_hint(const tui_keymap *km, tui_view_kind view, const hint *h, char *buf, size_t size, int width)
 {
     char a[64], b[64], both[130];
     first_key(km, view, h->action, a);
     if (!h->pair) {
-        add(buf, size, a, h->label);
+        add(buf, size, width, a, h->label);
     } else if (*a && *first_key(km, view, h->pair, b)) {
         snprintf(both, sizeof both, "%s/%s", a, b);
-        add(buf, size, both, h->label);
+        add(buf, size, width, both, h->label);
     }
 }
 
-void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, bool wide, char *buf, size_t size)
+void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, bool wide, int width, char *buf, size_t size)
 {
     static const hint *const per_view[VIEW_COUNT] = {[VIEW_DASHBOARD] = dashboard, [VIEW_LIST] = list,
                                                      [VIEW_DETAIL] = detail,       [VIEW_HISTOGRAM] = histogram,
@@ -71,12 +84,12 @@ void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, bool wide, c
     /* the way out and the help first: they must fit any width */
     const hint out = {ACT_BACK, ACT_NONE, view == VIEW_HELP ? "close" : root ? "quit" : "back"};
     const hint help_key = {ACT_HELP, ACT_NONE, "help"};
-    add_hint(km, view, &out, buf, size);
+    add_hint(km, view, &out, buf, size, width);
     if (view != VIEW_HELP)
-        add_hint(km, view, &help_key, buf, size);
+        add_hint(km, view, &help_key, buf, size, width);
+    if (wide) /* only when there is something to scroll to, and before the rest: narrow is when it matters */
+        add_hint(km, view, &sideways, buf, size, width);
     for (const hint *h = per_view[view]; h && h->label; h++)
-        add_hint(km, view, h, buf, size);
-    if (wide) /* only when there is something to scroll to */
-        add_hint(km, view, &sideways, buf, size);
-    add_hint(km, view, &prompt, buf, size);
+        add_hint(km, view, h, buf, size, width);
+    add_hint(km, view, &prompt, buf, size, width);
 }

@@ -1,0 +1,77 @@
+/* The hint bar: whole hints only, the way out and the help always, the
+ * sideways keys when columns are out of view. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "app.h"
+#include "keymap.h"
+
+#define DEFAULT_KEYMAP PLANLENS_SOURCE_DIR "/keymaps/default.keymap"
+
+static tui_keymap load_default(void)
+{
+    tui_keymap km = {0};
+    pl_error err = PL_ERROR_INIT;
+    assert_int_equal(tui_keymap_load(&km, DEFAULT_KEYMAP, &err), PL_OK);
+    return km;
+}
+
+static void test_wide_terminal_shows_every_hint(void **state)
+{
+    (void)state;
+    tui_keymap km = load_default();
+    char buf[512];
+    tui_hints(&km, VIEW_DASHBOARD, true, false, 200, buf, sizeof buf);
+    assert_non_null(strstr(buf, "q quit"));
+    assert_non_null(strstr(buf, "f filter"));
+    assert_non_null(strstr(buf, ": command"));
+    tui_hints(&km, VIEW_LIST, false, false, 200, buf, sizeof buf);
+    assert_non_null(strstr(buf, "q back"));
+    tui_keymap_free(&km);
+}
+
+/* At 80 columns the dashboard's hints used to be cut at "f fil". */
+static void test_narrow_terminal_drops_whole_hints(void **state)
+{
+    (void)state;
+    tui_keymap km = load_default();
+    char buf[512];
+    for (int width = 20; width <= 100; width++) {
+        tui_hints(&km, VIEW_DASHBOARD, true, false, width, buf, sizeof buf);
+        assert_true((int)strlen(buf) <= width);
+        assert_non_null(strstr(buf, "q quit"));
+        assert_non_null(strstr(buf, "? help"));
+        size_t n = strlen(buf);
+        const char *labels[] = {"quit", "help", "questions", "histogram", "compare", "disagreements", "filter",
+                                "search", "command"};
+        bool whole = false; /* the bar ends with a whole label */
+        for (size_t i = 0; i < sizeof labels / sizeof *labels; i++)
+            whole |= n >= strlen(labels[i]) && !strcmp(buf + n - strlen(labels[i]), labels[i]);
+        assert_true(whole);
+    }
+    tui_keymap_free(&km);
+}
+
+static void test_sideways_keys_come_first_when_columns_are_hidden(void **state)
+{
+    (void)state;
+    tui_keymap km = load_default();
+    char buf[512];
+    tui_hints(&km, VIEW_LIST, false, true, 50, buf, sizeof buf);
+    assert_non_null(strstr(buf, "columns"));
+    tui_hints(&km, VIEW_LIST, false, false, 200, buf, sizeof buf);
+    assert_null(strstr(buf, "columns"));
+    tui_keymap_free(&km);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {cmocka_unit_test(test_wide_terminal_shows_every_hint),
+                                       cmocka_unit_test(test_narrow_terminal_drops_whole_hints),
+                                       cmocka_unit_test(test_sideways_keys_come_first_when_columns_are_hidden)};
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

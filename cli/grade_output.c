@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "grade_rows.h"
+#include "runs/epochs.h"
 
 static bool is_integer_text(const char *s)
 {
@@ -143,8 +144,8 @@ void grade_print_csv(FILE *f, const grade_row *rows, int n, grade_mode mode)
 /* ---- table ---- */
 
 /* Accuracy is reduced as Inspect reduces epochs (reducer "mean"): each
- * question's scores are averaged over its graded epochs (repeats), then the
- * question means are averaged; errored answers count in neither. */
+ * sample's scores are averaged over its graded epochs (repeats), then the
+ * sample means are averaged; errored answers count in neither. */
 typedef struct {
     const char *task, *model;
     int n, epochs, parse_errors, disagree, stored_n, stored_disagree, errors;
@@ -259,28 +260,35 @@ static bool same_question(const grade_row *a, const grade_row *b)
     return a->q && a->q == b->q && !strcmp(model_label(a), model_label(b));
 }
 
-/* The rows of one (model, question), from order[k]: counted, and their mean
- * added to the question's task and to "all".  Returns the next k. */
-static int add_question(table_cell *cells, int *ncells, const grade_row *rows, const int *order, int k, int n)
+/* Room for the reduction over epochs of one (model, question). */
+typedef struct {
+    pl_epoch_answer *answers;
+    pl_epoch_sample *samples;
+} epoch_scratch;
+
+/* The rows of one (model, question), from order[k]: counted, and each
+ * sample's mean over its epochs (runs/epochs.h: a JSONL's several answers to
+ * one question are several samples) added to the question's task and to
+ * "all".  Returns the next k. */
+static int add_question(table_cell *cells, int *ncells, const grade_row *rows, const int *order, int k, int n,
+                        epoch_scratch *scratch)
 {
     const grade_row *first = &rows[order[k]];
     table_cell *task = cell_for(cells, ncells, task_label(first), model_label(first));
     table_cell *all = cell_for(cells, ncells, "all", model_label(first));
-    int graded = 0, end = k;
-    double official = 0, sound = 0;
+    int end = k, graded = 0;
     for (; end < n && (end == k || same_question(first, &rows[order[end]])); end++) {
         const grade_row *r = &rows[order[end]];
         cell_count(task, r);
         cell_count(all, r);
-        if (!r->error) {
-            graded++;
-            official += r->v.score;
-            sound += r->v.sound_score;
-        }
+        if (!r->error)
+            scratch->answers[graded++] = (pl_epoch_answer){NULL, r->q, r->resp->epoch, order[end], r->v.score,
+                                                           r->v.sound_score};
     }
-    if (graded && first->q) {
-        cell_question(task, official / graded, sound / graded);
-        cell_question(all, official / graded, sound / graded);
+    int nsamples = first->q ? pl_epoch_samples(scratch->answers, graded, scratch->samples) : 0;
+    for (int i = 0; i < nsamples; i++) {
+        cell_question(task, scratch->samples[i].official, scratch->samples[i].sound);
+        cell_question(all, scratch->samples[i].official, scratch->samples[i].sound);
     }
     return end;
 }
@@ -289,9 +297,13 @@ void grade_print_table(FILE *f, const grade_row *rows, int n, grade_mode mode)
 {
     table_cell *cells = calloc((size_t)n * 2 + 2, sizeof *cells);
     int *order = malloc(((size_t)n + 1) * sizeof *order);
-    if (!cells || !order) {
+    epoch_scratch scratch = {malloc(((size_t)n + 1) * sizeof *scratch.answers),
+                             malloc(((size_t)n + 1) * sizeof *scratch.samples)};
+    if (!cells || !order || !scratch.answers || !scratch.samples) {
         free(cells);
         free(order);
+        free(scratch.answers);
+        free(scratch.samples);
         return;
     }
     int ncells = 0, m = 0;
@@ -301,7 +313,7 @@ void grade_print_table(FILE *f, const grade_row *rows, int n, grade_mode mode)
     sort_rows = rows; /* the CLI prints on one thread */
     qsort(order, (size_t)m, sizeof *order, by_model_question);
     for (int k = 0; k < m;)
-        k = add_question(cells, &ncells, rows, order, k, m);
+        k = add_question(cells, &ncells, rows, order, k, m, &scratch);
     qsort(cells, (size_t)ncells, sizeof *cells, cmp_cell);
     fprintf(f, "%-20s %-12s %6s %6s  %-16s %-16s %7s %9s %14s %7s\n", "model", "task", "n", "epochs", "official",
             "sound", "unparsed", "off!=snd", "stored!=ours", "errors");
@@ -309,4 +321,6 @@ void grade_print_table(FILE *f, const grade_row *rows, int n, grade_mode mode)
         print_cell(f, &cells[i], mode);
     free(order);
     free(cells);
+    free(scratch.answers);
+    free(scratch.samples);
 }

@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "iou/histogram.h"
 #include "report_rows.h"
+#include "runs/epochs.h"
 
 #define BAR_WIDTH 40
 #define BINARY_WIDTH 20
@@ -77,36 +78,34 @@ static void print_bar(FILE *f, double value, double max, int width, bool ascii, 
         fputc(' ', f);
 }
 
-/* Accuracy reduced over epochs (Inspect's "mean" reducer, then the mean
- * over questions) of a group's rows. */
+/* Accuracy reduced over epochs (runs/epochs.h: Inspect's "mean" reducer, then
+ * the mean over samples) of a group's rows. */
 typedef struct {
     int epochs, questions;
     double accuracy;
 } epoch_summary;
 
-static const report_row *id_rows; /* qsort has no context argument in C11 */
-
-static int by_id(const void *x, const void *y)
-{
-    return strcmp(id_rows[*(const int *)x].id, id_rows[*(const int *)y].id);
-}
-
-/* members: the group's row indices (reordered here). */
-static epoch_summary reduce_epochs(const report_row *rows, int *members, int n)
+/* rows[members[0..n)]: one group's rows; -1 in e.questions when out of memory. */
+static epoch_summary reduce_epochs(const report_row *rows, const int *members, int n)
 {
     epoch_summary e = {0, 0, 0};
-    id_rows = rows;
-    qsort(members, (size_t)n, sizeof *members, by_id);
-    for (int i = 0, j; i < n; i = j) {
-        int right = 0;
-        for (j = i; j < n && !strcmp(rows[members[j]].id, rows[members[i]].id); j++) {
-            right += rows[members[j]].success;
-            e.epochs = rows[members[j]].epoch > e.epochs ? rows[members[j]].epoch : e.epochs;
+    pl_epoch_answer *answers = malloc(((size_t)n + 1) * sizeof *answers);
+    pl_epoch_sample *samples = malloc(((size_t)n + 1) * sizeof *samples);
+    if (answers && samples) {
+        for (int i = 0; i < n; i++) {
+            const report_row *r = &rows[members[i]];
+            e.epochs = r->epoch > e.epochs ? r->epoch : e.epochs;
+            answers[i] = (pl_epoch_answer){NULL, r->id, r->epoch, members[i], r->success, r->success};
         }
-        e.questions++;
-        e.accuracy += (double)right / (j - i);
+        e.questions = pl_epoch_samples(answers, n, samples);
+        for (int i = 0; i < e.questions; i++)
+            e.accuracy += samples[i].official;
+        e.accuracy = e.questions ? e.accuracy / e.questions : 0;
+    } else {
+        e.questions = -1;
     }
-    e.accuracy = e.questions ? e.accuracy / e.questions : 0;
+    free(answers);
+    free(samples);
     return e;
 }
 
@@ -136,7 +135,7 @@ static void print_table_group(FILE *f, const report_row *first, const pl_histogr
     fprintf(f, "  mean %.3f  median %.3f  skewness %.3f  binary success %d/%d (%.1f%%)\n", h->mean, h->median,
             h->skewness, h->n_success, h->n, h->n ? 100.0 * h->n_success / h->n : 0.0);
     if (e->epochs > 1)
-        fprintf(f, "  %d epochs: accuracy %.1f%% (mean over epochs per question, then over %d questions)\n",
+        fprintf(f, "  %d epochs: accuracy %.1f%% (mean over epochs per sample, then over %d samples)\n",
                 e->epochs, 100.0 * e->accuracy, e->questions);
     fputc('\n', f);
 }
@@ -214,15 +213,12 @@ int report_print(FILE *f, const report_row *rows, int n, const report_options *o
         h.n_success = 0;
         for (int i = start; i < end; i++)
             h.n_success += rows[order[i]].success;
-        int *members = malloc((size_t)(end - start) * sizeof *members);
-        if (!members) {
+        epoch_summary e = reduce_epochs(rows, order + start, end - start);
+        if (e.questions < 0) {
             pl_histogram_free(&h);
             rc = -1;
             break;
         }
-        memcpy(members, order + start, (size_t)(end - start) * sizeof *members);
-        epoch_summary e = reduce_epochs(rows, members, end - start);
-        free(members);
         if (opts->format == REPORT_TABLE)
             print_table_group(f, first, &h, opts, &e);
         else if (opts->format == REPORT_CSV)

@@ -30,8 +30,8 @@ typedef struct {
 /* Groups the rows (by run × task, × domain, or task × run) and prints one
  * histogram per group with its binary-success bar, count, mean, median and
  * skewness; a group answered over several epochs also gets its accuracy
- * reduced as Inspect reduces epochs (mean per question, then over
- * questions).  Returns 0, or -1 when out of memory. */
+ * reduced as Inspect reduces epochs (mean per sample, then over samples:
+ * runs/epochs.h).  Returns 0, or -1 when out of memory. */
 int report_print(FILE *f, const report_row *rows, int n, const report_options *opts);
 
 #endif

@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "base/cpus.h"
+#include "runs/epochs.h"
 #include "runs/runs.h"
 #include "search/search.h"
 #include "workspace/internal.h"
@@ -93,6 +94,11 @@ static int assign_groups(pl_workspace *ws)
     }
     free(order);
     return 0;
+}
+
+static const void *question_of(const pl_ws_record *r)
+{
+    return r->acp ? (const void *)r->acp : r->iou ? (const void *)r->iou : (const void *)r->pcase;
 }
 
 int pl_workspace_ngroups(const pl_workspace *ws)
@@ -340,37 +346,22 @@ const pl_diags *pl_workspace_warnings(const pl_workspace *ws)
     return is_loaded(ws) ? &ws->warnings : &none;
 }
 
-/* One graded answer under its question, for the reduction over epochs. */
-typedef struct {
-    const void *question;
-    int score, sound;
-} scored;
-
-static int by_question(const void *x, const void *y)
+/* Mean over samples of each sample's mean score over its epochs (runs/epochs.h). */
+static void reduce_epochs(pl_epoch_answer *answers, int n, pl_ws_aggregate *out)
 {
-    const scored *a = x, *b = y;
-    return a->question == b->question ? 0 : (uintptr_t)a->question < (uintptr_t)b->question ? -1 : 1;
-}
-
-/* Mean over questions of each question's mean score. */
-static void reduce_epochs(scored *s, int n, pl_ws_aggregate *out)
-{
-    qsort(s, (size_t)n, sizeof *s, by_question);
-    for (int i = 0; i < n;) {
-        int j = i, official = 0, sound = 0;
-        for (; j < n && s[j].question == s[i].question; j++) {
-            official += s[j].score;
-            sound += s[j].sound;
-        }
-        out->questions++;
-        out->accuracy += (double)official / (j - i);
-        out->sound_accuracy += (double)sound / (j - i);
-        i = j;
+    pl_epoch_sample *samples = malloc(((size_t)n + 1) * sizeof *samples);
+    if (!samples)
+        return;
+    out->questions = pl_epoch_samples(answers, n, samples);
+    for (int i = 0; i < out->questions; i++) {
+        out->accuracy += samples[i].official;
+        out->sound_accuracy += samples[i].sound;
     }
     if (out->questions) {
         out->accuracy /= out->questions;
         out->sound_accuracy /= out->questions;
     }
+    free(samples);
 }
 
 void pl_workspace_aggregate(const pl_workspace *ws, const int *records, int n, pl_ws_aggregate *out)
@@ -378,7 +369,7 @@ void pl_workspace_aggregate(const pl_workspace *ws, const int *records, int n, p
     memset(out, 0, sizeof *out);
     out->answers = n;
     int graded = pl_workspace_graded(ws), nscored = 0;
-    scored *s = malloc(((size_t)n + 1) * sizeof *s);
+    pl_epoch_answer *s = malloc(((size_t)n + 1) * sizeof *s);
     double sum = 0;
     for (int i = 0; i < n; i++) {
         const pl_ws_record *r = &ws->records[records[i]];
@@ -394,8 +385,8 @@ void pl_workspace_aggregate(const pl_workspace *ws, const int *records, int n, p
         out->official += r->score;
         out->sound += r->sound_score;
         if (s) { /* a grading error counts as wrong, as in the answer counts */
-            const void *q = r->acp ? (const void *)r->acp : r->iou ? (const void *)r->iou : (const void *)r->pcase;
-            s[nscored++] = (scored){q, r->score, r->sound_score};
+            s[nscored++] = (pl_epoch_answer){&ws->group_first[r->group], question_of(r), r->epoch, records[i],
+                                             r->score, r->sound_score};
         }
         out->parse_failed += r->parse_failed;
         out->sound_differs += r->score != r->sound_score;

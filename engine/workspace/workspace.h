@@ -91,14 +91,16 @@ const char *pl_workspace_group_model(const pl_workspace *ws, int group);
 const char *pl_workspace_group_task(const pl_workspace *ws, int group);
 
 /* The verdicts of some records summed up (a run × task, or any selection).
- * Accuracy is reduced as Inspect reduces epochs: each question's scores are
- * averaged over its graded answers (epochs, repeats), then the question means
- * are averaged.  Errored samples count in neither. */
+ * Accuracy is reduced as Inspect reduces epochs (runs/epochs.h): each
+ * sample's scores are averaged over its graded epochs (repeats), then the
+ * sample means are averaged; a file without epochs gets the mean over its
+ * answers, as the official evaluate_gen.py reports it.  Errored samples
+ * count in neither. */
 typedef struct {
     int answers;          /* records given */
     int graded;           /* of them graded so far; the counts below are over these */
     int official, sound;  /* answers right by the official and by the sound verdict */
-    int questions;        /* questions with a graded answer */
+    int questions;        /* samples with a graded answer (questions, when each is answered once) */
     double accuracy, sound_accuracy; /* reduced over epochs, in [0, 1] (0 when no question) */
     int epochs;           /* the most epochs (repeats) any answer came from */
     int sample_errors;    /* errored samples (no answer) */

@@ -317,7 +317,9 @@ static void test_grade_jsonl(void **state)
     free(r.out);
     r = run("grade --questions " CONFORMANCE "/dev_questions.json --responses " GRADE_RUN " 2>/dev/null");
     assert_int_equal(r.status, 0);
-    expect_output(&r, "model-a              app               1      1  0.500 ± 0.000"); /* two answers to one question */
+    /* two answers to one question in a JSONL are two samples (not epochs of one), as evaluate_gen.py
+     * counts its lines: n 2, and the standard error over them */
+    expect_output(&r, "model-a              app               2      1  0.500 ± 0.500");
     free(r.out);
     r = run("grade --questions " CONFORMANCE "/dev_questions.json --responses " GRADE_RUN " --shard 3/2");
     assert_int_equal(r.status, 2);
@@ -367,8 +369,8 @@ static void test_grade_todays_logs(void **state)
     r = run("report --questions " RUNS "questions.json --responses " TODAY_RUNS " 2>&1");
     assert_int_equal(r.status, 0);
     expect_output(&r, "1 errored sample left out (no answer)");
-    expect_output(&r, "binary success 4/5 (80.0%)\n  3 epochs: accuracy 83.3% (mean over epochs per question, then "
-                      "over 2 questions)");
+    expect_output(&r, "binary success 4/5 (80.0%)\n  3 epochs: accuracy 83.3% (mean over epochs per sample, then "
+                      "over 2 samples)");
     free(r.out);
 }
 

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include <cmocka.h>
 
@@ -65,6 +66,55 @@ static void test_dashboard_epochs(void **state)
     pl_vm_free(&vm);
 }
 
+/* A JSONL that answers one question several times holds separate samples,
+ * not epochs: the accuracy is the mean over its answers, as the official
+ * evaluate_gen.py reports it, and the detail numbers the answers. */
+static void test_repeated_answers_are_samples(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/planlens-samples-XXXXXX", path[64];
+    assert_non_null(mkdtemp(dir));
+    snprintf(path, sizeof path, "%s/run.jsonl", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    const char *q1 = "{\"id\": 1234567890123456789, \"group\": \"applicable_actions_gen\", \"model\": \"m\", ";
+    fprintf(f, "%s\"response\": \"[(sail l0 l1)]\"}\n", q1);
+    fprintf(f, "%s\"response\": \"[(sail l0 l1)]\"}\n", q1);
+    fprintf(f, "%s\"response\": \"[(sail l0 l0)]\"}\n", q1);
+    fprintf(f, "{\"id\": -42, \"group\": \"applicable_actions_gen\", \"model\": \"m\", "
+               "\"response\": \"[(sail l1 l0)]\"}\n");
+    fclose(f);
+    const char *paths[] = {RUNS "questions.json", path};
+    pl_workspace *ws = pl_test_open_graded(paths, 2);
+    assert_non_null(ws);
+    pl_view_model vm;
+    pl_dashboard_rows rows;
+    pl_view_dashboard(ws, NULL, 160, false, NULL, &vm, &rows);
+    char *text = vm_text(&vm);
+    expect(text, "m   app      4/4    75.0%  75.0%"); /* 3 of 4 answers; per question it would be 83.3% */
+    free(text);
+    pl_dashboard_rows_free(&rows);
+    pl_vm_free(&vm);
+    int third = -1;
+    for (int i = 0; i < pl_workspace_count(ws); i++)
+        if (strstr(pl_workspace_record(ws, i)->resp->response, "l0 l0"))
+            third = i;
+    assert_true(third >= 0);
+    pl_detail_opts o = {.width = 100};
+    pl_view_detail(ws, third, &o, NULL, &vm);
+    text = vm_text(&vm);
+    expect(text, "Answers of this run\n");
+    expect(text, "  answer 1   official 1  [(sail l0 l1)]");
+    expect(text, "> answer 3   official 0  [(sail l0 l0)]");
+    if (strstr(text, "epoch"))
+        fail_msg("answers of a file without epochs are not epochs:\n%s", text);
+    free(text);
+    pl_vm_free(&vm);
+    pl_workspace_close(ws);
+    remove(path);
+    rmdir(dir);
+}
+
 static void test_detail_epochs_and_error(void **state)
 {
     pl_workspace *ws = *state;
@@ -117,6 +167,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_dashboard_epochs),
+        cmocka_unit_test(test_repeated_answers_are_samples),
         cmocka_unit_test(test_detail_epochs_and_error),
         cmocka_unit_test(test_list_errored),
     };

@@ -135,6 +135,15 @@ static void draw_title(tui_app *app)
         if (s->filter_text && n < sizeof crumbs)
             n += (size_t)snprintf(crumbs + n, sizeof crumbs - n, " [%s]", s->filter_text);
     }
+    int over = pl_text_columns(crumbs) - app->cols;
+    if (over > 0) { /* the current screen matters most: cut from the left */
+        char cut[520];
+        const char *ellipsis = app->ascii ? ".." : "…";
+        snprintf(cut, sizeof cut, " %s%s", ellipsis,
+                 crumbs + tui_bytes_in_columns(crumbs, over + 1 + pl_text_columns(ellipsis)));
+        bar_line(app, 0, cut);
+        return;
+    }
     bar_line(app, 0, crumbs);
 }
 

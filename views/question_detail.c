@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer_text.h"
 #include "base/error.h"
 #include "iou/set_compare.h"
 #include "views.h"
@@ -79,14 +80,10 @@ static void acp_details(pl_view_model *vm, const pl_ws_record *r, pl_detail_cach
         }
         return;
     }
-    char *parsed = v->parsed ? cJSON_PrintUnformatted(v->parsed) : NULL;
-    char *truth = r->acp ? cJSON_PrintUnformatted(r->acp->answer) : NULL;
     section(vm, "Parsed answer");
-    pl_vm_wrapped(vm, ROLE_TEXT, parsed ? parsed : "(none)", width, 2);
+    pl_view_answer_lines(vm, cJSON_IsNull(v->parsed) ? NULL : v->parsed, width, o->ascii);
     section(vm, "Ground truth (stored answer)");
-    pl_vm_wrapped(vm, ROLE_TEXT, truth ? truth : "(none)", width, 2);
-    free(parsed);
-    free(truth);
+    pl_view_answer_lines(vm, r->acp ? r->acp->answer : NULL, width, o->ascii);
 }
 
 /* A plan-quality case: the verdict of the simulation, then the ground truth

@@ -160,6 +160,24 @@ if [ -d "${PLANLENS_DATA_DIR:-$root/../shared/data}/conformance/acpbench-dev" ];
   prompt f "stored=1 or stored=0"
   check "every response has a stored score" "439/439"
   keys Q
+  # a JSONL answering a question several times: samples, not epochs (the mean over the lines,
+  # as evaluate_gen.py reports it); the stored answer one key per line; the breadcrumb keeps
+  # the current question's id whole at 80 columns
+  for ascii in "" --ascii; do
+    start 80 24 "$bin" $ascii "${PLANLENS_DATA_DIR:-$root/../shared/data}/conformance/acpbench-dev"
+    check_re "accuracy over the lines$ascii" "reach +362/362 +50\.3%"
+    prompt / nexta
+    keys Enter
+    check "the nexta questions$ascii" "{responses.jsonl / nexta}"
+    keys Enter
+    check "nexta's stored answer by key$ascii" "yes (on an optimal plan)"
+    check "... the optimal cost$ascii" "opt (optimal cost from here)"
+    check "the run's answers are numbered$ascii" "Answers of this run"
+    id=$(screen | sed -n 2p | grep -oE -- '-?[0-9]{6,}$')
+    screen | head -1 | grep -qE -- " $id *\$" && echo "ok: the breadcrumb keeps the id $id whole$ascii" ||
+      fail "the breadcrumb cuts the id $id: $(screen | head -1)"
+    keys Q
+  done
 else
   echo "SKIP: conformance data (verdicts.jsonl) not found"
 fi

@@ -1,0 +1,86 @@
+/* ACPBench answers as text (answer_text.h). */
+#include "answer_text.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
+
+/* A value as text: a string as is, a list of strings joined by ", ", an
+ * empty list as a dash, anything else as compact JSON. */
+static char *value_text(const cJSON *v, bool ascii)
+{
+    if (cJSON_IsString(v))
+        return pl_strdup(v->valuestring);
+    if (!cJSON_IsArray(v))
+        return cJSON_PrintUnformatted(v);
+    if (!cJSON_GetArraySize(v))
+        return pl_strdup(ascii ? "-" : "—");
+    size_t n = 1;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, v) {
+        if (!cJSON_IsString(it))
+            return cJSON_PrintUnformatted(v);
+        n += strlen(it->valuestring) + 2;
+    }
+    char *s = malloc(n);
+    if (!s)
+        return NULL;
+    s[0] = '\0';
+    cJSON_ArrayForEach(it, v) {
+        if (s[0])
+            strcat(s, ", ");
+        strcat(s, it->valuestring);
+    }
+    return s;
+}
+
+/* What a key of a stored answer means, when it is one of nexta's. */
+static const char *key_meaning(const char *key)
+{
+    static const char *const meanings[][2] = {{"yes", "on an optimal plan"},
+                                              {"no", "not on any optimal plan"},
+                                              {"maybe", "the planner decides"},
+                                              {"opt", "optimal cost from here"}};
+    for (size_t i = 0; i < sizeof meanings / sizeof *meanings; i++)
+        if (!strcmp(key, meanings[i][0]))
+            return meanings[i][1];
+    return NULL;
+}
+
+void pl_view_answer_lines(pl_view_model *vm, const cJSON *answer, int width, bool ascii)
+{
+    if (!answer) {
+        pl_vm_wrapped(vm, ROLE_TEXT, "(none)", width, 2);
+        return;
+    }
+    if (!cJSON_IsObject(answer)) {
+        char *text = value_text(answer, ascii);
+        pl_vm_wrapped(vm, ROLE_TEXT, text ? text : "(out of memory)", width, 2);
+        free(text);
+        return;
+    }
+    int keyw = 0;
+    const cJSON *it;
+    cJSON_ArrayForEach(it, answer) {
+        int w = (int)strlen(it->string) + (key_meaning(it->string) ? (int)strlen(key_meaning(it->string)) + 3 : 0);
+        keyw = w > keyw ? w : keyw;
+    }
+    cJSON_ArrayForEach(it, answer) {
+        char label[96], *text = value_text(it, ascii);
+        const char *meaning = key_meaning(it->string);
+        if (meaning)
+            snprintf(label, sizeof label, "%s (%s)", it->string, meaning);
+        else
+            snprintf(label, sizeof label, "%s", it->string);
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_DIM, "  %-*s  ", keyw, label);
+        int indent = 2 + keyw + 2;
+        if (text && indent + (int)strlen(text) <= width)
+            pl_vm_span(vm, ROLE_TEXT, "%s", text);
+        else /* on its own lines, under the values */
+            pl_vm_wrapped(vm, ROLE_TEXT, text ? text : "(out of memory)", width, width > indent + 20 ? indent : 4);
+        free(text);
+    }
+}

@@ -128,6 +128,8 @@ void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int widt
     if (vm->table) {
         pl_table_init(vm->table, ascii);
         lay_out(groups, stats, shown, run_a, width, vm->table);
+        if (shown && !vm->table->cols[COL_RUN].width) /* every row's run: the title says it instead */
+            pl_vm_set_title(vm, "dashboard {%s}", groups[0].model);
         pl_vm_line(vm, -1);
         pl_table_header(vm->table, vm);
         vm->nfixed = 1;

@@ -243,9 +243,11 @@ static void metrics(pl_view_model *vm, const pl_plan_subject *s, bool np_aqm)
     pl_vm_span(vm, ROLE_TEXT, "  %s", np_aqm ? "NP-AQM" : "AQM");
     for (int l = PL_QL_POSITION; l <= PL_QL_REDUNDANT; l++)
         pl_vm_span(vm, pl_plan_label_role((pl_qlabel)l), "  %c %d", pl_plan_label_mark((pl_qlabel)l), counts[l]);
+    pl_vm_line(vm, -1); /* two short lines, the result first: both fit 80 columns */
+    pl_vm_span(vm, ROLE_HEADER, "  final score %.3f", q->final_score);
+    pl_vm_span(vm, ROLE_TEXT, " · potential %.3f · curr score %.3f", q->potential, q->curr_score);
     pl_vm_line(vm, -1);
-    pl_vm_span(vm, ROLE_TEXT, "  similarity %.3f · trace score %.3f · curr score %.3f · potential %.3f · final score %.3f",
-               q->similarity, q->trace_score, q->curr_score, q->potential, q->final_score);
+    pl_vm_span(vm, ROLE_TEXT, "  similarity %.3f · trace score %.3f", q->similarity, q->trace_score);
     section(vm, "Plans (Enter opens one)");
     for (int k = 0; k < PL_PLAN_COUNT; k++)
         plan_line(vm, s, k);

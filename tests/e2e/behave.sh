@@ -197,6 +197,18 @@ if [ -d "$data/planbench" ] && [ -f "$data/plan-quality/dev.jsonl" ]; then
   prompt : "compare o4-mini_chat o3-mini_chat"
   check "plan-quality cases of two models pair" "5 paired questions"
   keys Q
+  # at 80 columns the one run's name moves from its column to the title; the plan view's
+  # metrics fit, the final score first
+  start 80 24 "$bin" "$data/planbench"
+  check "the run every row shares is in the title" "dashboard {gpt4-blocksworld_3}"
+  keys Enter
+  check "the list of task 1" "Enter detail"
+  keys Enter
+  check "a plan's detail" "Ground-truth plan and the model's plan"
+  keys p
+  check "the plan view" "Metrics of"
+  check_re "its final score fits" "^  final score [0-9.]+ . potential [0-9.]+ . curr score [0-9.]+ *$"
+  keys Q
 else
   echo "SKIP: PlanBench and plan-quality data not found"
 fi

@@ -8,6 +8,7 @@
 #include "answer_text.h"
 #include "base/error.h"
 #include "iou/set_compare.h"
+#include "table.h"
 #include "views.h"
 
 static void section(pl_view_model *vm, const char *title)
@@ -216,7 +217,12 @@ void pl_view_detail(const pl_workspace *ws, int record, const pl_detail_opts *o,
     const char *dot = o->ascii ? "-" : "·";
     pl_vm_set_title(vm, "%s", r->id);
     pl_vm_line(vm, -1);
-    pl_vm_span(vm, ROLE_HEADER, "%s %s %s %s %s %s %s", r->model, dot, r->domain, dot, r->task, dot, r->id);
+    /* the header stays in place: a long id (PlanBench's paths) is cut in the middle to fit */
+    char *header = pl_strdup_printf("%s %s %s %s %s %s %s", r->model, dot, r->domain, dot, r->task, dot, r->id);
+    char *fitted = header ? pl_middle_cut(header, o->width, o->ascii) : NULL;
+    pl_vm_span(vm, ROLE_HEADER, "%s", fitted ? fitted : r->id);
+    free(header);
+    free(fitted);
     if (r->epoch > 1 || (r->resp->sample_id && strcmp(r->resp->sample_id, r->id)))
         pl_vm_span(vm, ROLE_DIM, " %s epoch %d %s sample %s", dot, r->epoch, dot,
                    r->resp->sample_id ? r->resp->sample_id : "-");

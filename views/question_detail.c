@@ -218,11 +218,12 @@ void pl_view_detail(const pl_workspace *ws, int record, const pl_detail_opts *o,
     pl_vm_set_title(vm, "%s", r->id);
     pl_vm_line(vm, -1);
     /* the header stays in place: a long id (PlanBench's paths) is cut in the middle to fit */
-    char *header = pl_strdup_printf("%s %s %s %s %s %s %s", r->model, dot, r->domain, dot, r->task, dot, r->id);
-    char *fitted = header ? pl_middle_cut(header, o->width, o->ascii) : NULL;
-    pl_vm_span(vm, ROLE_HEADER, "%s", fitted ? fitted : r->id);
-    free(header);
-    free(fitted);
+    char *where = pl_strdup_printf("%s %s %s %s %s %s ", r->model, dot, r->domain, dot, r->task, dot);
+    int room = o->width - (where ? pl_text_columns(where) : 0);
+    char *id = pl_middle_cut(r->id, room > 12 ? room : 12, o->ascii);
+    pl_vm_span(vm, ROLE_HEADER, "%s%s", where ? where : "", id ? id : r->id);
+    free(where);
+    free(id);
     if (r->epoch > 1 || (r->resp->sample_id && strcmp(r->resp->sample_id, r->id)))
         pl_vm_span(vm, ROLE_DIM, " %s epoch %d %s sample %s", dot, r->epoch, dot,
                    r->resp->sample_id ? r->resp->sample_id : "-");

@@ -205,7 +205,7 @@ if [ -d "$data/planbench" ] && [ -f "$data/plan-quality/dev.jsonl" ]; then
   check "the list of task 1" "Enter detail"
   keys Enter
   check "a plan's detail" "Ground-truth plan and the model's plan"
-  check_re "its header keeps the id's end" "^gpt4-blocksworld_3 - .*task_1_plan_generation/[0-9]+ *$"
+  check_re "its header keeps the names and the id's end" "^gpt4-blocksworld_3 - blocksworld_3 - planbench-t1 - .*_generation/[0-9]+ *$"
   keys p
   check "the plan view" "Metrics of"
   check_re "its final score fits" "^  final score [0-9.]+ . potential [0-9.]+ . curr score [0-9.]+ *$"

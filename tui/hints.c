@@ -29,6 +29,8 @@ static const hint compare[] = {{ACT_OPEN, 0, "A's answer"}, {ACT_AGREE_FILTER, 0
                                {ACT_TOGGLE_BINS, 0, "bin width"}, END};
 static const hint probe[] = {{ACT_OPEN, 0, "an answer"}, END};
 static const hint help[] = {{ACT_DOWN, ACT_PAGE_DOWN, "scroll"}, {ACT_SEARCH, 0, "search"}, END};
+static const hint teach[] = {{ACT_OPEN, 0, "apply"}, {ACT_UNDO, 0, "undo"}, {ACT_TOGGLE_HINTS, 0, "hints"},
+                             {ACT_SAVE, 0, "save"}, END};
 
 /* The first key doing `action` in `view` ("" when none). */
 static const char *first_key(const tui_keymap *km, tui_view_kind view, tui_action action, char buf[64])
@@ -77,12 +79,12 @@ void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, bool wide, i
                                                      [VIEW_DETAIL] = detail,       [VIEW_HISTOGRAM] = histogram,
                                                      [VIEW_PLAN] = plan,           [VIEW_STATE] = state,
                                                      [VIEW_COMPARE] = compare,     [VIEW_PROBE] = probe,
-                                                     [VIEW_HELP] = help};
+                                                     [VIEW_HELP] = help,           [VIEW_TEACH] = teach};
     static const hint sideways = {ACT_SCROLL_LEFT, ACT_SCROLL_RIGHT, "columns"};
-    static const hint prompt = {ACT_PROMPT, ACT_NONE, "command"};
+    const hint prompt = {ACT_PROMPT, ACT_NONE, view == VIEW_TEACH ? "action" : "command"};
     buf[0] = '\0';
     /* the way out and the help first: they must fit any width */
-    const hint out = {ACT_BACK, ACT_NONE, view == VIEW_HELP ? "close" : root ? "quit" : "back"};
+    const hint out = {ACT_BACK, ACT_NONE, view == VIEW_HELP ? "close" : view == VIEW_TEACH ? "leave" : root ? "quit" : "back"};
     const hint help_key = {ACT_HELP, ACT_NONE, "help"};
     add_hint(km, view, &out, buf, size, width);
     if (view != VIEW_HELP)

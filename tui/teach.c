@@ -34,7 +34,7 @@ typedef struct {
     char message[512];
     tui_app prompt_app;     /* what tui_prompt needs: the screen size */
     const tui_keymap *keymap;
-    char undo_key[64], save_key[64], help_key[64]; /* as the screen names them */
+    char undo_key[64], save_key[64]; /* as the screen names them */
 } teach_ui;
 
 /* The help overlay: what each action does here; its keys come from the keymap. */
@@ -128,7 +128,7 @@ static void rebuild(teach_ui *ui)
 
 static void draw_body(teach_ui *ui)
 {
-    int height = ui->rows - 2;
+    int height = ui->rows - 3; /* title, status and hint bars */
     bool selectable = ui->cursor < ui->vm.nlines && ui->vm.lines[ui->cursor].target >= 0;
     if (selectable && ui->cursor < ui->top)
         ui->top = ui->cursor;
@@ -175,6 +175,18 @@ static void draw_help(const teach_ui *ui)
     attroff(A_REVERSE);
 }
 
+/* The main keys, as on every screen of the explorer (hints.c). */
+static void draw_hints(const teach_ui *ui)
+{
+    char hints[512];
+    tui_hints(ui->keymap, VIEW_TEACH, false, false, ui->cols, hints, sizeof hints);
+    move(ui->rows - 1, 0);
+    clrtoeol();
+    attron(attr_of(ui, ROLE_DIM));
+    mvaddnstr(ui->rows - 1, 0, hints, tui_bytes_in_columns(hints, ui->cols));
+    attroff(attr_of(ui, ROLE_DIM));
+}
+
 static void draw(teach_ui *ui)
 {
     getmaxyx(stdscr, ui->rows, ui->cols);
@@ -193,9 +205,9 @@ static void draw(teach_ui *ui)
     if (ui->message[0])
         snprintf(line, sizeof line, " %s", ui->message);
     else
-        snprintf(line, sizeof line, " %s %s %s help", ui->vm.status ? ui->vm.status : "", ui->ascii ? "|" : "│",
-                 ui->help_key);
-    bar_line(ui, ui->rows - 1, line);
+        snprintf(line, sizeof line, " %s", ui->vm.status ? ui->vm.status : "");
+    bar_line(ui, ui->rows - 2, line);
+    draw_hints(ui);
     if (ui->help)
         draw_help(ui);
     refresh();
@@ -432,7 +444,6 @@ int tui_teach_run(const pl_task *t, const tui_teach_opts *o, const tui_keymap *k
     ui->keymap = keymap;
     first_key(keymap, ACT_UNDO, ui->undo_key, sizeof ui->undo_key);
     first_key(keymap, ACT_SAVE, ui->save_key, sizeof ui->save_key);
-    first_key(keymap, ACT_HELP, ui->help_key, sizeof ui->help_key);
     if (ui->color)
         init_pairs();
     getmaxyx(stdscr, ui->rows, ui->cols);

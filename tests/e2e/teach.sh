@@ -19,6 +19,7 @@ check "teach opens on the problem" "planlens › teach bw-sample-4"
 check "towers picture" "[d]"
 check "applicable actions listed" "Applicable actions (3)"
 check "goal progress" "Goal 0/3 conditions hold"
+check "the hint bar names teach's keys" "q leave  ? help  Enter apply  u undo  h hints  s save  : action"
 
 keys Enter
 check "Enter applies the selected action" "applied (pick-up b)"
@@ -105,6 +106,7 @@ check "x undoes as the user keymap says" "undone"
 keys '?'
 check "the help shows the user's key" "x                undo the last action"
 check "the help shows generic keys" "j Down           select the next applicable action"
+check "the hint bar follows the user's keymap" "x undo"
 keys Escape
 keys q
 check "q leaves" "EXITED rc=0"

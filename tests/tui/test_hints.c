@@ -68,10 +68,25 @@ static void test_sideways_keys_come_first_when_columns_are_hidden(void **state)
     tui_keymap_free(&km);
 }
 
+/* Teach mode has the hint bar of every other screen, with its own keys. */
+static void test_teach_hints(void **state)
+{
+    (void)state;
+    tui_keymap km = load_default();
+    char buf[512];
+    tui_hints(&km, VIEW_TEACH, false, false, 80, buf, sizeof buf);
+    assert_non_null(strstr(buf, "q leave"));
+    assert_non_null(strstr(buf, "Enter apply"));
+    assert_non_null(strstr(buf, "u undo"));
+    assert_non_null(strstr(buf, ": action"));
+    tui_keymap_free(&km);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_wide_terminal_shows_every_hint),
                                        cmocka_unit_test(test_narrow_terminal_drops_whole_hints),
-                                       cmocka_unit_test(test_sideways_keys_come_first_when_columns_are_hidden)};
+                                       cmocka_unit_test(test_sideways_keys_come_first_when_columns_are_hidden),
+                                       cmocka_unit_test(test_teach_hints)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -206,6 +206,17 @@ static void folded(pl_view_model *vm, const char *text, const pl_detail_opts *o,
     pl_vm_span(vm, ROLE_DIM, "  %s %d more line%s folded", o->ascii ? "..." : "…", more, more == 1 ? "" : "s");
 }
 
+/* `text` from its first line with something on it (a PDDL context starts
+ * with blank lines, which would fill the folded view). */
+static const char *skip_blank_lines(const char *text)
+{
+    const char *line = text;
+    for (const char *p = text; *p == ' ' || *p == '\t' || *p == '\r' || *p == '\n'; p++)
+        if (*p == '\n')
+            line = p + 1;
+    return line;
+}
+
 #define FOLD_RESPONSE 8
 #define FOLD_CONTEXT 4
 
@@ -278,6 +289,6 @@ void pl_view_detail(const pl_workspace *ws, int record, const pl_detail_opts *o,
     int nmarks = pl_detail_marks(r, marks, MAX_MARKS);
     folded(vm, r->resp->response, o, FOLD_RESPONSE, marks, nmarks, nmarks ? ROLE_DIM : ROLE_TEXT);
     section(vm, "Context");
-    folded(vm, context ? context : "(none)", o, FOLD_CONTEXT, NULL, 0, ROLE_TEXT);
+    folded(vm, context ? skip_blank_lines(context) : "(none)", o, FOLD_CONTEXT, NULL, 0, ROLE_TEXT);
     pl_vm_set_status(vm, "%s", r->resp->source);
 }

@@ -38,7 +38,18 @@ void pl_dashboard_rows_free(pl_dashboard_rows *rows);
 /* Question list: one line per record (target = record index).  With
  * 100,000 records only the lines drawn need text: record lines start without
  * spans, and pl_view_list_fill gives lines [from, to) theirs. */
-typedef enum { SORT_INPUT, SORT_ID, SORT_MODEL, SORT_DOMAIN, SORT_TASK, SORT_SCORE, SORT_SOUND, SORT_IOU, SORT_COUNT } pl_sort_key;
+typedef enum {
+    SORT_INPUT,
+    SORT_ID,
+    SORT_MODEL,
+    SORT_DOMAIN,
+    SORT_TASK,
+    SORT_SCORE,
+    SORT_SOUND,
+    SORT_IOU,
+    SORT_FINAL, /* plan-quality cases' final score */
+    SORT_COUNT
+} pl_sort_key;
 const char *pl_sort_key_name(pl_sort_key k);
 void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key sort, bool descending, int width,
                   bool ascii, pl_view_model *vm);

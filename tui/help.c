@@ -24,7 +24,7 @@ static const char *const action_help[ACT_COUNT] = {
     [ACT_FILTER] = "filter the records (task=app iou<0.5 model~gpt ...)",
     [ACT_CLEAR_FILTER] = "clear the filter",
     [ACT_REFRESH] = "redraw",
-    [ACT_HISTOGRAM] = "IoU / action-distance histograms beside binary success",
+    [ACT_HISTOGRAM] = "IoU / action-distance (plan-quality: also LEA, final score) histograms beside binary success",
     [ACT_TOGGLE_BINS] = "bin width 0.05 / 0.1",
     [ACT_SORT] = "next sort column (the header marks it)",
     [ACT_REVERSE] = "reverse the sort",
@@ -44,6 +44,7 @@ static const char *const action_help[ACT_COUNT] = {
     [ACT_EXPAND] = "unfold (fold) the long response and context",
     [ACT_SCROLL_LEFT] = "scroll the columns left",
     [ACT_SCROLL_RIGHT] = "scroll the columns right (what does not fit)",
+    [ACT_METRIC] = "metric: all, IoU / AD, LEA, final score (plan-quality cases)",
 };
 
 static const char *const commands[] = {

@@ -3,7 +3,8 @@
  * the values the background grading keeps equal what `planlens quality`'s
  * pipeline computes for the case with the command's own options, and the
  * published ones; the question list shows them, the filter reads them, and
- * the final-score histogram bins them. */
+ * the final-score histogram bins them.  A table short of room drops those
+ * columns only after its names are at their minimum. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -15,6 +16,7 @@
 #include <cmocka.h>
 
 #include "quality/pipeline.h"
+#include "table.h"
 #include "test_support.h"
 #include "views.h"
 
@@ -275,6 +277,38 @@ static void test_final_score_histogram(void **state)
     pl_vm_free(&vm);
 }
 
+/* A table short of room cuts its names to their minimum before it drops a
+ * column of lesser verdicts, lowest `drop` first, and the names take back
+ * what the dropped column left (views/table.h). */
+static void test_lesser_columns_drop_last(void **state)
+{
+    (void)state;
+    pl_table t;
+    pl_table_init(&t, true);
+    int id = pl_table_add(&t, "id", PL_ALIGN_LEFT, true, 6);
+    int score = pl_table_add(&t, "score", PL_ALIGN_RIGHT, false, 0);
+    int aqm = pl_table_add(&t, "AQM", PL_ALIGN_RIGHT, false, 0);
+    int final = pl_table_add(&t, "final", PL_ALIGN_RIGHT, false, 0);
+    pl_table_measure(&t, id, "blocksworld_3/model/one_shot/8"); /* 30 columns */
+    pl_table_measure(&t, aqm, "0c 0m 0s 0d 0r");
+    t.cols[aqm].drop = 1;
+    t.cols[final].drop = 2;
+    pl_table_fit(&t, 60); /* everything whole: 30 + 6 + 15 + 6 */
+    assert_int_equal(t.cols[id].width, 30);
+    assert_true(t.cols[aqm].width && t.cols[final].width);
+    pl_table_fit(&t, 40); /* the id cut to 13 columns: nothing dropped */
+    assert_int_equal(t.cols[id].width, 13);
+    assert_true(t.cols[aqm].width && t.cols[final].width);
+    pl_table_fit(&t, 30); /* the id at its minimum does not fit: AQM goes, the id grows back */
+    assert_int_equal(t.cols[aqm].width, 0);
+    assert_int_equal(t.cols[final].width, 5);
+    assert_int_equal(t.cols[id].width, 30 - 1 - 5 - 1 - 5);
+    pl_table_fit(&t, 12); /* then final */
+    assert_int_equal(t.cols[final].width, 0);
+    assert_int_equal(t.cols[score].width, 5);
+    assert_int_equal(t.cols[id].width, 6);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -282,6 +316,7 @@ int main(void)
         cmocka_unit_test(test_list_shows_the_values),
         cmocka_unit_test(test_filter_fields),
         cmocka_unit_test(test_final_score_histogram),
+        cmocka_unit_test(test_lesser_columns_drop_last),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -177,7 +177,7 @@ int main(int argc, char **argv)
                 pl_view_list(ws, &sel, SORT_IOU, false, 120, false, &vm);
                 break;
             case 3:
-                pl_view_histogram(ws, &sel, 0.05, false, 120, &vm);
+                pl_view_histogram(ws, &sel, 0.05, PL_HIST_ALL, false, 120, &vm);
                 break;
             default:
                 pl_view_detail(ws, r, &(pl_detail_opts){120, false, false}, NULL, &vm);

@@ -22,6 +22,7 @@ tui_screen *tui_push(tui_app *app, tui_view_kind kind)
     s->kind = kind;
     s->record = -1;
     s->bin_width = 0.05;
+    s->metric = PL_HIST_ALL;
     s->stale = true;
     return s;
 }
@@ -84,7 +85,7 @@ void tui_rebuild(tui_app *app, tui_screen *s)
         break;
     }
     case VIEW_HISTOGRAM:
-        pl_view_histogram(app->ws, &sel, s->bin_width, app->ascii, width, &s->vm);
+        pl_view_histogram(app->ws, &sel, s->bin_width, s->metric, app->ascii, width, &s->vm);
         break;
     default:
         tui_build_screen(app, s, width);
@@ -327,6 +328,11 @@ void tui_act(tui_app *app, tui_action action)
         break;
     case ACT_TOGGLE_BINS:
         s->bin_width = s->bin_width > 0.075 ? 0.05 : 0.1;
+        s->stale = true;
+        break;
+    case ACT_METRIC: /* all, then each metric alone */
+        s->metric = s->metric + 1 < PL_HIST_METRICS ? s->metric + 1 : PL_HIST_ALL;
+        snprintf(app->message, sizeof app->message, "histograms of %s", pl_hist_metric_name(s->metric));
         s->stale = true;
         break;
     case ACT_SORT:

@@ -27,6 +27,7 @@ typedef struct {
     pl_sort_key sort;
     bool descending;
     double bin_width;
+    pl_hist_metric metric;   /* histogram: the metric shown, or PL_HIST_ALL */
     pl_view_model vm;
     pl_dashboard_rows rows;  /* dashboard: what each line opens */
     pl_detail_cache detail;  /* detail: the question's grounded task, kept across rebuilds */

@@ -24,7 +24,7 @@ static const char *const action_help[ACT_COUNT] = {
     [ACT_FILTER] = "filter the records (task=app iou<0.5 model~gpt ...)",
     [ACT_CLEAR_FILTER] = "clear the filter",
     [ACT_REFRESH] = "redraw",
-    [ACT_HISTOGRAM] = "IoU / action-distance histograms beside binary success",
+    [ACT_HISTOGRAM] = "IoU / action-distance (plan-quality: also LEA, final score) histograms beside binary success",
     [ACT_TOGGLE_BINS] = "bin width 0.05 / 0.1",
     [ACT_SORT] = "next sort column (the header marks it)",
     [ACT_REVERSE] = "reverse the sort",
@@ -44,13 +44,14 @@ static const char *const action_help[ACT_COUNT] = {
     [ACT_EXPAND] = "unfold (fold) the long response and context",
     [ACT_SCROLL_LEFT] = "scroll the columns left",
     [ACT_SCROLL_RIGHT] = "scroll the columns right (what does not fit)",
+    [ACT_METRIC] = "metric: all, IoU / AD, LEA, final score (plan-quality cases)",
 };
 
 static const char *const commands[] = {
     ":filter EXPR", "filter the records, as f does",
     ":note TEXT", "the selected question's note (:note alone clears it)",
     ":export FILE", "the records of the screen (the dashboard: its table) to CSV, or JSON for .json",
-    ":bins W", "histogram bin width: 0.01, 0.05, 0.1, 0.2, 0.25, 0.5 or 1",
+    ":bins W", "histogram bin width: 0.01, 0.05, 0.1, 0.2, 0.25, 0.5 or 1 (of [0, 1]; of -1 to 4 for the final score)",
     ":histogram", "open the histograms",
     ":questions", "a list of every question this screen holds (all of them from the dashboard)",
     ":compare A B", "compare two runs",
@@ -70,6 +71,11 @@ static const char *const columns[] = {
     "stored!=", "the run's own stored score differs from the official verdict ('-': the run stores none)",
     "flags", "flag, note (the curator's marks), off!=snd, stored!=, error",
     "score / sound", "a question's official and sound verdict (1 right, 0 wrong)",
+    "LEA", "plan-quality case: actions executed before the first failure / plan length (the official count; "
+           "in parentheses the true LEA where it differs)",
+    "AQM", "plan-quality case: its actions' labels - c correct, m misplaced, s same_act, d diff_act, r redundant",
+    "final", "plan-quality case: the final score of planlens quality (-1, or 0 to 4 and a little above; 4: a valid "
+             "plan of the ground truth's length)",
     "▲ ▼", "the sort column, ascending or descending",
 };
 
@@ -135,6 +141,8 @@ void tui_build_help(tui_app *app, tui_screen *s, int width)
     heading(vm, "Filters");
     entry(vm, "text fields", "task domain model id note: = != (ignore case), ~ !~ (substring)", width);
     entry(vm, "number fields", "score sound stored iou: = != < <= > >=; iou is the IoU or action distance", width);
+    entry(vm, "plan quality", "final lea correct misplaced same_act diff_act redundant: numbers (final score, LEA, "
+                              "AQM label counts), e.g. final<0.5 lea=0 redundant>2", width);
     entry(vm, "others", "parse=ok|fail, graded, flag=yes|no, sound!=score, stored!=score", width);
     entry(vm, "combine", "side by side (and), or, !, parentheses; \"quoted values\"", width);
     heading(vm, "More");

@@ -20,8 +20,8 @@ static const hint list[] = {{ACT_OPEN, 0, "detail"},   {ACT_SORT, 0, "sort"},   
 static const hint detail[] = {{ACT_EXPAND, 0, "unfold"},      {ACT_PAGE_DOWN, 0, "page"}, {ACT_PLAN_VIEW, 0, "plan"},
                               {ACT_STATE_VIEW, 0, "states"},  {ACT_TEACH, 0, "teach"},    {ACT_FLAG, 0, "flag"},
                               {ACT_SEARCH, 0, "search"},      END};
-static const hint histogram[] = {{ACT_OPEN, 0, "questions"}, {ACT_TOGGLE_BINS, 0, "bin width"},
-                                 {ACT_FILTER, 0, "filter"},  END};
+static const hint histogram[] = {{ACT_OPEN, 0, "questions"}, {ACT_METRIC, 0, "metric"},
+                                 {ACT_TOGGLE_BINS, 0, "bin width"}, {ACT_FILTER, 0, "filter"}, END};
 static const hint plan[] = {{ACT_OPEN, 0, "open"}, {ACT_TOGGLE_NP, 0, "AQM/NP-AQM"}, {ACT_STATE_VIEW, 0, "states"},
                             {ACT_TEACH, 0, "teach"}, END};
 static const hint state[] = {{ACT_PREV_STEP, ACT_NEXT_STEP, "step"}, {ACT_TEACH, 0, "teach"}, END};

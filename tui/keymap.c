@@ -17,7 +17,8 @@ static const char *const action_names[ACT_COUNT] = {
     "first",       "last",      "open",        "search", "search-next",  "search-prev", "prompt",   "filter",
     "clear-filter", "refresh",  "histogram",   "toggle-bins", "sort",   "reverse",    "flag",     "disagreements",
     "plan-view",   "state-view", "teach",      "toggle-np", "next-step",   "prev-step",   "compare",  "agree-filter",
-    "undo",        "toggle-hints", "save",     "cancel",    "expand",    "scroll-left", "scroll-right"};
+    "undo",        "toggle-hints", "save",     "cancel",    "expand",    "scroll-left", "scroll-right",
+    "metric"};
 static const char *const view_names[VIEW_COUNT] = {"generic", "dashboard", "list",  "detail",
                                                    "histogram", "plan",    "state", "compare", "probe", "teach",
                                                    "warnings", "probe-answer", "help"};

@@ -9,7 +9,23 @@
 
 typedef enum { N_TRUE, N_AND, N_OR, N_NOT, N_TERM } node_kind;
 typedef enum { OP_EQ, OP_NE, OP_LT, OP_LE, OP_GT, OP_GE, OP_HAS, OP_HASNT } op_kind;
-typedef enum { F_TASK, F_DOMAIN, F_MODEL, F_ID, F_NOTE, F_SCORE, F_SOUND, F_STORED, F_IOU, F_PARSE, F_GRADED, F_FLAG } field_kind;
+typedef enum {
+    F_TASK,
+    F_DOMAIN,
+    F_MODEL,
+    F_ID,
+    F_NOTE,
+    F_SCORE,
+    F_SOUND,
+    F_STORED,
+    F_IOU,
+    F_PARSE,
+    F_GRADED,
+    F_FLAG,
+    F_FINAL, /* plan-quality cases: numbers */
+    F_LEA,
+    F_LABEL /* F_LABEL + k: the count of AQM label k (PL_WS_LABELS of them) */
+} field_kind;
 
 struct pl_filter {
     node_kind kind;
@@ -21,8 +37,13 @@ struct pl_filter {
     bool vs_score;     /* sound <op> score */
 };
 
-static const char *const field_names[] = {"task",  "domain", "model", "id",     "note",  "score",
-                                          "sound", "stored", "iou",   "parse", "graded", "flag"};
+static const char *const field_names[] = {"task",   "domain",  "model",     "id",       "note",     "score",
+                                          "sound",  "stored",  "iou",       "parse",    "graded",   "flag",
+                                          "final",  "lea",     "correct",   "misplaced", "same_act", "diff_act",
+                                          "redundant"};
+#define FIELD_LIST                                                                                                   \
+    "task, domain, model, id, note, score, sound, stored, iou, parse, graded, flag, final, lea, correct, misplaced, " \
+    "same_act, diff_act, redundant"
 
 typedef struct {
     const char *text;
@@ -116,8 +137,7 @@ static pl_filter *parse_term(parser *p)
     size_t field_at = p->at;
     char *field = read_word(p);
     if (!field)
-        return fail(p, "a field (task, domain, model, id, note, score, sound, stored, iou, parse, graded, flag), '!' "
-                       "or '('");
+        return fail(p, "a field (" FIELD_LIST "), '!' or '('");
     int k = -1;
     for (int i = 0; i < (int)(sizeof field_names / sizeof *field_names); i++)
         if (!strcasecmp(field, field_names[i]))
@@ -125,7 +145,7 @@ static pl_filter *parse_term(parser *p)
     free(field);
     if (k < 0) {
         p->at = field_at;
-        return fail(p, "a field: task, domain, model, id, note, score, sound, stored, iou, parse, graded or flag");
+        return fail(p, "a field: " FIELD_LIST);
     }
     bool ok;
     skip_space(p);
@@ -133,7 +153,7 @@ static pl_filter *parse_term(parser *p)
     op_kind op = read_op(p, &ok);
     if (!ok)
         return fail(p, "an operator: = != < <= > >= ~ !~");
-    bool numeric = k == F_SCORE || k == F_SOUND || k == F_STORED || k == F_IOU, text = k <= F_NOTE;
+    bool numeric = k == F_SCORE || k == F_SOUND || k == F_STORED || k == F_IOU || k >= F_FINAL, text = k <= F_NOTE;
     if ((numeric && (op == OP_HAS || op == OP_HASNT)) || (!numeric && op != OP_EQ && op != OP_NE && !text) ||
         (text && op != OP_EQ && op != OP_NE && op != OP_HAS && op != OP_HASNT)) {
         p->at = op_at;
@@ -297,8 +317,15 @@ static bool match_term(const pl_filter *f, const pl_ws_record *r)
         return r->graded && r->has_value && compare_number(f->op, r->value, f->number);
     case F_PARSE:
         return r->graded && (r->parse_failed == !strcasecmp(f->text, "fail")) == (f->op == OP_EQ);
-    default:
+    case F_FINAL:
+        return r->graded && r->has_quality && compare_number(f->op, r->final_score, f->number);
+    case F_LEA: /* as the list's LEA column: the official count, else the true LEA */
+        return r->graded && r->pcase && !r->error &&
+               compare_number(f->op, r->has_quality ? r->quality_lea : r->case_lea, f->number);
+    case F_GRADED:
         return (r->graded == !strcasecmp(f->text, "yes")) == (f->op == OP_EQ);
+    default:
+        return r->graded && r->has_quality && compare_number(f->op, r->aqm[f->field - F_LABEL], f->number);
     }
 }
 

@@ -7,7 +7,10 @@
  * and != compare case-insensitively, ~ and !~ test for a substring), score,
  * sound, stored (the run's own score), iou (numbers; = != < <= > >=; iou is
  * the IoU or action distance; stored and iou are false for records without
- * one), parse (ok | fail), graded, flag (yes | no).  `sound` and `stored` may
+ * one), parse (ok | fail), graded, flag (yes | no); for plan-quality cases
+ * final (the final score), lea (the LEA column's count) and the AQM label
+ * counts correct, misplaced, same_act, diff_act, redundant (numbers; false
+ * for other records and cases without them).  `sound` and `stored` may
  * also be compared with the field `score` (sound!=score, stored!=score).
  * Terms side by side are joined by `and`; `or`, `!` and parentheses work as
  * usual.  Values with spaces go in double quotes. */

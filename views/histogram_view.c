@@ -30,27 +30,61 @@ static pl_group *valued_groups(const pl_workspace *ws, const pl_selection *sel, 
 }
 
 /* What a histogram bins: the record's value (IoU or action distance) and,
- * for plan-quality cases, also LEA as the share of the plan executed. */
-enum { METRIC_VALUE, METRIC_LEA };
+ * for plan-quality cases, also LEA as the share of the plan executed and the
+ * final score (when every case of the group has one).  The final score runs
+ * from -1 to 4 (a valid plan of the ground truth's length; a few score
+ * more): it is binned as (score + 1) / 5, higher scores in the last bin. */
+#define FINAL_LOW (-1.0)
+#define FINAL_SPAN 5.0
+
+const char *pl_hist_metric_name(pl_hist_metric m)
+{
+    static const char *const names[] = {"IoU / AD", "LEA", "final score"};
+    return m >= 0 && m < PL_HIST_METRICS ? names[m] : "all";
+}
 
 static int metrics_of(const pl_workspace *ws, const pl_group *g)
 {
-    return pl_workspace_record(ws, g->members[0])->pcase ? 2 : 1;
+    if (!pl_workspace_record(ws, g->members[0])->pcase)
+        return 1;
+    for (int i = 0; i < g->n; i++)
+        if (!pl_workspace_record(ws, g->members[i])->has_quality)
+            return 2;
+    return 3;
 }
 
 static const char *metric_name(const pl_workspace *ws, const pl_group *g, int metric, bool shortly)
 {
-    if (metric == METRIC_LEA)
+    if (metric == PL_HIST_LEA)
         return shortly ? "LEA" : "LEA (share of the plan executed)";
+    if (metric == PL_HIST_FINAL)
+        return shortly ? "final" : "final score (-1 to 4, above 4 in the last bin)";
     bool distance = pl_workspace_record(ws, g->members[0])->is_distance;
     return distance ? (shortly ? "AD" : "action distance") : "IoU";
 }
 
 static double metric_value(const pl_ws_record *r, int metric)
 {
-    if (metric == METRIC_VALUE)
+    if (metric == PL_HIST_VALUE)
         return r->value;
+    if (metric == PL_HIST_FINAL)
+        return (r->final_score - FINAL_LOW) / FINAL_SPAN;
     return r->pcase->nllm ? (double)r->case_lea / r->pcase->nllm : 0;
+}
+
+/* A bin's edge or a statistic in the metric's own units. */
+static double in_units(int metric, double x)
+{
+    return metric == PL_HIST_FINAL ? FINAL_LOW + x * FINAL_SPAN : x;
+}
+
+/* "0.50-0.55", or "-1.00 to -0.75" where a minus sign would run into the
+ * dash (aligned: padded to the width of a negative edge). */
+static void bin_range(int metric, const pl_hist_bin *b, bool aligned, char *buf, size_t size)
+{
+    int w = aligned ? 5 : 0;
+    snprintf(buf, size, metric == PL_HIST_FINAL ? "%*.2f to %*.2f" : "%*.2f-%*.2f", w, in_units(metric, b->lo), w,
+             in_units(metric, b->hi));
 }
 
 static int build(const pl_workspace *ws, const pl_group *g, int metric, double bin_width, pl_histogram *h)
@@ -65,7 +99,7 @@ static int build(const pl_workspace *ws, const pl_group *g, int metric, double b
     }
     pl_error err = PL_ERROR_INIT;
     const pl_ws_record *first = pl_workspace_record(ws, g->members[0]);
-    bool higher_is_better = metric == METRIC_LEA || !first->is_distance;
+    bool higher_is_better = metric != PL_HIST_VALUE || !first->is_distance;
     if (rc == 0 && pl_histogram_build(values, failed, g->n, bin_width, higher_is_better, h, &err) != PL_OK)
         rc = -1;
     if (rc == 0) { /* binary success is the verdict's (a valid plan may have AD > 0) */
@@ -93,17 +127,17 @@ static void bar(pl_view_model *vm, pl_role role, double value, double max, int w
     pl_vm_span(vm, role, "%s%*s", buf, width - cells > 0 ? width - cells : 0, "");
 }
 
-void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double bin_width, bool ascii, int width,
-                       pl_view_model *vm)
+void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double bin_width, pl_hist_metric only,
+                       bool ascii, int width, pl_view_model *vm)
 {
     (void)width;
     pl_vm_init(vm);
     pl_vm_set_title(vm, "histogram");
     int ngroups, nhistograms = 0;
     pl_group *groups = valued_groups(ws, sel, &ngroups);
-    for (int gm = 0; gm < ngroups * 2; gm++) {
-        int gi = gm / 2, metric = gm % 2;
-        if (metric >= metrics_of(ws, &groups[gi]))
+    for (int gm = 0; gm < ngroups * PL_HIST_METRICS; gm++) {
+        int gi = gm / PL_HIST_METRICS, metric = gm % PL_HIST_METRICS;
+        if (metric >= metrics_of(ws, &groups[gi]) || (only != PL_HIST_ALL && metric != (int)only))
             continue;
         pl_histogram h;
         if (build(ws, &groups[gi], metric, bin_width, &h) < 0) {
@@ -119,7 +153,9 @@ void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double b
             max = h.bins[b].count > max ? h.bins[b].count : max;
         for (int b = 0; b < h.nbins; b++) {
             pl_vm_line(vm, h.bins[b].count ? gi * PL_HIST_TARGET_STRIDE + metric * PL_HIST_METRIC_STRIDE + b : -1);
-            pl_vm_span(vm, ROLE_TEXT, "  %.2f-%.2f %5d ", h.bins[b].lo, h.bins[b].hi, h.bins[b].count);
+            char range[64];
+            bin_range(metric, &h.bins[b], metric == PL_HIST_FINAL, range, sizeof range);
+            pl_vm_span(vm, ROLE_TEXT, "  %s %5d ", range, h.bins[b].count);
             bar(vm, ROLE_BAR, h.bins[b].count, max, BAR_WIDTH, ascii);
             if (b < 2) {
                 int count = b == 0 ? h.n_success : h.n - h.n_success;
@@ -128,8 +164,8 @@ void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double b
             }
         }
         pl_vm_line(vm, -1);
-        pl_vm_span(vm, ROLE_DIM, "  mean %.3f  median %.3f  skewness %.3f  binary success %d/%d", h.mean, h.median,
-                   h.skewness, h.n_success, h.n);
+        pl_vm_span(vm, ROLE_DIM, "  mean %.3f  median %.3f  skewness %.3f  binary success %d/%d", in_units(metric, h.mean),
+                   in_units(metric, h.median), h.skewness, h.n_success, h.n);
         pl_vm_line(vm, -1);
         pl_histogram_free(&h);
     }
@@ -139,8 +175,13 @@ void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double b
                    pl_workspace_graded(ws) < pl_workspace_count(ws)
                        ? "no graded answers with an IoU or action distance yet (grading goes on)"
                        : "no answers with an IoU or action distance to show");
+    } else if (!nhistograms && !vm->oom) {
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_DIM, "no histograms of %s to show (only plan-quality cases have LEA and final score)",
+                   pl_hist_metric_name(only));
     }
-    pl_vm_set_status(vm, "%d histograms · bin width %.2f", nhistograms, bin_width);
+    pl_vm_set_status(vm, "%d histograms · bin width %.2f · metric: %s", nhistograms, bin_width,
+                     pl_hist_metric_name(only));
     pl_groups_free(groups, ngroups);
 }
 
@@ -189,8 +230,9 @@ char *pl_histogram_bin_label(const pl_workspace *ws, const pl_selection *sel, do
     pl_histogram h;
     if (target_bin(ws, groups, ngroups, bin_width, target, &metric, &h, &b) == 0) {
         const pl_group *g = &groups[target / PL_HIST_TARGET_STRIDE];
-        label = pl_strdup_printf("%s / %s / %s %.2f-%.2f", g->model, g->task, metric_name(ws, g, metric, true),
-                                 h.bins[b].lo, h.bins[b].hi);
+        char range[64];
+        bin_range(metric, &h.bins[b], false, range, sizeof range);
+        label = pl_strdup_printf("%s / %s / %s %s", g->model, g->task, metric_name(ws, g, metric, true), range);
         pl_histogram_free(&h);
     }
     pl_groups_free(groups, ngroups);

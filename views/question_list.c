@@ -8,14 +8,29 @@
 #include "table.h"
 #include "views.h"
 
-static const char *const sort_names[SORT_COUNT] = {"input", "id", "model", "domain", "task", "score", "sound", "iou"};
+static const char *const sort_names[SORT_COUNT] = {"input", "id",    "model", "domain", "task",
+                                                    "score", "sound", "iou",   "final"};
 
 const char *pl_sort_key_name(pl_sort_key k)
 {
     return (unsigned)k < SORT_COUNT ? sort_names[k] : "?";
 }
 
-enum { COL_ID, COL_RUN, COL_DOMAIN, COL_TASK, COL_SCORE, COL_SOUND, COL_IOU, COL_AD, COL_PARSE, COL_FLAGS };
+enum {
+    COL_ID,
+    COL_RUN,
+    COL_DOMAIN,
+    COL_TASK,
+    COL_SCORE,
+    COL_SOUND,
+    COL_IOU,
+    COL_AD,
+    COL_LEA, /* plan-quality cases: */
+    COL_AQM,
+    COL_FINAL,
+    COL_PARSE,
+    COL_FLAGS
+};
 
 static bool all_digits(const char *s, size_t n)
 {
@@ -75,6 +90,8 @@ static double number_of(const pl_ws_record *r)
 {
     if (!r->graded)
         return -1;
+    if (sort_key == SORT_FINAL)
+        return r->has_quality ? r->final_score : -2; /* below the lowest score, -1 */
     return sort_key == SORT_SCORE ? r->score : sort_key == SORT_SOUND ? r->sound_score : r->has_value ? r->value : -1;
 }
 
@@ -98,7 +115,8 @@ static int by_key(const void *x, const void *y)
         break;
     case SORT_SCORE:
     case SORT_SOUND:
-    case SORT_IOU: {
+    case SORT_IOU:
+    case SORT_FINAL: {
         double va = number_of(ra), vb = number_of(rb);
         c = (va > vb) - (va < vb);
         break;
@@ -126,9 +144,26 @@ static void flag_texts(const pl_ws_record *r, char curator[16], char checks[48])
 static int flags_width(const pl_ws_record *r)
 {
     bool graded = r->graded;
-    int lea = r->pcase ? snprintf(NULL, 0, "LEA %d/%d ", r->case_lea, r->pcase->nllm) : 0; /* plan-quality cases */
-    return 5 * r->flagged + 5 * (r->note != NULL) + lea + 9 * (graded && r->score != r->sound_score) +
-           6 * (graded && r->error);
+    return 5 * r->flagged + 5 * (r->note != NULL) + 9 * (graded && r->score != r->sound_score) + 6 * (graded && r->error);
+}
+
+/* A plan-quality case's LEA over its plan's length: as the official code
+ * counts it, with the true LEA (the simulation's) in parentheses where the
+ * two differ; without a ground truth (no pipeline run) the true LEA alone. */
+static void lea_text(const pl_ws_record *r, char *buf, size_t size)
+{
+    int lea = r->has_quality ? r->quality_lea : r->case_lea;
+    int n = snprintf(buf, size, "%d/%d", lea, r->pcase->nllm);
+    if (r->has_quality && r->quality_lea != r->case_lea && n > 0 && (size_t)n < size)
+        snprintf(buf + n, size - (size_t)n, " (%d)", r->case_lea);
+}
+
+/* π0's AQM label counts: "5c 1m 0s 2d 1r" (correct, misplaced, same_act,
+ * diff_act, redundant). */
+static void aqm_text(const pl_ws_record *r, char *buf, size_t size)
+{
+    const int *k = r->aqm;
+    snprintf(buf, size, "%dc %dm %ds %dd %dr", k[0], k[1], k[2], k[3], k[4]);
 }
 
 /* Per run x task seen: its run and task names measured once, whether one
@@ -170,9 +205,12 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
     pl_table_add(t, "sound", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "IoU", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "AD", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "LEA", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "AQM", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "final", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "parse", PL_ALIGN_LEFT, false, 0);
     pl_table_add(t, "flags", PL_ALIGN_LEFT, false, 0);
-    bool same[3] = {true, true, true}, iou = false, ad = false, stored = false;
+    bool same[3] = {true, true, true}, iou = false, ad = false, stored = false, cases = false, only_cases = true;
     int flags = 0, ngroups = pl_workspace_ngroups(ws);
     unsigned char *seen = calloc((size_t)ngroups + 1, 1); /* 0 unseen, 1 seen, 2 its answers store scores */
     const pl_ws_record *first = n ? pl_workspace_record(ws, records[0]) : NULL;
@@ -187,6 +225,15 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
             seen[r->group] = r->resp->has_stored_score ? 2 : 1;
         iou = iou || !r->graded || (r->has_value && !r->is_distance);
         ad = ad || !r->graded || (r->has_value && r->is_distance);
+        cases = cases || r->pcase;
+        only_cases = only_cases && r->pcase;
+        if (r->pcase && r->graded) { /* few rows: the text is measured */
+            char text[64];
+            lea_text(r, text, sizeof text);
+            pl_table_measure(t, COL_LEA, text);
+            aqm_text(r, text, sizeof text);
+            pl_table_measure(t, COL_AQM, text);
+        }
         counts->graded += r->graded;
         counts->right += r->graded && r->score;
         counts->parse_failed += r->graded && r->parse_failed;
@@ -204,10 +251,21 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
     pl_table_measure(t, COL_AD, "0.000");
     t->cols[COL_IOU].off = !iou;
     t->cols[COL_AD].off = !ad;
+    pl_table_measure(t, COL_LEA, "0/0");
+    pl_table_measure(t, COL_AQM, "0c 0m 0s 0d 0r");
+    pl_table_measure(t, COL_FINAL, "-1.000");
+    t->cols[COL_LEA].off = t->cols[COL_AQM].off = t->cols[COL_FINAL].off = !cases;
+    t->cols[COL_AQM].drop = 1; /* with other rows beside the cases, when short of room */
+    t->cols[COL_LEA].drop = 2;
+    t->cols[COL_FINAL].drop = 3;
+    /* a case's sound verdict is its score and its plan is never parsed:
+     * columns that tell nothing about cases alone */
+    t->cols[COL_SOUND].off = t->cols[COL_PARSE].off = n > 0 && only_cases;
     t->cols[COL_RUN].hide = same[0] ? 1 : 0;
     t->cols[COL_TASK].hide = same[1] ? 2 : 0;
     t->cols[COL_DOMAIN].hide = same[2] ? 3 : 0;
-    static const int sort_col[SORT_COUNT] = {-1, COL_ID, COL_RUN, COL_DOMAIN, COL_TASK, COL_SCORE, COL_SOUND, COL_IOU};
+    static const int sort_col[SORT_COUNT] = {-1,        COL_ID,    COL_RUN, COL_DOMAIN, COL_TASK,
+                                             COL_SCORE, COL_SOUND, COL_IOU, COL_FINAL};
     t->sort_col = sort_col[sort];
     if (sort == SORT_IOU && !iou)
         t->sort_col = COL_AD;
@@ -254,6 +312,21 @@ static void number_cell(const pl_table *t, int col, pl_view_model *vm, bool show
     pl_table_cell(t, col, vm, shown ? ROLE_TEXT : ROLE_DIM, shown ? text : "-");
 }
 
+/* A plan-quality case's LEA, AQM counts and final score ("-" for other
+ * records, and for the AQM counts and score of a case without them). */
+static void case_cells(const pl_table *t, pl_view_model *vm, const pl_ws_record *r)
+{
+    char text[64] = "-";
+    if (r->pcase)
+        lea_text(r, text, sizeof text);
+    bool short_run = r->pcase && (r->has_quality ? r->quality_lea : r->case_lea) < r->pcase->nllm;
+    pl_table_cell(t, COL_LEA, vm, !r->pcase ? ROLE_DIM : short_run ? ROLE_MISSED : ROLE_TEXT, text);
+    if (r->has_quality)
+        aqm_text(r, text, sizeof text);
+    pl_table_cell(t, COL_AQM, vm, r->has_quality ? ROLE_TEXT : ROLE_DIM, r->has_quality ? text : "-");
+    number_cell(t, COL_FINAL, vm, r->has_quality, r->final_score);
+}
+
 /* One line's spans: the record's columns. */
 static void fill_line(const pl_workspace *ws, pl_view_model *vm, int line)
 {
@@ -274,15 +347,13 @@ static void fill_line(const pl_workspace *ws, pl_view_model *vm, int line)
         pl_table_cell(t, COL_SOUND, &one, r->sound_score ? ROLE_CORRECT : ROLE_WRONG, r->sound_score ? "1" : "0");
         number_cell(t, COL_IOU, &one, r->has_value && !r->is_distance, r->value);
         number_cell(t, COL_AD, &one, r->has_value && r->is_distance, r->value);
+        case_cells(t, &one, r);
         pl_table_cell(t, COL_PARSE, &one, r->parse_failed ? ROLE_ERROR : ROLE_DIM, r->parse_failed ? "fail" : "ok");
     }
     if (t->cols[COL_FLAGS].width) { /* the last column: its marks in two roles, unpadded */
         char curator[16], checks[48];
         flag_texts(r, curator, checks);
         pl_vm_span(&one, ROLE_MISSED, " %s", curator);
-        if (r->pcase) /* a plan-quality case: how far its plan executes */
-            pl_vm_span(&one, r->case_lea < r->pcase->nllm ? ROLE_MISSED : ROLE_DIM, "LEA %d/%d ", r->case_lea,
-                       r->pcase->nllm);
         pl_vm_span(&one, ROLE_HALLUCINATED, "%s", checks);
         if (r->graded && r->resp->error)
             pl_vm_span(&one, ROLE_ERROR, "errored (epoch %d)", r->epoch);

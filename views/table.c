@@ -31,7 +31,7 @@ int pl_table_add(pl_table *t, const char *header, pl_align align, bool name, int
     if (t->ncols == PL_TABLE_MAX)
         return PL_TABLE_MAX - 1;
     pl_column *c = &t->cols[t->ncols];
-    *c = (pl_column){header, align, name, min, 0, false, pl_text_columns(header), 0};
+    *c = (pl_column){header, align, name, min, 0, false, pl_text_columns(header), 0, 0};
     return t->ncols++;
 }
 
@@ -65,6 +65,16 @@ static int next_to_hide(const pl_table *t)
     return at;
 }
 
+/* The shown column of the lowest `drop`, or -1. */
+static int next_to_drop(const pl_table *t)
+{
+    int at = -1;
+    for (int i = 0; i < t->ncols; i++)
+        if (t->cols[i].width && t->cols[i].drop && (at < 0 || t->cols[i].drop < t->cols[at].drop))
+            at = i;
+    return at;
+}
+
 /* The widest name column still above its minimum, or -1. */
 static int next_to_shrink(const pl_table *t)
 {
@@ -75,6 +85,13 @@ static int next_to_shrink(const pl_table *t)
             at = i;
     }
     return at;
+}
+
+static void shrink_names(pl_table *t, int width)
+{
+    int at;
+    for (int over = pl_table_width(t) - width; over > 0 && (at = next_to_shrink(t)) >= 0; over--)
+        t->cols[at].width--;
 }
 
 void pl_table_fit(pl_table *t, int width)
@@ -89,8 +106,14 @@ void pl_table_fit(pl_table *t, int width)
     int at;
     while (pl_table_width(t) > width && (at = next_to_hide(t)) >= 0)
         t->cols[at].width = 0;
-    for (int over = pl_table_width(t) - width; over > 0 && (at = next_to_shrink(t)) >= 0; over--)
-        t->cols[at].width--;
+    shrink_names(t, width);
+    while (pl_table_width(t) > width && (at = next_to_drop(t)) >= 0) {
+        t->cols[at].width = 0;
+        for (int i = 0; i < t->ncols; i++) /* the names take back the room dropped */
+            if (t->cols[i].width && t->cols[i].name)
+                t->cols[i].width = t->cols[i].want > 0 ? t->cols[i].want : 1;
+        shrink_names(t, width);
+    }
 }
 
 static bool first_shown(const pl_table *t, int col)

@@ -3,8 +3,9 @@
  * the width.  Verdict columns keep their width; when the width is short,
  * optional columns hide first (lowest `hide` first: a name every row shares,
  * which the breadcrumb already shows), then name columns shrink, the widest
- * first, cut in the middle with "…" (ASCII ".."); what still does not fit is
- * reached by scrolling sideways. */
+ * first, cut in the middle with "…" (ASCII ".."), then columns of lesser
+ * verdicts drop (lowest `drop` first); what still does not fit is reached by
+ * scrolling sideways. */
 #ifndef PL_TABLE_H
 #define PL_TABLE_H
 
@@ -25,6 +26,7 @@ typedef struct {
     bool off;           /* never shown (a value no row has) */
     int want;           /* the widest cell (header and sort mark included) */
     int width;          /* after pl_table_fit: columns given; 0 = hidden */
+    int drop;           /* 0: kept; else hidden, lowest first, when the names at their minimum do not fit */
 } pl_column;
 
 typedef struct pl_table {

@@ -38,7 +38,18 @@ void pl_dashboard_rows_free(pl_dashboard_rows *rows);
 /* Question list: one line per record (target = record index).  With
  * 100,000 records only the lines drawn need text: record lines start without
  * spans, and pl_view_list_fill gives lines [from, to) theirs. */
-typedef enum { SORT_INPUT, SORT_ID, SORT_MODEL, SORT_DOMAIN, SORT_TASK, SORT_SCORE, SORT_SOUND, SORT_IOU, SORT_COUNT } pl_sort_key;
+typedef enum {
+    SORT_INPUT,
+    SORT_ID,
+    SORT_MODEL,
+    SORT_DOMAIN,
+    SORT_TASK,
+    SORT_SCORE,
+    SORT_SOUND,
+    SORT_IOU,
+    SORT_FINAL, /* plan-quality cases' final score */
+    SORT_COUNT
+} pl_sort_key;
 const char *pl_sort_key_name(pl_sort_key k);
 void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key sort, bool descending, int width,
                   bool ascii, pl_view_model *vm);
@@ -83,14 +94,18 @@ int pl_detail_compare(const pl_ws_record *r, pl_detail_cache *cache, pl_compare_
 int pl_detail_marks(const pl_ws_record *r, size_t *marks, int max);
 
 /* Histograms per run × task of the selection's graded records with a value
- * (IoU or action distance), and for plan-quality cases a second one of LEA
- * as the share of the plan executed (target = group * PL_HIST_TARGET_STRIDE
- * + metric * PL_HIST_METRIC_STRIDE + bin, metric 0 the value, 1 LEA);
- * pl_histogram_members gives the record indices behind a target. */
+ * (IoU or action distance), and for plan-quality cases also of LEA as the
+ * share of the plan executed and of the final score (target = group *
+ * PL_HIST_TARGET_STRIDE + metric * PL_HIST_METRIC_STRIDE + bin);
+ * pl_histogram_members gives the record indices behind a target.  `only`
+ * shows one metric's histograms (PL_HIST_ALL: every one). */
 #define PL_HIST_TARGET_STRIDE 10000
 #define PL_HIST_METRIC_STRIDE 2000
-void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double bin_width, bool ascii, int width,
-                       pl_view_model *vm);
+typedef enum { PL_HIST_ALL = -1, PL_HIST_VALUE, PL_HIST_LEA, PL_HIST_FINAL, PL_HIST_METRICS } pl_hist_metric;
+/* "all", "IoU / AD", "LEA", "final score". */
+const char *pl_hist_metric_name(pl_hist_metric m);
+void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double bin_width, pl_hist_metric only,
+                       bool ascii, int width, pl_view_model *vm);
 int *pl_histogram_members(const pl_workspace *ws, const pl_selection *sel, double bin_width, int target, int *n);
 /* What a bin holds, for the breadcrumb: "run · task · IoU 0.50-0.55" (a new
  * string; NULL when there is no such bin or out of memory). */

@@ -11,6 +11,7 @@
 #include "iou/answer_list.h"
 #include "iou/set_compare.h"
 #include "plans/plan.h"
+#include "quality/pipeline.h"
 #include "runs/runs.h"
 #include "task/load.h"
 #include "workspace/internal.h"
@@ -128,7 +129,54 @@ static double case_distance(const pl_quality_case *c)
     return ad;
 }
 
-void ws_grade_case(pl_ws_record *rec)
+void ws_case_grader_clear(ws_case_grader *g)
+{
+    pl_name_sim_close(g->sim);
+    memset(g, 0, sizeof *g);
+}
+
+/* The name similarity, opened at the first case with a ground truth (a
+ * workspace without one never reads WordNet); NULL when it is missing. */
+static pl_name_sim *case_similarity(ws_case_grader *g)
+{
+    if (!g->tried) {
+        pl_error err = PL_ERROR_INIT;
+        g->sim = pl_name_sim_open(NULL, &err); /* as `planlens quality` opens it */
+        g->tried = true;
+        pl_error_clear(&err);
+    }
+    return g->sim;
+}
+
+/* The values of `planlens quality` a record keeps: the final score, LEA and
+ * π0's label counts.  Options are the command's defaults but π4: the
+ * replanned plan enters none of these values, and a planner call may take
+ * 20 s. */
+static void run_quality(ws_case_grader *g, const pl_task *task, pl_ws_record *rec)
+{
+    const pl_quality_case *c = rec->pcase;
+    pl_name_sim *sim = case_similarity(g);
+    pl_quality_options opt = pl_quality_defaults();
+    opt.replan = false;
+    pl_quality_result q;
+    pl_error err = PL_ERROR_INIT;
+    if (!sim || pl_quality_run(task, sim, c->gt, c->ngt, c->llm, c->nllm, c->llm_correct, &opt, &q, &err) < 0) {
+        pl_error_clear(&err);
+        return;
+    }
+    rec->has_quality = true;
+    rec->final_score = q.final_score;
+    rec->quality_lea = q.lea;
+    for (int i = 0; i < q.n; i++) {
+        if (q.aqm[i] != PL_QL_NONE)
+            rec->aqm[q.aqm[i] - 1]++;
+        if (q.np_aqm[i] != PL_QL_NONE)
+            rec->np_aqm[q.np_aqm[i] - 1]++;
+    }
+    pl_quality_result_clear(&q);
+}
+
+void ws_grade_case(ws_case_grader *g, pl_ws_record *rec)
 {
     const pl_quality_case *c = rec->pcase;
     if (c->load_error) {
@@ -153,6 +201,8 @@ void ws_grade_case(pl_ws_record *rec)
             rec->has_value = ad >= 0;
             rec->value = ad;
             rec->is_distance = true;
+            if (c->ngt)
+                run_quality(g, lt.task, rec);
         }
         pl_loaded_task_free(&lt);
     }

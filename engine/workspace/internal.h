@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 
 #include "quality/inputs.h"
+#include "quality/name_similarity.h"
 #include "workspace/workspace.h"
 
 struct pl_workspace {
@@ -65,7 +66,15 @@ void ws_case_responses_free(pl_workspace *ws);
  * means valid and optimal), another benchmark task as named, else
  * "plan-quality". */
 const char *ws_case_task(const pl_quality_case *c);
-/* Simulates the case's LLM plan: score = valid, case_lea; or error. */
-void ws_grade_case(pl_ws_record *rec);
+/* What grading cases keeps between them on one worker: the name similarity
+ * (its memo is not shared between threads). */
+typedef struct {
+    pl_name_sim *sim;
+    bool tried;
+} ws_case_grader;
+void ws_case_grader_clear(ws_case_grader *g);
+/* Simulates the case's LLM plan: score = valid, case_lea; with a ground
+ * truth also the action distance and the plan-quality values; or error. */
+void ws_grade_case(ws_case_grader *g, pl_ws_record *rec);
 
 #endif

@@ -178,12 +178,12 @@ pl_workspace *pl_workspace_open(const char *const *paths, int npaths, pl_diags *
     return ws;
 }
 
-static void grade_record(pl_acp_grader *ag, pl_iou_grader *ig, pl_ws_record *rec)
+static void grade_record(pl_acp_grader *ag, pl_iou_grader *ig, ws_case_grader *cg, pl_ws_record *rec)
 {
     if (rec->resp->error) {
         /* an errored sample: shown, not graded */
     } else if (rec->pcase) {
-        ws_grade_case(rec);
+        ws_grade_case(cg, rec);
     } else if (rec->iou) {
         if (pl_iou_grade(ig, rec->iou, rec->resp->response, &rec->iou_v) < 0) {
             rec->error = pl_strdup("out of memory");
@@ -242,17 +242,19 @@ static void *grade_part(void *arg)
     pl_acp_grade_options opts = pl_acp_grade_default_options();
     pl_acp_grader *ag = pl_acp_grader_new(&opts);
     pl_iou_grader *ig = pl_iou_grader_new();
+    ws_case_grader cg = {0};
     pl_search_stop_flag(&ws->stop); /* closing the workspace ends a search in hand at once */
     for (int i = w->from; i < ws->nrecords && !atomic_load(&ws->stop); i++) {
         if (worker_of(&ws->records[i], w->nworkers) != w->worker || atomic_load(&ws->done[i]))
             continue; /* another worker's, or graded before a stop */
         if (ag && ig)
-            grade_record(ag, ig, &ws->records[i]);
+            grade_record(ag, ig, &cg, &ws->records[i]);
         else
             ws->records[i].error = pl_strdup("out of memory");
         atomic_store_explicit(&ws->done[i], true, memory_order_release);
         advance_graded(ws);
     }
+    ws_case_grader_clear(&cg);
     pl_iou_grader_free(ig);
     pl_acp_grader_free(ag);
     return NULL;

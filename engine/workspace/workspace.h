@@ -23,6 +23,10 @@
 #include "quality/inputs.h"
 #include "runs/runs.h"
 
+/* Per-action labels of the plan-quality paper, counted in its order:
+ * correct, misplaced, same_act, diff_act, redundant (pl_qlabel - 1). */
+#define PL_WS_LABELS 5
+
 typedef struct {
     const pl_run_response *resp;
     const pl_acp_question *acp;    /* the ACPBench question answered, or NULL */
@@ -47,6 +51,13 @@ typedef struct {
     bool parse_failed;
     int case_lea;                  /* plan-quality case: actions executed before the first failure
                                     * (its value: the action distance to the ground truth) */
+    /* a plan-quality case with a ground truth, through the pipeline of
+     * `planlens quality` (engine/quality/pipeline.h; false when WordNet is
+     * missing): */
+    bool has_quality;
+    double final_score;            /* unnormalised: -1, or from 0 (4: a valid plan of the GT's length) */
+    int quality_lea;               /* LEA as the official code counts it (case_lea: the true LEA) */
+    int aqm[PL_WS_LABELS], np_aqm[PL_WS_LABELS]; /* label counts of π0, AQM and NP-AQM */
     pl_acp_verdict acp_v;          /* details of an ACPBench verdict */
     pl_iou_verdict iou_v;          /* details of an IoU verdict */
     char *error;                   /* why there is no verdict, or NULL (resp->error: the sample has no answer) */

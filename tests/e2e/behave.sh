@@ -186,6 +186,7 @@ data=${PLANLENS_DATA_DIR:-$root/../shared/data}
 if [ -d "$data/planbench" ] && [ -f "$data/plan-quality/dev.jsonl" ]; then
   # 8. PlanBench's two tasks are rows of their own; plan-quality models pair by instance
   start 140 40 "$bin" "$data/planbench" "$data/plan-quality/dev.jsonl"
+  check "every case graded (D lists the graded disagreements)" "1162 graded"
   check "PlanBench task 1" "planbench-t1"
   check "PlanBench task 2" "planbench-t2"
   keys D Enter

@@ -64,7 +64,7 @@ walk() { # walk WIDTH HEIGHT ENV... -- ARGS...
   keys :
   keys questions Enter
   check "$at the full list" "396 questions"
-  check_re "$at list headers" "^id +run +domain +task +score +sound +IoU +AD +parse +flags"
+  check_re "$at list headers" "^id +run +domain +task +score +sound +IoU +AD +(LEA +AQM +)?(final +)?parse +flags"
   keys s
   check_re "$at the sort column is marked" "^id\^ "
   keys G

@@ -271,7 +271,7 @@ static void test_histogram_members(void **state)
 {
     pl_workspace *ws = *state;
     pl_view_model vm;
-    pl_view_histogram(ws, NULL, 0.1, true, 120, &vm);
+    pl_view_histogram(ws, NULL, 0.1, PL_HIST_ALL, true, 120, &vm);
     int checked = 0, leas = 0;
     for (int l = 0; l < vm.nlines; l++) {
         int target = vm.lines[l].target;
@@ -283,8 +283,11 @@ static void test_histogram_members(void **state)
         int bin = target % PL_HIST_METRIC_STRIDE, metric = target % PL_HIST_TARGET_STRIDE / PL_HIST_METRIC_STRIDE;
         for (int i = 0; i < n; i++) {
             const pl_ws_record *r = pl_workspace_record(ws, members[i]);
-            /* metric 1: a plan-quality case's LEA as the share of its plan executed */
-            double v = metric ? (double)r->case_lea / r->pcase->nllm : r->value;
+            /* metric 1: a plan-quality case's LEA as the share of its plan executed;
+             * 2: its final score from -1 to 4 */
+            double v = metric == PL_HIST_LEA     ? (double)r->case_lea / r->pcase->nllm
+                       : metric == PL_HIST_FINAL ? (r->final_score + 1) / 5
+                                                 : r->value;
             int want = (int)floor(v * 10 + 1e-9);
             assert_int_equal(want > 9 ? 9 : want, bin);
             leas += metric == 1;
@@ -374,7 +377,7 @@ static void test_bin_label(void **state)
 {
     pl_workspace *ws = *state;
     pl_view_model vm;
-    pl_view_histogram(ws, NULL, 0.25, true, 120, &vm);
+    pl_view_histogram(ws, NULL, 0.25, PL_HIST_ALL, true, 120, &vm);
     int target = -1;
     for (int l = 0; l < vm.nlines && target < 0; l++)
         target = vm.lines[l].target;

@@ -289,9 +289,10 @@ static void test_exit_codes(void **state)
     free(r.out);
 }
 
-/* planlens is a front that runs --version and validate's text itself and
- * hands the rest to planlens-full beside it: alone in a directory, the
- * former work and the latter fail saying so. */
+/* planlens is a front that runs --version and the PDDL commands' text
+ * output itself and hands the rest (JSON, the benchmark commands, the
+ * explorer) to planlens-full beside it: alone in a directory, the former
+ * work and the latter fail saying so. */
 static void test_front_alone(void **state)
 {
     (void)state;
@@ -310,8 +311,14 @@ static void test_front_alone(void **state)
     assert_int_equal(r.status, 1);
     expect_output(&r, "model-stops-early.txt: Plan invalid");
     free(r.out);
+    snprintf(cmd, sizeof cmd, "%s/planlens progress %s %s '(unstack d a)' 2>&1", dir, DOMAIN, PROBLEM);
+    r = run_shell(cmd);
+    assert_int_equal(r.status, 0);
+    expect_output(&r, "action: (unstack d a)");
+    free(r.out);
     static const char *const handed_over[] = {"validate --json " DOMAIN " " PROBLEM " " SAMPLES "/plans/optimal.txt",
-                                              "applicable " DOMAIN " " PROBLEM, "--help"};
+                                              "applicable --format json " DOMAIN " " PROBLEM,
+                                              "grade --questions x --responses y", "--help", "--batch"};
     for (size_t i = 0; i < sizeof handed_over / sizeof *handed_over; i++) {
         snprintf(cmd, sizeof cmd, "%s/planlens %s 2>&1", dir, handed_over[i]);
         r = run_shell(cmd);

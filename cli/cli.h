@@ -18,9 +18,6 @@
 enum { PL_EXIT_OK = 0, PL_EXIT_INVALID = 1, PL_EXIT_USAGE = 2, PL_EXIT_INPUT = 3 };
 
 int cmd_validate(int argc, char **argv);
-int cmd_applicable(int argc, char **argv);
-int cmd_progress(int argc, char **argv);
-int cmd_plan(int argc, char **argv);
 int cmd_grade(int argc, char **argv);
 int cmd_report(int argc, char **argv);
 int cmd_gen(int argc, char **argv);

@@ -1,4 +1,3 @@
-#include <cjson/cJSON.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -77,15 +76,6 @@ bool cli_load_task(const char *domain, const char *problem, pl_loaded_task *out)
         cli_print_error(&err);
     pl_error_clear(&err);
     return rc == PL_OK;
-}
-
-void cli_print_json(cJSON *j)
-{
-    char *s = cJSON_PrintUnformatted(j);
-    if (s)
-        puts(s);
-    free(s);
-    cJSON_Delete(j);
 }
 
 static int apply_ground_limit(void)

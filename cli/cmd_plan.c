@@ -1,14 +1,13 @@
 /* planlens plan DOMAIN PROBLEM [--search S] [--time-limit SEC]
- *               [--memory-limit SIZE] [--quiet] [--json] */
+ *               [--memory-limit SIZE] [--quiet] [--json]; the JSON by plan_json.c */
 #define _POSIX_C_SOURCE 200809L /* isatty */
-#include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "plan_progress.h"
-#include "search/search.h"
+#include "state_output.h"
 
 static const struct {
     const char *name;
@@ -22,7 +21,7 @@ static const struct {
     {"gbfs-add", PL_H_ADD, true},
 };
 
-int cmd_plan(int argc, char **argv)
+int cli_plan(int argc, char **argv, cli_plan_json json_out)
 {
     const char *pos[2];
     int npos = 0;
@@ -88,35 +87,9 @@ int cmd_plan(int argc, char **argv)
     if (res.status == PL_SEARCH_ERROR && !r->integral_costs)
         fprintf(stderr, "planlens: plan: action costs must be non-negative integers for search\n");
     const char *cost_kind = t->has_costs ? "general cost" : "unit cost";
-    if (json) {
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "status", pl_search_status_name(res.status));
-        cJSON_AddStringToObject(o, "search", search_name);
-        cJSON_AddStringToObject(o, "heuristic", pl_heuristic_name(res.heuristic_used));
-        cJSON_AddBoolToObject(o, "optimal", !p.greedy && res.status == PL_SEARCH_SOLVED);
-        if (res.limit)
-            cJSON_AddStringToObject(o, "limit", res.limit);
-        cJSON *plan = cJSON_AddArrayToObject(o, "plan");
-        for (int i = 0; i < res.plan_length; i++)
-            cJSON_AddItemToArray(plan, cJSON_CreateString(t->actions[res.plan[i]].name));
-        if (res.status == PL_SEARCH_SOLVED)
-            cJSON_AddNumberToObject(o, "cost", (double)res.cost);
-        cJSON_AddStringToObject(o, "cost_kind", cost_kind);
-        cJSON *st = cJSON_AddObjectToObject(o, "statistics");
-        cJSON_AddNumberToObject(st, "expansions", res.expansions);
-        cJSON_AddNumberToObject(st, "generated", res.generated);
-        cJSON_AddNumberToObject(st, "evaluated", res.evaluated);
-        cJSON_AddNumberToObject(st, "reopened", res.reopened);
-        if (res.initial_h == PL_H_INF)
-            cJSON_AddNullToObject(st, "initial_h");
-        else
-            cJSON_AddNumberToObject(st, "initial_h", res.initial_h);
-        cJSON_AddNumberToObject(st, "search_seconds", res.seconds);
-        cJSON_AddNumberToObject(st, "search_bytes", (double)res.bytes);
-        cJSON_AddNumberToObject(st, "atoms", t->natoms);
-        cJSON_AddNumberToObject(st, "actions", t->nactions);
-        cli_print_json(o);
-    } else if (res.status == PL_SEARCH_SOLVED) {
+    if (json && json_out)
+        json_out(t, search_name, &p, &res);
+    else if (res.status == PL_SEARCH_SOLVED) {
         for (int i = 0; i < res.plan_length; i++)
             puts(t->actions[res.plan[i]].name);
         printf("; cost = %lld (%s)\n", res.cost, cost_kind);

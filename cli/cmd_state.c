@@ -1,11 +1,10 @@
 /* planlens applicable / progress: what the initial state allows, and what one
- * action changes. */
-#include <cjson/cJSON.h>
+ * action changes; as text here, as JSON by state_json.c. */
 #include <stdlib.h>
 #include <string.h>
 
 #include "cli.h"
-#include "plans/plan.h"
+#include "state_output.h"
 
 /* Splits argv into positionals and the --json flag. */
 static int parse_args(const char *cmd, int argc, char **argv, const char **pos, int want, bool *json)
@@ -53,7 +52,7 @@ static int load_for(const char *cmd, int argc, char **argv, const char **pos, in
     return cli_load_task(pos[0], pos[1], lt) ? PL_EXIT_OK : PL_EXIT_INPUT;
 }
 
-int cmd_applicable(int argc, char **argv)
+int cli_applicable(int argc, char **argv, const cli_state_json *json_out)
 {
     const char *pos[2];
     bool json;
@@ -66,13 +65,8 @@ int cmd_applicable(int argc, char **argv)
     int n = ids ? pl_task_applicable_actions(t, t->init, ids) : 0;
     sort_task = t;
     qsort(ids, (size_t)n, sizeof *ids, by_action_name);
-    if (json) {
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddNumberToObject(o, "count", n);
-        cJSON *arr = cJSON_AddArrayToObject(o, "actions");
-        for (int i = 0; i < n; i++)
-            cJSON_AddItemToArray(arr, cJSON_CreateString(t->actions[ids[i]].name));
-        cli_print_json(o);
+    if (json && json_out) {
+        json_out->applicable(t, ids, n);
     } else {
         for (int i = 0; i < n; i++)
             puts(t->actions[ids[i]].name);
@@ -82,8 +76,7 @@ int cmd_applicable(int argc, char **argv)
     return PL_EXIT_OK;
 }
 
-/* Atoms whose truth goes from `from` to `to` between the two states. */
-static int changed_atoms(const pl_task *t, const uint64_t *before, const uint64_t *after, bool to, int *out)
+int cli_changed_atoms(const pl_task *t, const uint64_t *before, const uint64_t *after, bool to, int *out)
 {
     int n = 0;
     for (int a = 0; a < t->natoms; a++)
@@ -94,7 +87,7 @@ static int changed_atoms(const pl_task *t, const uint64_t *before, const uint64_
     return n;
 }
 
-static int state_atoms(const pl_task *t, const uint64_t *s, int *out)
+int cli_state_atoms(const pl_task *t, const uint64_t *s, int *out)
 {
     int n = 0;
     for (int a = 0; a < t->natoms; a++)
@@ -105,14 +98,6 @@ static int state_atoms(const pl_task *t, const uint64_t *s, int *out)
     return n;
 }
 
-static cJSON *atom_array(const pl_task *t, const int *ids, int n)
-{
-    cJSON *arr = cJSON_CreateArray();
-    for (int i = 0; i < n; i++)
-        cJSON_AddItemToArray(arr, cJSON_CreateString(t->atoms[ids[i]].name));
-    return arr;
-}
-
 static void print_atoms(const char *label, const pl_task *t, const int *ids, int n)
 {
     printf("%s", label);
@@ -121,21 +106,12 @@ static void print_atoms(const char *label, const pl_task *t, const int *ids, int
     printf("%s\n", n ? "" : " (none)");
 }
 
-static int report_inapplicable(const pl_task *t, const pl_action_ref *ref, bool json)
+static int report_inapplicable(const pl_task *t, const pl_action_ref *ref, const cli_state_json *json_out)
 {
     char **unmet = NULL;
     int n = ref->args ? pl_explain_unmet(t, ref->schema, ref->args, t->init, &unmet) : 0;
-    if (json) {
-        cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "action", ref->text);
-        cJSON_AddBoolToObject(o, "applicable", false);
-        cJSON_AddStringToObject(o, "reason", ref->status == PL_REF_OK ? "precondition" : pl_ref_status_name(ref->status));
-        if (ref->detail)
-            cJSON_AddStringToObject(o, "detail", ref->detail);
-        cJSON *arr = cJSON_AddArrayToObject(o, "unmet");
-        for (int i = 0; i < n; i++)
-            cJSON_AddItemToArray(arr, cJSON_CreateString(unmet[i]));
-        cli_print_json(o);
+    if (json_out) {
+        json_out->inapplicable(ref, unmet, n);
     } else {
         printf("%s is not applicable", ref->text);
         printf("%s%s\n", ref->detail ? ": " : "", ref->detail ? ref->detail : "");
@@ -146,7 +122,7 @@ static int report_inapplicable(const pl_task *t, const pl_action_ref *ref, bool 
     return PL_EXIT_INVALID;
 }
 
-int cmd_progress(int argc, char **argv)
+int cli_progress(int argc, char **argv, const cli_state_json *json_out)
 {
     const char *pos[3];
     bool json;
@@ -158,27 +134,18 @@ int cmd_progress(int argc, char **argv)
     pl_action_ref ref;
     pl_resolve_action(t, pos[2], &ref);
     if (ref.status != PL_REF_OK || !pl_task_applicable(t, ref.action, t->init)) {
-        rc = report_inapplicable(t, &ref, json);
+        rc = report_inapplicable(t, &ref, json ? json_out : NULL);
     } else {
         uint64_t *next = pl_state_new(t);
         int *ids = malloc(((size_t)t->natoms + 1) * sizeof *ids);
         pl_task_apply(t, ref.action, t->init, next);
-        if (json) {
-            cJSON *o = cJSON_CreateObject();
-            cJSON_AddStringToObject(o, "action", t->actions[ref.action].name);
-            cJSON_AddBoolToObject(o, "applicable", true);
-            int n = changed_atoms(t, t->init, next, true, ids);
-            cJSON_AddItemToObject(o, "positive_effects", atom_array(t, ids, n));
-            n = changed_atoms(t, t->init, next, false, ids);
-            cJSON_AddItemToObject(o, "negative_effects", atom_array(t, ids, n));
-            n = state_atoms(t, next, ids);
-            cJSON_AddItemToObject(o, "next_state", atom_array(t, ids, n));
-            cli_print_json(o);
+        if (json && json_out) {
+            json_out->progress(t, ref.action, next, ids);
         } else {
             printf("action: %s\n", t->actions[ref.action].name);
-            print_atoms("positive effects:", t, ids, changed_atoms(t, t->init, next, true, ids));
-            print_atoms("negative effects:", t, ids, changed_atoms(t, t->init, next, false, ids));
-            print_atoms("next state:", t, ids, state_atoms(t, next, ids));
+            print_atoms("positive effects:", t, ids, cli_changed_atoms(t, t->init, next, true, ids));
+            print_atoms("negative effects:", t, ids, cli_changed_atoms(t, t->init, next, false, ids));
+            print_atoms("next state:", t, ids, cli_state_atoms(t, next, ids));
         }
         free(ids);
         free(next);

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "state_output.h"
 
 /* In two parts: ISO C guarantees string literals of 4095 bytes only. */
 static const char usage_tasks[] =
@@ -104,13 +105,13 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "validate"))
         return cmd_validate(argc - 2, argv + 2);
     if (!strcmp(cmd, "applicable"))
-        return cmd_applicable(argc - 2, argv + 2);
+        return cli_applicable(argc - 2, argv + 2, &cli_state_json_output);
     if (!strcmp(cmd, "progress"))
-        return cmd_progress(argc - 2, argv + 2);
+        return cli_progress(argc - 2, argv + 2, &cli_state_json_output);
     if (!strcmp(cmd, "states"))
         return cmd_states(argc - 2, argv + 2);
     if (!strcmp(cmd, "plan"))
-        return cmd_plan(argc - 2, argv + 2);
+        return cli_plan(argc - 2, argv + 2, cli_print_plan_json);
     if (!strcmp(cmd, "grade"))
         return cmd_grade(argc - 2, argv + 2);
     if (!strcmp(cmd, "report"))

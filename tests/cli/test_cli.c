@@ -9,6 +9,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <elf.h>
+
 #include <cmocka.h>
 #include <cjson/cJSON.h>
 
@@ -287,6 +289,72 @@ static void test_exit_codes(void **state)
     free(r.out);
 }
 
+/* planlens is a front that runs --version and the PDDL commands' text
+ * output itself and hands the rest (JSON, the benchmark commands, the
+ * explorer) to planlens-full beside it: alone in a directory, the former
+ * work and the latter fail saying so. */
+static void test_front_alone(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/planlens-front-XXXXXX", cmd[4096];
+    assert_non_null(mkdtemp(dir));
+    snprintf(cmd, sizeof cmd, "cp '%s' %s/planlens", PLANLENS_BIN, dir);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "%s/planlens --version 2>&1", dir);
+    run_result r = run_shell(cmd);
+    assert_int_equal(r.status, 0);
+    expect_output(&r, "planlens ");
+    free(r.out);
+    snprintf(cmd, sizeof cmd, "%s/planlens validate %s %s %s 2>&1", dir, DOMAIN, PROBLEM,
+             SAMPLES "/plans/model-stops-early.txt");
+    r = run_shell(cmd);
+    assert_int_equal(r.status, 1);
+    expect_output(&r, "model-stops-early.txt: Plan invalid");
+    free(r.out);
+    snprintf(cmd, sizeof cmd, "%s/planlens progress %s %s '(unstack d a)' 2>&1", dir, DOMAIN, PROBLEM);
+    r = run_shell(cmd);
+    assert_int_equal(r.status, 0);
+    expect_output(&r, "action: (unstack d a)");
+    free(r.out);
+    static const char *const handed_over[] = {"validate --json " DOMAIN " " PROBLEM " " SAMPLES "/plans/optimal.txt",
+                                              "applicable --format json " DOMAIN " " PROBLEM,
+                                              "grade --questions x --responses y", "--help", "--batch"};
+    for (size_t i = 0; i < sizeof handed_over / sizeof *handed_over; i++) {
+        snprintf(cmd, sizeof cmd, "%s/planlens %s 2>&1", dir, handed_over[i]);
+        r = run_shell(cmd);
+        assert_int_equal(r.status, 3);
+        char expected[256];
+        snprintf(expected, sizeof expected, "planlens: cannot run %s/planlens-full: No such file or directory", dir);
+        expect_output(&r, expected);
+        free(r.out);
+    }
+    snprintf(cmd, sizeof cmd, "rm -r %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+#ifdef PLANLENS_STATIC_FRONT
+/* The front needs no dynamic loader (no PT_INTERP): it maps no shared library. */
+static void test_front_is_static(void **state)
+{
+    (void)state;
+    FILE *f = fopen(PLANLENS_BIN, "rb");
+    assert_non_null(f);
+    Elf64_Ehdr eh;
+    assert_int_equal(fread(&eh, sizeof eh, 1, f), 1);
+    assert_memory_equal(eh.e_ident, ELFMAG, SELFMAG);
+    int loads = 0;
+    for (int i = 0; i < eh.e_phnum; i++) {
+        Elf64_Phdr ph;
+        assert_int_equal(fseek(f, (long)(eh.e_phoff + (Elf64_Off)i * eh.e_phentsize), SEEK_SET), 0);
+        assert_int_equal(fread(&ph, sizeof ph, 1, f), 1);
+        assert_int_not_equal(ph.p_type, PT_INTERP);
+        loads += ph.p_type == PT_LOAD;
+    }
+    assert_true(loads > 0);
+    fclose(f);
+}
+#endif
+
 #define CONFORMANCE PLANLENS_DATA_DIR "/conformance/acpbench-dev"
 #define GRADE_RUN PLANLENS_SOURCE_DIR "/tests/data/grade/run.jsonl"
 
@@ -494,6 +562,10 @@ int main(void)
         cmocka_unit_test(test_plan_memory_limit_and_progress),
         cmocka_unit_test(test_validate_stream),
         cmocka_unit_test(test_exit_codes),
+        cmocka_unit_test(test_front_alone),
+#ifdef PLANLENS_STATIC_FRONT
+        cmocka_unit_test(test_front_is_static),
+#endif
         cmocka_unit_test(test_grade_jsonl),
         cmocka_unit_test(test_grade_todays_logs),
         cmocka_unit_test(test_grade_jobs_shards_formats),

@@ -367,8 +367,13 @@ static void official_nexta_planner(acp_question_cache *c, int action, const pl_a
         c->official_next = calloc((size_t)c->lt.task->nactions + 1, sizeof *c->official_next);
     action = acp_cache_orbit_action(c, action); /* a symmetric successor has the same optimal plan length */
     const char *path = c->official_next ? c->official_next[action] : NULL;
-    if (!path)
+    if (!path) {
+        /* h*(question state) first: the A* leaves lower bounds that prune the successor searches */
+        pl_limits lim = acp_limits(seconds);
+        long long hstar;
+        acp_cache_hstar(c, &lim, &hstar);
         path = official_nexta_path(c, action, want, seconds);
+    }
     if (c->official_next)
         c->official_next[action] = path; /* many responses name the same action */
     v->path = path;

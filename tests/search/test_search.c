@@ -315,8 +315,9 @@ static void test_landmarks_and_next_actions(void **state)
     pl_loaded_task_free(&lt);
 }
 
-/* Searches sharing a value table answer as searches without it, and a
- * bounded search that fails leaves h*(start) > bound in the table. */
+/* Searches sharing a value table answer as searches without it, an
+ * optimal plan found leaves h*(n) >= h*(start) - g(n) in the table, and a
+ * bounded search that fails leaves h*(start) > bound there. */
 static void test_shared_values(void **state)
 {
     (void)state;
@@ -333,6 +334,18 @@ static void test_shared_values(void **state)
         if (a == PL_YES)
             assert_int_equal(shared, hstar);
         int *app = malloc(((size_t)t->nactions + 1) * sizeof *app), n = pl_task_applicable_actions(t, t->init, app);
+        if (a == PL_YES) { /* the optimal plan found leaves h*(n) >= hstar - g(n): the start's value is hstar */
+            int h = -1;
+            assert_true(pl_hcache_get(cache, t->init, &h));
+            assert_int_equal(h, hstar);
+            uint64_t *next = pl_state_new(t);
+            for (int i = 0; i < n; i++) {
+                pl_task_apply(t, app[i], t->init, next);
+                assert_true(pl_hcache_get(cache, next, &h));
+                assert_true(h >= hstar - r->action_cost[app[i]]);
+            }
+            free(next);
+        }
         for (int i = 0; i < n && a == PL_YES; i++)
             assert_int_equal(pl_is_next_action_shared(t, r, t->init, app[i], hstar, &limits, cache),
                              pl_is_next_action(t, r, t->init, app[i], hstar, &limits));

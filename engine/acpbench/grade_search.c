@@ -270,18 +270,30 @@ static pl_answer search_answer(acp_question_cache *c, const pl_search_params *p)
     return st == PL_SEARCH_SOLVED ? PL_YES : st == PL_SEARCH_UNSOLVABLE ? PL_NO : PL_UNKNOWN;
 }
 
-/* Does one action (or none) lead from `state` back to the question state? */
+/* Does `state` hold what the question state holds (all of it when the task
+ * is monotone, else exactly it)? */
+static bool covers_question_state(const pl_task *t, const uint64_t *state, bool monotone)
+{
+    for (int w = 0; w < t->words; w++)
+        if (monotone ? (t->init[w] & ~state[w]) != 0 : t->init[w] != state[w])
+            return false;
+    return true;
+}
+
+/* Does one action (or none) lead from `state` to the question state, or to
+ * a superset of it in a monotone task?  Then a plan from the question state
+ * is one from there. */
 static bool returns_to_question_state(const pl_task *t, const uint64_t *state)
 {
-    size_t bytes = (size_t)t->words * sizeof *state;
-    if (!memcmp(state, t->init, bytes))
+    bool monotone = pl_task_monotone(t);
+    if (covers_question_state(t, state, monotone))
         return true;
     uint64_t *back = pl_state_new(t);
     bool found = false;
     for (int a = 0; back && a < t->nactions && !found; a++)
         if (pl_task_applicable(t, a, state)) {
             pl_task_apply(t, a, state, back);
-            found = !memcmp(back, t->init, bytes);
+            found = covers_question_state(t, back, monotone);
         }
     free(back);
     return found;
@@ -299,7 +311,8 @@ static pl_search_params greedy(pl_heuristic_kind h, const uint64_t *state, long 
 }
 
 /* Is there a plan from `state` at all (dead end or not)?  Yes at once when
- * one step leads back to the question state and that has a plan.  Else
+ * one step leads back to the question state (or, in a monotone task, to a
+ * superset of it) and that has a plan, which h* of it, computed first, tells.  Else
  * short searches that fail in different places: greedy with h_add, greedy
  * with h_FF (each gets lost on some plateaus, as in Satellite and Rover),
  * A* with LM-cut up to symmetry; then greedy with h_FF for the whole limit. */

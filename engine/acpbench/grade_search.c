@@ -310,6 +310,28 @@ static pl_search_params greedy(pl_heuristic_kind h, const uint64_t *state, long 
     return p;
 }
 
+/* In a monotone task whose question state is solvable: does a short greedy
+ * search reach a superset of the question state from `state` (then a plan
+ * follows)?  In Satellite, switching an instrument off and on again loses
+ * its calibration, which the search towards the question state restores
+ * at once where the search towards the goal wanders. */
+static bool back_to_question_state(acp_question_cache *c, const uint64_t *state, long expansions, double seconds)
+{
+    const pl_task *t = c->lt.task;
+    int *atoms = malloc(((size_t)t->natoms + 1) * sizeof *atoms), n = 0;
+    if (!atoms)
+        return false;
+    for (int a = 0; a < t->natoms; a++)
+        if (pl_state_has(t->init, a))
+            atoms[n++] = a;
+    pl_search_params p = greedy(PL_H_FF, state, expansions, seconds);
+    p.goal_atoms = atoms;
+    p.ngoal_atoms = n;
+    bool back = search_answer(c, &p) == PL_YES;
+    free(atoms);
+    return back;
+}
+
 /* Is there a plan from `state` at all (dead end or not)?  Yes at once when
  * one step leads back to the question state (or, in a monotone task, to a
  * superset of it) and that has a plan, which h* of it, computed first, tells.  Else
@@ -319,7 +341,10 @@ static pl_search_params greedy(pl_heuristic_kind h, const uint64_t *state, long 
 static pl_answer solvable_from(acp_question_cache *c, const uint64_t *state, const pl_limits *lim)
 {
     enum { SHORT = 2000 }; /* expansions */
-    if (c->init_solvable && returns_to_question_state(c->lt.task, state))
+    const pl_task *t = c->lt.task;
+    if (c->init_solvable && returns_to_question_state(t, state))
+        return PL_YES;
+    if (c->init_solvable && pl_task_monotone(t) && back_to_question_state(c, state, SHORT, lim->max_seconds))
         return PL_YES;
     pl_search_params astar = pl_search_defaults();
     astar.init = state;

@@ -22,6 +22,7 @@ typedef struct {
     bool has_hstar;
     pl_answer hstar_known;      /* YES: hstar holds h*(init); NO: dead end; UNKNOWN: limit */
     long long hstar;
+    double hstar_seconds;       /* the time limit it was computed under */
     signed char *next_action;   /* per action: pl_answer of the next-action test, -1 not yet asked */
     const char **official_next; /* per action: path of the official nexta planner check, NULL not yet run */
     pl_hcache *hcache;          /* LM-cut values and lower bounds shared by the nexta searches */

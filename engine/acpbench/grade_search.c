@@ -270,18 +270,30 @@ static pl_answer search_answer(acp_question_cache *c, const pl_search_params *p)
     return st == PL_SEARCH_SOLVED ? PL_YES : st == PL_SEARCH_UNSOLVABLE ? PL_NO : PL_UNKNOWN;
 }
 
-/* Does one action (or none) lead from `state` back to the question state? */
+/* Does `state` hold what the question state holds (all of it when the task
+ * is monotone, else exactly it)? */
+static bool covers_question_state(const pl_task *t, const uint64_t *state, bool monotone)
+{
+    for (int w = 0; w < t->words; w++)
+        if (monotone ? (t->init[w] & ~state[w]) != 0 : t->init[w] != state[w])
+            return false;
+    return true;
+}
+
+/* Does one action (or none) lead from `state` to the question state, or to
+ * a superset of it in a monotone task?  Then a plan from the question state
+ * is one from there. */
 static bool returns_to_question_state(const pl_task *t, const uint64_t *state)
 {
-    size_t bytes = (size_t)t->words * sizeof *state;
-    if (!memcmp(state, t->init, bytes))
+    bool monotone = pl_task_monotone(t);
+    if (covers_question_state(t, state, monotone))
         return true;
     uint64_t *back = pl_state_new(t);
     bool found = false;
     for (int a = 0; back && a < t->nactions && !found; a++)
         if (pl_task_applicable(t, a, state)) {
             pl_task_apply(t, a, state, back);
-            found = !memcmp(back, t->init, bytes);
+            found = covers_question_state(t, back, monotone);
         }
     free(back);
     return found;
@@ -298,15 +310,41 @@ static pl_search_params greedy(pl_heuristic_kind h, const uint64_t *state, long 
     return p;
 }
 
+/* In a monotone task whose question state is solvable: does a short greedy
+ * search reach a superset of the question state from `state` (then a plan
+ * follows)?  In Satellite, switching an instrument off and on again loses
+ * its calibration, which the search towards the question state restores
+ * at once where the search towards the goal wanders. */
+static bool back_to_question_state(acp_question_cache *c, const uint64_t *state, long expansions, double seconds)
+{
+    const pl_task *t = c->lt.task;
+    int *atoms = malloc(((size_t)t->natoms + 1) * sizeof *atoms), n = 0;
+    if (!atoms)
+        return false;
+    for (int a = 0; a < t->natoms; a++)
+        if (pl_state_has(t->init, a))
+            atoms[n++] = a;
+    pl_search_params p = greedy(PL_H_FF, state, expansions, seconds);
+    p.goal_atoms = atoms;
+    p.ngoal_atoms = n;
+    bool back = search_answer(c, &p) == PL_YES;
+    free(atoms);
+    return back;
+}
+
 /* Is there a plan from `state` at all (dead end or not)?  Yes at once when
- * one step leads back to the question state and that has a plan.  Else
+ * one step leads back to the question state (or, in a monotone task, to a
+ * superset of it) and that has a plan, which h* of it, computed first, tells.  Else
  * short searches that fail in different places: greedy with h_add, greedy
  * with h_FF (each gets lost on some plateaus, as in Satellite and Rover),
  * A* with LM-cut up to symmetry; then greedy with h_FF for the whole limit. */
 static pl_answer solvable_from(acp_question_cache *c, const uint64_t *state, const pl_limits *lim)
 {
     enum { SHORT = 2000 }; /* expansions */
-    if (c->init_solvable && returns_to_question_state(c->lt.task, state))
+    const pl_task *t = c->lt.task;
+    if (c->init_solvable && returns_to_question_state(t, state))
+        return PL_YES;
+    if (c->init_solvable && pl_task_monotone(t) && back_to_question_state(c, state, SHORT, lim->max_seconds))
         return PL_YES;
     pl_search_params astar = pl_search_defaults();
     astar.init = state;
@@ -367,8 +405,13 @@ static void official_nexta_planner(acp_question_cache *c, int action, const pl_a
         c->official_next = calloc((size_t)c->lt.task->nactions + 1, sizeof *c->official_next);
     action = acp_cache_orbit_action(c, action); /* a symmetric successor has the same optimal plan length */
     const char *path = c->official_next ? c->official_next[action] : NULL;
-    if (!path)
+    if (!path) {
+        /* h*(question state) first: the A* leaves lower bounds that prune the successor searches */
+        pl_limits lim = acp_limits(seconds);
+        long long hstar;
+        acp_cache_hstar(c, &lim, &hstar);
         path = official_nexta_path(c, action, want, seconds);
+    }
     if (c->official_next)
         c->official_next[action] = path; /* many responses name the same action */
     v->path = path;

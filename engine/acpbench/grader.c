@@ -161,11 +161,14 @@ pl_landmark_checker *acp_cache_landmarks(acp_question_cache *c, const pl_limits 
 
 pl_answer acp_cache_hstar(acp_question_cache *c, const pl_limits *lim, long long *hstar)
 {
-    if (!c->has_hstar) {
+    /* A limit hit under a shorter time limit (the official checks') is tried again with a longer one. */
+    if (!c->has_hstar || (c->hstar_known == PL_UNKNOWN && lim->max_seconds > c->hstar_seconds)) {
         pl_relaxed_add_symmetry(c->relaxed); /* out of memory: the search runs without it */
         c->hstar_known =
             pl_optimal_cost_shared(c->lt.task, c->relaxed, c->lt.task->init, lim, &c->hstar, acp_cache_hcache(c));
         c->has_hstar = true;
+        c->hstar_seconds = lim->max_seconds;
+        c->init_solvable |= c->hstar_known == PL_YES;
     }
     *hstar = c->hstar;
     return c->hstar_known;

@@ -1,9 +1,10 @@
 /* Heuristic values shared by the searches of one task that have the same
  * goal, heuristic and disabled actions (the next-action tests of one
- * question): a state met again is not evaluated again, and a bounded search
- * that fails leaves a lower bound on h* for every state it met (no plan of
- * cost <= B from the start means h*(n) >= B - g(n) + 1), which later
- * searches use as their heuristic where it beats the evaluator's value.
+ * question): a state met again is not evaluated again, and an A* search
+ * leaves a lower bound on h* for every state it met, which later searches
+ * use as their heuristic where it beats the evaluator's value: a bounded
+ * search that fails proves h*(n) >= B - g(n) + 1 (no plan of cost <= B from
+ * the start), one that finds an optimal plan of cost C proves h*(n) >= C - g(n).
  * Every value stored is an admissible estimate of h*. */
 #ifndef PL_SEARCH_HCACHE_H
 #define PL_SEARCH_HCACHE_H

@@ -107,6 +107,7 @@ typedef struct {
     int opval;           /* h_max / h_add value of the precondition */
     int supporter;       /* h_max supporter atom */
     int supporter_cost;  /* its value when chosen */
+    int next_sup, prev_sup; /* LM-cut: the list of ops with the same supporter */
     bool disabled;
     bool marked;
 } hop;
@@ -122,6 +123,7 @@ struct pl_heuristic {
     int *npre_of;
     bool *own_pre_of; /* pre_of[a] is a private copy (goal atoms, TRUE) */
     int *val;
+    int *sup_head;    /* LM-cut: per atom, the first op it supports (-1 none) */
     int *best_op;     /* h_add achiever, for h_FF */
     unsigned char *status;
     int *stack;
@@ -152,12 +154,13 @@ pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, cons
     h->npre_of = calloc((size_t)h->natoms, sizeof *h->npre_of);
     h->own_pre_of = calloc((size_t)h->natoms, sizeof *h->own_pre_of);
     h->val = calloc((size_t)h->natoms, sizeof *h->val);
+    h->sup_head = calloc((size_t)h->natoms, sizeof *h->sup_head);
     h->best_op = calloc((size_t)h->natoms, sizeof *h->best_op);
     h->status = calloc((size_t)h->natoms, 1);
     h->stack = calloc((size_t)h->natoms + (size_t)h->nops, sizeof *h->stack);
     h->cut = calloc((size_t)h->nops, sizeof *h->cut);
     h->goal = calloc((size_t)ngoal + 1, sizeof *h->goal);
-    if (!h->ops || !h->pre_of || !h->npre_of || !h->own_pre_of || !h->val || !h->best_op || !h->status ||
+    if (!h->ops || !h->pre_of || !h->npre_of || !h->own_pre_of || !h->val || !h->sup_head || !h->best_op || !h->status ||
         !h->stack || !h->cut || !h->goal) {
         pl_heuristic_free(h);
         return NULL;
@@ -232,6 +235,7 @@ void pl_heuristic_free(pl_heuristic *h)
     free(h->npre_of);
     free(h->own_pre_of);
     free(h->val);
+    free(h->sup_head);
     free(h->best_op);
     free(h->status);
     free(h->stack);
@@ -270,11 +274,38 @@ static void reset_costs(pl_heuristic *h)
         h->ops[o].cost = h->ops[o].base_cost;
 }
 
+/* LM-cut walks from each atom to the operators it supports: each reached
+ * operator sits in its supporter's list, so the walk does not scan every
+ * operator that merely has the atom as a precondition. */
+static void link_supported(pl_heuristic *h, int o, int atom)
+{
+    hop *op = &h->ops[o];
+    op->supporter = atom;
+    op->prev_sup = -1;
+    op->next_sup = h->sup_head[atom];
+    if (op->next_sup >= 0)
+        h->ops[op->next_sup].prev_sup = o;
+    h->sup_head[atom] = o;
+}
+
+static void unlink_supported(pl_heuristic *h, int o)
+{
+    hop *op = &h->ops[o];
+    if (op->prev_sup >= 0)
+        h->ops[op->prev_sup].next_sup = op->next_sup;
+    else
+        h->sup_head[op->supporter] = op->next_sup;
+    if (op->next_sup >= 0)
+        h->ops[op->next_sup].prev_sup = op->prev_sup;
+}
+
 /* Generalised Dijkstra: h_max (additive = false) or h_add (true). */
 static void explore(pl_heuristic *h, const uint64_t *state, bool additive)
 {
-    for (int a = 0; a < h->natoms; a++)
+    for (int a = 0; a < h->natoms; a++) {
         h->val[a] = PL_H_INF;
+        h->sup_head[a] = -1;
+    }
     for (int o = 0; o < h->nops; o++) {
         hop *op = &h->ops[o];
         op->unsat = op->disabled ? NEVER : op->npre;
@@ -299,7 +330,10 @@ static void explore(pl_heuristic *h, const uint64_t *state, bool additive)
                 op->opval = c;
             }
             if (--op->unsat == 0) {
-                op->supporter = p;
+                if (additive)
+                    op->supporter = p;
+                else
+                    link_supported(h, list[i], p);
                 op->supporter_cost = c;
                 long long target = (long long)op->opval + op->cost;
                 if (target >= PL_H_INF)
@@ -337,7 +371,10 @@ static void explore_incremental(pl_heuristic *h, int ncut)
                 if (h->val[op->pre[k]] > h->val[best])
                     best = op->pre[k];
             int old = op->supporter_cost;
-            op->supporter = best;
+            if (best != op->supporter) {
+                unlink_supported(h, list[i]);
+                link_supported(h, list[i], best);
+            }
             op->supporter_cost = h->val[best];
             if (op->supporter_cost != old)
                 for (int k = 0; k < op->neff; k++)
@@ -386,17 +423,16 @@ static int find_cut(pl_heuristic *h, const uint64_t *state, int *ncut)
     }
     while (top) {
         int p = h->stack[--top];
-        const int *list = h->pre_of[p];
-        for (int i = 0, m = h->npre_of[p]; i < m; i++) {
-            hop *op = &h->ops[list[i]];
-            if (op->supporter != p || op->unsat != 0 || op->marked)
+        for (int o = h->sup_head[p]; o >= 0; o = h->ops[o].next_sup) {
+            hop *op = &h->ops[o];
+            if (op->marked)
                 continue;
             bool into_zone = false;
             for (int k = 0; k < op->neff && !into_zone; k++)
                 into_zone = h->status[op->eff[k]] == GOAL_ZONE;
             if (into_zone) {
                 op->marked = true;
-                h->cut[(*ncut)++] = list[i];
+                h->cut[(*ncut)++] = o;
                 continue;
             }
             for (int k = 0; k < op->neff; k++) {

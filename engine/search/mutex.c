@@ -69,6 +69,11 @@ static bool compatible_with_pre(const pl_mutexes *m, const pair_op *op, int c)
 
 pl_mutexes *pl_mutexes_new(const pl_task *t, const uint64_t *state)
 {
+    return pl_mutexes_new_without(t, state, NULL);
+}
+
+pl_mutexes *pl_mutexes_new_without(const pl_task *t, const uint64_t *state, const bool *disabled)
+{
     pl_mutexes *m = calloc(1, sizeof *m);
     pair_op *ops = calloc((size_t)t->nactions + 1, sizeof *ops);
     unsigned char *mark = calloc((size_t)t->natoms + 1, 1);
@@ -90,7 +95,7 @@ pl_mutexes *pl_mutexes_new(const pl_task *t, const uint64_t *state)
         changed = false;
         for (int o = 0; o < t->nactions; o++) {
             const pair_op *op = &ops[o];
-            if (!op_enabled(m, op))
+            if ((disabled && disabled[o]) || !op_enabled(m, op))
                 continue;
             for (int i = 0; i < op->nadd; i++)
                 for (int j = i; j < op->nadd; j++)

@@ -16,6 +16,8 @@ typedef struct pl_mutexes_s {
  * conditional effects treated as unconditional adds without deletes, which
  * keeps it an over-approximation).  NULL on out of memory. */
 pl_mutexes *pl_mutexes_new(const pl_task *t, const uint64_t *state);
+/* The same for the task without the actions `disabled` marks (may be NULL). */
+pl_mutexes *pl_mutexes_new_without(const pl_task *t, const uint64_t *state, const bool *disabled);
 void pl_mutexes_free(pl_mutexes *m);
 
 static inline bool pl_mutex_pair_reachable(const pl_mutexes *m, int a, int b)

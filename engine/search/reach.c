@@ -174,6 +174,18 @@ pl_answer pl_action_reachable(const pl_task *t, const pl_relaxed *r, const uint6
     return decide(t, r, &p, PL_YES, PL_NO, NULL);
 }
 
+/* True when h^2 from `state` without the `disabled` actions proves the
+ * goal unreachable (a goal atom, or a pair of them, that can never hold). */
+static bool goal_mutex_without(const pl_task *t, const uint64_t *state, const bool *disabled)
+{
+    int *goal = malloc(((size_t)t->natoms + 1) * sizeof *goal);
+    pl_mutexes *m = goal ? pl_mutexes_new_without(t, state, disabled) : NULL;
+    bool proof = m && !pl_mutexes_allow(m, goal, pl_cond_required_atoms(t, t->goal, goal));
+    pl_mutexes_free(m);
+    free(goal);
+    return proof;
+}
+
 pl_answer pl_is_landmark(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int atom,
                          const pl_limits *limits, pl_search_result *witness)
 {
@@ -195,9 +207,31 @@ pl_answer pl_is_landmark(const pl_task *t, const pl_relaxed *r, const uint64_t *
             }
             disabled[a] = true;
         }
+    /* A short search first (most atoms are avoided by the first plans
+     * tried, or relaxed-unreachable without their achievers), then the h^2
+     * proof (its table costs atoms^2 per pass), then the whole search. */
+    enum { SHORT = 1000 }; /* expansions */
     pl_search_params p = existence_search(state, limits);
     p.disabled = disabled;
-    pl_answer a = decide(t, r, &p, PL_NO, PL_YES, witness);
+    long max_expansions = p.max_expansions;
+    if (!max_expansions || max_expansions > SHORT)
+        p.max_expansions = SHORT;
+    pl_search_result res;
+    pl_answer a = decide(t, r, &p, PL_NO, PL_YES, &res);
+    if (a == PL_UNKNOWN && goal_mutex_without(t, state, disabled)) {
+        a = PL_YES;
+        res.status = PL_SEARCH_UNSOLVABLE;
+        res.limit = NULL;
+    }
+    if (a == PL_UNKNOWN && p.max_expansions != max_expansions) {
+        pl_search_result_clear(&res);
+        p.max_expansions = max_expansions;
+        a = decide(t, r, &p, PL_NO, PL_YES, &res);
+    }
+    if (witness)
+        *witness = res;
+    else
+        pl_search_result_clear(&res);
     free(disabled);
     return a;
 }

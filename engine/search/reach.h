@@ -33,9 +33,10 @@ pl_answer pl_atoms_reachable(const pl_task *t, const pl_relaxed *r, const uint64
 pl_answer pl_action_reachable(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int action,
                               const pl_limits *limits);
 /* Must every plan from `state` make `atom` true at some point?  (Yes when it
- * holds already.)  Decided by searching the task without the actions that
- * add it: solvable means a plan avoids it.  Conditional achievers make the
- * answer PL_UNKNOWN. */
+ * holds already.)  Decided on the task without the actions that add it:
+ * solvable means a plan avoids it; h^2 (mutex.h) proving its goal
+ * unreachable, or an exhausted search, means every plan needs it.
+ * Conditional achievers make the answer PL_UNKNOWN. */
 pl_answer pl_is_landmark(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int atom,
                          const pl_limits *limits, pl_search_result *witness);
 /* `witness` (may be NULL) receives the search: for PL_NO, the plan that

@@ -365,6 +365,20 @@ static int bounded_visit(search *s, int parent, int action, long long g, int *id
     return reserve_next(s) ? visit(s, parent, action, g, id_out) : VISIT_MEMORY_LIMIT;
 }
 
+/* After A* found an optimal plan of cost `cost` from the start: h*(start) =
+ * cost <= g(n) + h*(n) for every stored state n, so h*(n) >= cost - g(n).
+ * After the search from the question state, a successor's search prunes
+ * with it every state this one reached at least as cheaply: an optimal plan
+ * through the successor cannot pass there later than this search did. */
+static void leave_distance_bounds(search *s, long long cost)
+{
+    if (!s->p->hcache)
+        return;
+    for (int id = 0; id < s->reg.count; id++)
+        if (cost - s->nodes[id].g > 0)
+            pl_hcache_raise(s->p->hcache, state_of(s, id), (int)(cost - s->nodes[id].g), false);
+}
+
 static void run(search *s)
 {
     const pl_task *t = s->t;
@@ -392,6 +406,7 @@ static void run(search *s)
         n->closed = true;
         if (!p->greedy && goal_test(t, p, state_of(s, id))) {
             extract_plan(s, id);
+            leave_distance_bounds(s, n->g);
             return;
         }
         out->expansions++;

@@ -61,8 +61,9 @@ typedef struct {
      * task's own goal and no disabled actions only; NULL = none. */
     const pl_symmetry *symmetry;
     /* Heuristic values shared with other searches of the same goal,
-     * heuristic and disabled actions (hcache.h); an A* search that fails
-     * under cost_bound leaves its lower bounds there.  NULL = none. */
+     * heuristic and disabled actions (hcache.h); an A* search leaves its
+     * lower bounds there (failing under cost_bound, or finding a plan).
+     * NULL = none. */
     pl_hcache *hcache;
 } pl_search_params;
 

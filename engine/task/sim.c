@@ -56,3 +56,27 @@ bool pl_task_goal_reached(const pl_task *t, const uint64_t *state)
 {
     return pl_task_cond_holds(t, t->goal, state);
 }
+
+/* Does the condition hold in every superset of a state where it holds (no negated literal)? */
+static bool cond_positive(const pl_task *t, int cond)
+{
+    if (cond < 0)
+        return true;
+    const pl_gnode *n = &t->gnodes[cond];
+    if (n->kind == PL_G_LIT)
+        return !n->neg;
+    for (int i = 0; i < n->count; i++)
+        if (!cond_positive(t, t->gkids[n->first + i]))
+            return false;
+    return true;
+}
+
+bool pl_task_monotone(const pl_task *t)
+{
+    for (int a = 0; a < t->nactions; a++) {
+        const pl_gaction *ga = &t->actions[a];
+        if (ga->npre_neg || ga->conditional || !cond_positive(t, ga->pre))
+            return false;
+    }
+    return cond_positive(t, t->goal);
+}

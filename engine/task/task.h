@@ -125,6 +125,11 @@ void pl_task_apply(const pl_task *t, int action, const uint64_t *in, uint64_t *o
 /* Fills `out` (capacity t->nactions) with the applicable actions; returns count. */
 int pl_task_applicable_actions(const pl_task *t, const uint64_t *state, int *out);
 bool pl_task_goal_reached(const pl_task *t, const uint64_t *state);
+/* No negative precondition or goal literal and no conditional effect: then a
+ * plan from a state is a plan from every superset of it (applicability and
+ * the goal only ask for atoms, each action adds and deletes the same atoms
+ * anywhere), so a state holding all atoms of a solvable one is solvable. */
+bool pl_task_monotone(const pl_task *t);
 
 /* Positive atoms a ground condition requires in every case (top-level
  * conjunction); written to out (capacity t->natoms); returns the count. */

@@ -315,8 +315,9 @@ static void test_landmarks_and_next_actions(void **state)
     pl_loaded_task_free(&lt);
 }
 
-/* Searches sharing a value table answer as searches without it, and a
- * bounded search that fails leaves h*(start) > bound in the table. */
+/* Searches sharing a value table answer as searches without it, an
+ * optimal plan found leaves h*(n) >= h*(start) - g(n) in the table, and a
+ * bounded search that fails leaves h*(start) > bound there. */
 static void test_shared_values(void **state)
 {
     (void)state;
@@ -333,6 +334,18 @@ static void test_shared_values(void **state)
         if (a == PL_YES)
             assert_int_equal(shared, hstar);
         int *app = malloc(((size_t)t->nactions + 1) * sizeof *app), n = pl_task_applicable_actions(t, t->init, app);
+        if (a == PL_YES) { /* the optimal plan found leaves h*(n) >= hstar - g(n): the start's value is hstar */
+            int h = -1;
+            assert_true(pl_hcache_get(cache, t->init, &h));
+            assert_int_equal(h, hstar);
+            uint64_t *next = pl_state_new(t);
+            for (int i = 0; i < n; i++) {
+                pl_task_apply(t, app[i], t->init, next);
+                assert_true(pl_hcache_get(cache, next, &h));
+                assert_true(h >= hstar - r->action_cost[app[i]]);
+            }
+            free(next);
+        }
         for (int i = 0; i < n && a == PL_YES; i++)
             assert_int_equal(pl_is_next_action_shared(t, r, t->init, app[i], hstar, &limits, cache),
                              pl_is_next_action(t, r, t->init, app[i], hstar, &limits));
@@ -354,10 +367,47 @@ static void test_shared_values(void **state)
     }
 }
 
+/* Monotone tasks: no negative precondition or goal, no conditional effect;
+ * there the successor of a superset state is a superset of the successor. */
+static void test_monotone_tasks(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        bool monotone;
+    } cases[] = {{"gripper", true}, {"logistics", true}, {"briefcase", false}, {"handshake", false}};
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        pl_loaded_task lt;
+        load_fixture(cases[i].name, &lt);
+        const pl_task *t = lt.task;
+        assert_int_equal(pl_task_monotone(t), cases[i].monotone);
+        if (cases[i].monotone) { /* one more atom in the state: every action stays applicable, results cover */
+            uint64_t *big = pl_state_clone(t, t->init), *a = pl_state_new(t), *b = pl_state_new(t);
+            int extra = 0;
+            while (extra < t->natoms && pl_state_has(t->init, extra))
+                extra++;
+            pl_state_set(big, extra, true);
+            for (int act = 0; act < t->nactions; act++)
+                if (pl_task_applicable(t, act, t->init)) {
+                    assert_true(pl_task_applicable(t, act, big));
+                    pl_task_apply(t, act, t->init, a);
+                    pl_task_apply(t, act, big, b);
+                    for (int w = 0; w < t->words; w++)
+                        assert_true((a[w] & ~b[w]) == 0);
+                }
+            free(big);
+            free(a);
+            free(b);
+        }
+        pl_loaded_task_free(&lt);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shared_values),
+        cmocka_unit_test(test_monotone_tasks),
         cmocka_unit_test(test_optimal_searches_agree),
         cmocka_unit_test(test_action_costs_are_optimised),
         cmocka_unit_test(test_conditional_effects_use_hmax),

@@ -6,6 +6,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "base/error.h"
 
 #define MAX_BAR 60 /* cells of the longest histogram bar */
 
@@ -220,10 +223,15 @@ int pl_cmp_histograms(const pl_workspace *ws, const pl_run_comparison *c, int ta
         max = h[0].bins[b].count > max ? h[0].bins[b].count : max;
         max = h[1].bins[b].count > max ? h[1].bins[b].count : max;
     }
+    char *heading = pl_strdup_printf("%s%s%s%s%d paired answer%s%sone count axis", t->task, g->sep,
+                                     t->is_distance ? "action distance" : "IoU", g->sep, t->value.n,
+                                     t->value.n == 1 ? "" : "s", g->sep);
+    if (heading && pl_text_columns(heading) > width) /* the axis note goes first */
+        heading[strlen(heading) - strlen("one count axis") - strlen(g->sep)] = '\0';
     pl_vm_line(vm, -1);
-    pl_vm_span(vm, ROLE_HEADER, "%s%s%s%s%d paired answer%s%sone count axis", t->task, g->sep,
-               t->is_distance ? "action distance" : "IoU", g->sep, t->value.n, t->value.n == 1 ? "" : "s", g->sep);
+    pl_vm_span(vm, ROLE_HEADER, "%s", heading ? heading : t->task);
     pl_vm_heading(vm);
+    free(heading);
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_HEADER, "  %-9s %6s %*s %6s", t->is_distance ? "AD" : "IoU", "A", bar_width, "", "B");
     for (int b = 0; b < h[0].nbins; b++) {

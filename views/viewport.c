@@ -155,8 +155,8 @@ void pl_vp_page(const pl_view_model *vm, int height, pl_viewport *v, int dir)
 {
     int rows = rows_of(vm, height), old = v->top;
     int next = v->top + dir * rows;
-    if (dir > 0 && covered(vm, next)) /* the line after the page, not under the heading */
-        next--;
+    if (dir > 0 ? covered(vm, next) : covered(vm, v->top)) /* no line left unseen under the heading */
+        next -= dir;
     v->top = clamp(next, fixed_of(vm), max_top(vm, height));
     int lo = first_seen(vm, v), hi = v->top + rows;
     if (v->top == old) { /* at the end already: the cursor goes to the last line in view */

@@ -88,6 +88,12 @@ static void test_heading_stays_while_its_section_scrolls(void **state)
     rows(&vm, &v, 8, shown);
     assert_int_equal(shown[0], 10);
     assert_int_equal(shown[1], last + 1);
+    /* and a page up brings back the line that was under the heading */
+    int hidden = v.top;
+    pl_vp_page(&vm, 8, &v, -1);
+    pl_vp_fit(&vm, 8, 80, &v);
+    rows(&vm, &v, 8, shown);
+    assert_int_equal(shown[7], hidden);
     /* the second section: its own heading replaces the first one */
     pl_vp_edge(&vm, 8, &v, 1);
     pl_vp_fit(&vm, 8, 80, &v);

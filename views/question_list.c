@@ -143,7 +143,7 @@ static int by_number(const void *x, const void *y)
     return c ? c : (a->record > b->record) - (a->record < b->record); /* ties keep input order */
 }
 
-/* Sorts the records as by_key does.  A number key (score, sound, IoU, ...)
+/* Sorts the records as by_key does.  A number key (score, sound, IoU, final)
  * is read once per record, in record order, and the keys are sorted beside
  * the indices: comparing records read them at random, and 100,000 records
  * do not fit in the cache (two misses a comparison made the sort most of a

@@ -14,7 +14,7 @@ set -u
 bin=$1
 root=$(cd "$(dirname "$0")/../.." && pwd)
 sock=planlens-cmpfit-$$
-WAIT_TENTHS=150
+WAIT_TENTHS=300 # grading dev.jsonl through the quality pipeline takes seconds (more under ASan)
 KEY_PAUSE=0.2
 . "$(dirname "$0")/harness.sh"
 
@@ -129,7 +129,7 @@ if [ -f "$data/plan-quality/dev.jsonl" ]; then
     set -- $size
     at="plan-quality ${1}x$2:"
     start "$1" "$2" NO_COLOR=1 LANG=C LC_ALL=C -- --ascii "$data/plan-quality/dev.jsonl"
-    check "$at opens" "planlens > dashboard"
+    check "$at opens and grades" "962 graded" # the runs exist once loaded: :compare before says "no run"
     prompt : "compare o4-mini_chat o3-mini_chat"
     check "$at two models pair by instance" "5 paired questions"
     check_re "$at the summary row" "^plan-quality +5 +80\.0% +80\.0% +\+0\.0 +\+-31\.6 +1 +1"

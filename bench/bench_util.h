@@ -9,6 +9,9 @@
 
 /* CLOCK_MONOTONIC in nanoseconds. */
 uint64_t bench_now_ns(void);
+/* The calling thread's CPU time in nanoseconds: what it costs, without the
+ * time other processes take the core (a loaded machine). */
+uint64_t bench_cpu_ns(void);
 
 /* $PLANLENS_DATA_DIR when set and not empty, else configured. */
 const char *bench_data_dir(const char *configured);

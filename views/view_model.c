@@ -29,12 +29,15 @@ void pl_vm_truncate(pl_view_model *vm, int nlines)
     }
     if (nlines >= 0 && nlines < vm->nlines)
         vm->nlines = nlines;
+    while (vm->nheadings && vm->headings[vm->nheadings - 1] >= vm->nlines)
+        vm->nheadings--;
 }
 
 void pl_vm_free(pl_view_model *vm)
 {
     pl_vm_truncate(vm, 0);
     free(vm->lines);
+    free(vm->headings);
     free(vm->table);
     free(vm->title);
     free(vm->status);
@@ -54,6 +57,23 @@ void pl_vm_line(pl_view_model *vm, int target)
         vm->cap = cap;
     }
     vm->lines[vm->nlines++] = (pl_line){NULL, 0, 0, target};
+}
+
+void pl_vm_heading(pl_view_model *vm)
+{
+    if (!vm->nlines)
+        return;
+    if (vm->nheadings == vm->headings_cap) {
+        int cap = vm->headings_cap ? vm->headings_cap * 2 : 8;
+        int *grown = realloc(vm->headings, (size_t)cap * sizeof *grown);
+        if (!grown) {
+            vm->oom = true;
+            return;
+        }
+        vm->headings = grown;
+        vm->headings_cap = cap;
+    }
+    vm->headings[vm->nheadings++] = vm->nlines - 1;
 }
 
 static void add_span(pl_view_model *vm, pl_role role, char *text)

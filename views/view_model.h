@@ -42,6 +42,9 @@ typedef struct {
     pl_line *lines;
     int nlines, cap;
     int nfixed;    /* the first lines (column headers) stay in place while the rest scrolls */
+    int *headings; /* lines (ascending, >= nfixed) that head a section: the last one above the
+                    * first line shown stays on the first scrolling row (views/viewport.h) */
+    int nheadings, headings_cap;
     struct pl_table *table; /* owned, or NULL: the columns of a table screen (views/table.h) */
     char *status;  /* counts for the status bar */
     bool oom;      /* an allocation failed: the model is incomplete */
@@ -51,6 +54,9 @@ void pl_vm_init(pl_view_model *vm);
 void pl_vm_free(pl_view_model *vm);
 /* Starts a new line (target -1 = not selectable). */
 void pl_vm_line(pl_view_model *vm, int target);
+/* Marks the current line as a section heading (a table's column headers in
+ * the middle of a screen): it stays in view while its section scrolls. */
+void pl_vm_heading(pl_view_model *vm);
 /* Drops the lines from `nlines` on. */
 void pl_vm_truncate(pl_view_model *vm, int nlines);
 /* Appends a span to the current line. */

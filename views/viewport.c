@@ -39,17 +39,55 @@ static int clamp(int x, int lo, int hi)
     return x < lo ? lo : x > hi ? hi : x;
 }
 
+/* The section heading shown on the first scrolling row when `top` is the
+ * first line shown: the last heading at or above it, or -1. */
+static int heading_of(const pl_view_model *vm, int top)
+{
+    int lo = 0, hi = vm->nheadings; /* the first heading below top */
+    while (lo < hi) {
+        int mid = (lo + hi) / 2;
+        if (vm->headings[mid] <= top)
+            lo = mid + 1;
+        else
+            hi = mid;
+    }
+    return lo && vm->headings[lo - 1] >= fixed_of(vm) ? vm->headings[lo - 1] : -1;
+}
+
+/* True when line `top` is hidden under the heading of its section (it has
+ * scrolled up past its heading, which stays in view instead) - unless the
+ * next section starts right below it: a heading with none of its lines. */
+static bool covered(const pl_view_model *vm, int top)
+{
+    int h = heading_of(vm, top);
+    return h >= 0 && h < top && heading_of(vm, top + 1) != top + 1;
+}
+
+/* The first scrolling line in view that is not under a heading. */
+static int first_seen(const pl_view_model *vm, const pl_viewport *v)
+{
+    return v->top + covered(vm, v->top);
+}
+
 static bool in_view(const pl_view_model *vm, int height, const pl_viewport *v, int i)
 {
-    return i >= v->top && i < v->top + rows_of(vm, height);
+    return i >= first_seen(vm, v) && i < v->top + rows_of(vm, height);
+}
+
+/* Scrolls so that line i is the first one seen (under its heading if it has one). */
+static void show_first(const pl_view_model *vm, int height, pl_viewport *v, int i)
+{
+    v->top = clamp(i, fixed_of(vm), max_top(vm, height));
+    if (covered(vm, v->top) && v->top == i)
+        v->top = clamp(i - 1, fixed_of(vm), max_top(vm, height));
 }
 
 static void reveal(const pl_view_model *vm, int height, pl_viewport *v)
 {
     if (v->cursor < 0)
         return;
-    if (v->cursor < v->top)
-        v->top = v->cursor;
+    if (v->cursor < first_seen(vm, v))
+        show_first(vm, height, v, v->cursor);
     else if (v->cursor >= v->top + rows_of(vm, height))
         v->top = v->cursor - rows_of(vm, height) + 1;
     v->top = clamp(v->top, fixed_of(vm), max_top(vm, height));
@@ -61,7 +99,7 @@ static void follow(const pl_view_model *vm, int height, pl_viewport *v)
 {
     if (v->cursor >= 0 && in_view(vm, height, v, v->cursor))
         return;
-    int lo = v->top, hi = v->top + rows_of(vm, height);
+    int lo = first_seen(vm, v), hi = v->top + rows_of(vm, height);
     int at = v->cursor >= hi ? find(vm, hi - 1, -1, lo, hi) : find(vm, lo, 1, lo, hi);
     if (at >= 0)
         v->cursor = at;
@@ -116,8 +154,11 @@ void pl_vp_line(const pl_view_model *vm, int height, pl_viewport *v, int dir)
 void pl_vp_page(const pl_view_model *vm, int height, pl_viewport *v, int dir)
 {
     int rows = rows_of(vm, height), old = v->top;
-    v->top = clamp(v->top + dir * rows, fixed_of(vm), max_top(vm, height));
-    int lo = v->top, hi = v->top + rows;
+    int next = v->top + dir * rows;
+    if (dir > 0 ? covered(vm, next) : covered(vm, v->top)) /* no line left unseen under the heading */
+        next -= dir;
+    v->top = clamp(next, fixed_of(vm), max_top(vm, height));
+    int lo = first_seen(vm, v), hi = v->top + rows;
     if (v->top == old) { /* at the end already: the cursor goes to the last line in view */
         int at = dir > 0 ? find(vm, hi - 1, -1, lo, hi) : find(vm, lo, 1, lo, hi);
         if (at >= 0)
@@ -164,7 +205,11 @@ void pl_vp_goto(const pl_view_model *vm, int height, pl_viewport *v, int line)
         v->hold = false;
         reveal(vm, height, v);
     } else {
-        pl_vp_scroll(vm, height, v, line - v->top);
+        int old = v->top;
+        show_first(vm, height, v, line);
+        int target = v->top;
+        v->top = old;
+        pl_vp_scroll(vm, height, v, target - old);
     }
 }
 
@@ -173,5 +218,7 @@ int pl_vp_line_at(const pl_view_model *vm, const pl_viewport *v, int height, int
     if (row < 0 || row >= height)
         return -1;
     int fixed = fixed_of(vm), i = row < fixed ? row : v->top + row - fixed;
+    if (row == fixed && covered(vm, v->top))
+        i = heading_of(vm, v->top);
     return i < vm->nlines ? i : -1;
 }

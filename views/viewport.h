@@ -1,8 +1,11 @@
 /* What part of a view model a screen shows, and how keys move it: one
  * scrolling model for every screen (lists with a cursor, pages of text, and
  * text with selectable lines in it).  The first vm->nfixed lines (column
- * headers) stay in place while the rest scrolls.  `height` is the rows of
- * the body, fixed lines included; `width` its columns. */
+ * headers) stay in place while the rest scrolls; a section heading further
+ * down (vm->headings: a second table's column headers) stays on the first
+ * scrolling row while its section scrolls, the line it covers hidden under
+ * it.  `height` is the rows of the body, fixed lines included; `width` its
+ * columns. */
 #ifndef PL_VIEWPORT_H
 #define PL_VIEWPORT_H
 

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "base/diag_groups.h"
+#include "base/error.h"
 
 void pl_view_warnings(const pl_diags *warnings, int width, pl_view_model *vm)
 {
@@ -12,9 +13,13 @@ void pl_view_warnings(const pl_diags *warnings, int width, pl_view_model *vm)
     bool oom;
     pl_diag_group *groups = pl_diags_group(warnings, &n, &oom);
     vm->oom = oom;
-    pl_vm_line(vm, -1);
-    pl_vm_span(vm, ROLE_HEADER, "%zu warning%s while opening, %d kind%s (file: message, how many times, first lines)",
-               warnings->count, warnings->count == 1 ? "" : "s", n, n == 1 ? "" : "s");
+    char *header = pl_strdup_printf("%zu warning%s while opening, %d kind%s (file: message, how many times, first "
+                                    "lines)",
+                                    warnings->count, warnings->count == 1 ? "" : "s", n, n == 1 ? "" : "s");
+    if (header) /* wrapped: at 80 columns the explanation does not fit beside 3,000 warnings */
+        pl_vm_wrapped(vm, ROLE_HEADER, header, width, 0);
+    vm->oom = vm->oom || !header;
+    free(header);
     if (!n) {
         pl_vm_line(vm, -1);
         pl_vm_span(vm, ROLE_DIM, "no warnings to show: every file opened cleanly");

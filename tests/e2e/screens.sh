@@ -70,8 +70,8 @@ keys /
 keys synthetic-sloppy Enter
 keys c
 check "c on another run opens the comparison" "A synthetic-careful · B synthetic-sloppy"
-check "per-task accuracy difference with its SE" "+40.8 ±   4.1"
-check "paired histograms" "A left, B right, one count axis"
+check "per-task accuracy difference with its SE" "+40.8  ±4.1"
+check "paired histograms" "app · IoU · 14 paired answers · one count axis"
 keys a
 check "a shows only agreeing questions" "100 shown (agree)"
 keys a

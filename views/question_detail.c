@@ -135,61 +135,64 @@ static bool same_question(const pl_ws_record *a, const pl_ws_record *b)
     return a->acp == b->acp && a->iou == b->iou && a->pcase == b->pcase && !strcmp(a->model, b->model);
 }
 
-/* Which answer of the run to its question, among those of its epoch, record i
- * is (0: the first); several per epoch when a JSONL holds separate samples. */
-static int attempt_of(const pl_workspace *ws, int i)
+/* One line per answer: its verdict and the answer's first line, or the sample's error. */
+static void answer_line(pl_view_model *vm, const pl_workspace *ws, int i, const pl_ws_record *r, int attempt,
+                        bool epochs, bool attempts, const pl_detail_opts *o)
 {
-    const pl_ws_record *r = pl_workspace_record(ws, i);
-    int attempt = 0;
-    for (int k = 0; k < i; k++) {
-        const pl_ws_record *e = pl_workspace_record(ws, k);
-        attempt += same_question(e, r) && e->epoch == r->epoch;
-    }
-    return attempt;
+    const pl_ws_record *e = pl_workspace_record(ws, i);
+    const char *text = e->resp->error ? e->resp->error : e->resp->response;
+    int len = (int)strcspn(text, "\n"), room = o->width > 40 ? o->width - 30 : 10;
+    pl_role role = e == r ? ROLE_HEADER : ROLE_TEXT;
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, role, "  %s ", e == r ? ">" : " ");
+    if (attempts)
+        pl_vm_span(vm, role, "answer %-3d ", attempt + 1);
+    if (epochs || !attempts)
+        pl_vm_span(vm, role, "epoch %-3d ", e->epoch);
+    if (e->resp->error)
+        pl_vm_span(vm, ROLE_ERROR, "errored   ");
+    else if (i >= pl_workspace_graded(ws))
+        pl_vm_span(vm, ROLE_DIM, "%s", o->ascii ? "grading..." : "grading…  ");
+    else
+        pl_vm_span(vm, e->score ? ROLE_CORRECT : ROLE_WRONG, "official %d", e->score);
+    pl_vm_span(vm, e->resp->error ? ROLE_ERROR : ROLE_DIM, "  %.*s%s", len < room ? len : room, text,
+               len < room && !text[len] ? "" : o->ascii ? "..." : "…");
 }
 
-/* Every answer of the run to this question, one line each (its verdict and
- * the answer's first line, or the sample's error), named by epoch (repeat)
- * and, when the run answered the question several times per epoch, by answer
- * number (runs/epochs.h); nothing when it answered once. */
+/* Every answer of the run to this question, named by epoch (repeat) and,
+ * when the run answered the question several times per epoch (a JSONL of
+ * separate samples), by answer number: the k-th of its epoch, as
+ * runs/epochs.h counts samples; nothing when it answered once. */
 static void epochs_section(pl_view_model *vm, const pl_workspace *ws, const pl_ws_record *r, const pl_detail_opts *o)
 {
-    int width = o->width;
-    int n = pl_workspace_count(ws), graded = pl_workspace_graded(ws), count = 0;
-    bool epochs = false, attempts = false;
-    for (int i = 0; i < n; i++) {
-        const pl_ws_record *e = pl_workspace_record(ws, i);
-        if (same_question(e, r)) {
-            count++;
-            epochs |= e->epoch > 1;
-            attempts |= !attempts && attempt_of(ws, i) > 0;
-        }
-    }
+    int n = pl_workspace_count(ws), count = 0;
+    for (int i = 0; i < n; i++)
+        count += same_question(pl_workspace_record(ws, i), r);
     if (count < 2)
         return;
-    section(vm, attempts ? "Answers of this run" : "Epochs");
-    for (int i = 0; i < n; i++) {
-        const pl_ws_record *e = pl_workspace_record(ws, i);
-        if (!same_question(e, r))
-            continue;
-        const char *text = e->resp->error ? e->resp->error : e->resp->response;
-        int len = (int)strcspn(text, "\n"), room = width > 40 ? width - 30 : 10;
-        pl_role role = e == r ? ROLE_HEADER : ROLE_TEXT;
-        pl_vm_line(vm, -1);
-        pl_vm_span(vm, role, "  %s ", e == r ? ">" : " ");
-        if (attempts)
-            pl_vm_span(vm, role, "answer %-3d ", attempt_of(ws, i) + 1);
-        if (epochs || !attempts)
-            pl_vm_span(vm, role, "epoch %-3d ", e->epoch);
-        if (e->resp->error)
-            pl_vm_span(vm, ROLE_ERROR, "errored   ");
-        else if (i >= graded)
-            pl_vm_span(vm, ROLE_DIM, "%s", o->ascii ? "grading..." : "grading…  ");
-        else
-            pl_vm_span(vm, e->score ? ROLE_CORRECT : ROLE_WRONG, "official %d", e->score);
-        pl_vm_span(vm, e->resp->error ? ROLE_ERROR : ROLE_DIM, "  %.*s%s", len < room ? len : room, text,
-                   len < room && !text[len] ? "" : o->ascii ? "..." : "…");
+    int *answers = malloc((size_t)count * sizeof *answers), *attempt = calloc((size_t)count, sizeof *attempt);
+    if (!answers || !attempt) {
+        vm->oom = true;
+        free(answers);
+        free(attempt);
+        return;
     }
+    bool epochs = false, attempts = false;
+    for (int i = 0, k = 0; i < n; i++)
+        if (same_question(pl_workspace_record(ws, i), r))
+            answers[k++] = i;
+    for (int k = 0; k < count; k++) {
+        int epoch = pl_workspace_record(ws, answers[k])->epoch;
+        for (int j = 0; j < k; j++)
+            attempt[k] += pl_workspace_record(ws, answers[j])->epoch == epoch;
+        epochs |= epoch > 1;
+        attempts |= attempt[k] > 0;
+    }
+    section(vm, attempts ? "Answers of this run" : "Epochs");
+    for (int k = 0; k < count; k++)
+        answer_line(vm, ws, answers[k], r, attempt[k], epochs, attempts, o);
+    free(answers);
+    free(attempt);
 }
 
 /* Wrapped text, folded after `limit` lines unless expanded. */

@@ -37,6 +37,8 @@ int tui_read_key(void)
         for (int c = getch(); c != ERR && !(c >= 0x40 && c <= 0x7e); c = getch())
             ;
         ch = TUI_KEY_UNKNOWN;
+    } else if (next == 27) {
+        ungetch(next); /* Esc Esc typed quickly: two Escs, not Alt-Esc */
     } else if (next != ERR) {
         ch = next > 0 && next < 256 ? TUI_KEY_ALT(next) : TUI_KEY_UNKNOWN;
     }

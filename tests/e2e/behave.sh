@@ -59,6 +59,10 @@ for size in "80 24 --ascii" "140 40" "220 50 --ascii"; do
   keys Escape
   check "Esc goes back" "planlens > dashboard"
   check_absent "... to the dashboard" "> questions"
+  keys Enter Enter
+  check "a question's detail" "Verdict"
+  keys Escape Escape # typed at once: two Escs back, not one Alt-Esc that does nothing
+  check "Esc Esc goes back twice" "Enter questions"
 
   # 4. a filter narrows within the drilled run x task; F clears only it
   keys g j Enter

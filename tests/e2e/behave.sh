@@ -18,8 +18,7 @@ fail() { echo "FAIL: $1"; failures=$((failures + 1)); }
 start() { # start COLS ROWS ARGS...: the explorer in a fresh session
   local cols=$1 rows=$2
   shift 2
-  t kill-session -t e2e 2>/dev/null
-  t new-session -d -s e2e -x "$cols" -y "$rows" \
+  session "$cols" "$rows" \
     "env NO_COLOR=1 LANG=C LC_ALL=C $* 2>$work/stderr; echo EXITED rc=\$?; sleep 60"
 }
 alive() { # alive NAME: the explorer is still running

@@ -33,8 +33,7 @@ start() { # start WIDTH HEIGHT ENV... -- ARGS...
   shift 2
   while [ "$1" != "--" ]; do env+=("$1"); shift; done
   shift
-  t kill-session -t e2e 2>/dev/null
-  t new-session -d -s e2e -x "$w" -y "$h" "env ${env[*]} $bin $*; echo EXITED rc=\$?; sleep 60"
+  session "$w" "$h" "env ${env[*]} $bin $*; echo EXITED rc=\$?; sleep 60"
 }
 QHEAD="^id +task +A +B +value A +value B +d +mark"
 

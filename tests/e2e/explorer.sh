@@ -8,8 +8,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 sock=planlens-e2e-$$
 . "$(dirname "$0")/harness.sh"
 start() { # start [ENV=VAL...] -- ARGS
-  t kill-session -t e2e 2>/dev/null
-  t new-session -d -s e2e -x 120 -y 30 "env LANG=C.UTF-8 $* ; echo EXITED rc=\$?; sleep 60"
+  session 120 30 "env LANG=C.UTF-8 $* ; echo EXITED rc=\$?; sleep 60"
 }
 
 cd "$root"

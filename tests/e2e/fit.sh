@@ -35,8 +35,7 @@ walk() { # walk WIDTH HEIGHT ENV... -- ARGS...
   shift
   args=("$@")
   local at="${w}x${h} ${env[*]} ${args[*]}:"
-  t kill-session -t e2e 2>/dev/null
-  t new-session -d -s e2e -x "$w" -y "$h" "env ${env[*]} $bin ${args[*]} sample-runs; echo EXITED rc=\$?; sleep 60"
+  session "$w" "$h" "env ${env[*]} $bin ${args[*]} sample-runs; echo EXITED rc=\$?; sleep 60"
   check "$at opens" "396 graded"
   ascii_only "$at the dashboard draws ASCII only"
 
@@ -191,8 +190,7 @@ for size in "80 24" "140 40" "220 50"; do
 done
 
 # a CSV export of questions has the rule and reason columns
-t kill-session -t e2e 2>/dev/null
-t new-session -d -s e2e -x 120 -y 30 "env LANG=C.UTF-8 $bin sample-runs; echo EXITED rc=\$?; sleep 60"
+session 120 30 "env LANG=C.UTF-8 $bin sample-runs; echo EXITED rc=\$?; sleep 60"
 check "opens for the CSV export" "396 graded"
 keys D
 keys :

@@ -10,6 +10,14 @@ t() { tmux -L "$sock" "$@"; }
 cleanup() { t kill-server 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 screen() { t capture-pane -p -t e2e; }
+# session COLS ROWS COMMAND: COMMAND in a fresh session "e2e". A holder session
+# keeps the server up: killing its last session makes tmux exit, and a
+# new-session racing that exit fails with "server exited unexpectedly".
+session() {
+  t has-session -t hold 2>/dev/null || t new-session -d -s hold "sleep 86400"
+  t kill-session -t e2e 2>/dev/null
+  t new-session -d -s e2e -x "$1" -y "$2" "$3"
+}
 wait_for() { # wait_for TEXT: up to WAIT_TENTHS tenths of a second for TEXT on the screen
   for _ in $(seq "${WAIT_TENTHS:-100}"); do screen | grep -qF -- "$1" && return 0; sleep 0.1; done
   return 1

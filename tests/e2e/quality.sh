@@ -18,8 +18,7 @@ KEY_PAUSE=0.2
 start() { # start COLS ROWS ARGS...: the explorer in a fresh session
   local cols=$1 rows=$2
   shift 2
-  t kill-session -t e2e 2>/dev/null
-  t new-session -d -s e2e -x "$cols" -y "$rows" \
+  session "$cols" "$rows" \
     "env NO_COLOR=1 LANG=C LC_ALL=C $bin --ascii $* 2>$work/stderr; echo EXITED rc=\$?; sleep 60"
 }
 prompt() { keys "$1"; keys "$2" Enter; } # prompt KEY TEXT: type TEXT at the prompt KEY opens

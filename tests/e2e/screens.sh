@@ -12,7 +12,7 @@ KEY_PAUSE=0.2
 . "$(dirname "$0")/harness.sh"
 
 cd "$root"
-t new-session -d -s e2e -x 130 -y 45 "env LANG=C.UTF-8 $bin sample-runs; echo EXITED rc=\$?; sleep 60"
+session 130 45 "env LANG=C.UTF-8 $bin sample-runs; echo EXITED rc=\$?; sleep 60"
 check "explorer opens" "396 graded"
 
 # the hand-written plans: list, detail, plan view

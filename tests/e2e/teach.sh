@@ -13,7 +13,7 @@ sock=planlens-teach-$$
 fail() { echo "FAIL: $1"; failures=$((failures + 1)); }
 
 cd "$work"
-t new-session -d -s e2e -x 120 -y 45 \
+session 120 45 \
   "env LANG=C.UTF-8 $bin teach $bw/domain.pddl $bw/problem.pddl; echo EXITED rc=\$?; sleep 60"
 check "teach opens on the problem" "planlens › teach bw-sample-4"
 check "towers picture" "[d]"
@@ -93,8 +93,7 @@ fi
 # a user keymap rebinds teach keys; the help and the screen's hints follow it
 mkdir -p "$XDG_CONFIG_HOME/planlens"
 printf 'bind teach x undo\nbind teach u none\n' > "$XDG_CONFIG_HOME/planlens/keymap"
-t kill-session -t e2e
-t new-session -d -s e2e -x 120 -y 45 \
+session 120 45 \
   "env LANG=C.UTF-8 $bin teach $bw/domain.pddl $bw/problem.pddl; echo EXITED rc=\$?; sleep 60"
 check "teach reopens" "Applicable actions (3)"
 keys Enter

@@ -60,6 +60,9 @@ int acp_cache_orbit_action(acp_question_cache *c, int action);
 /* The table of LM-cut values the question's A* searches towards its goal
  * share (hcache.h); NULL when out of memory. */
 pl_hcache *acp_cache_hcache(acp_question_cache *c);
+/* Is the successor by `action` (applicable in the question state) a dead end
+ * in the delete relaxation, so on no plan at all? */
+bool acp_cache_dead_successor(acp_question_cache *c, int action);
 
 /* The next-action test of `action` from the question state (memoised:
  * many responses name the same actions, or symmetric ones). */

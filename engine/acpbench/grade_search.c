@@ -405,7 +405,9 @@ static void official_nexta_planner(acp_question_cache *c, int action, const pl_a
         c->official_next = calloc((size_t)c->lt.task->nactions + 1, sizeof *c->official_next);
     action = acp_cache_orbit_action(c, action); /* a symmetric successor has the same optimal plan length */
     const char *path = c->official_next ? c->official_next[action] : NULL;
-    if (!path) {
+    if (!path && acp_cache_dead_successor(c, action)) {
+        path = "planner-no-plan"; /* the relaxed goal is out of reach: no search, no h* needed */
+    } else if (!path) {
         /* h*(question state) first: the A* leaves lower bounds that prune the successor searches */
         pl_limits lim = acp_limits(seconds);
         long long hstar;
@@ -432,9 +434,12 @@ static void sound_nexta(pl_acp_grader *g, acp_question_cache *c, const char *x, 
     pl_answer next = acp_cache_next_action(c, action, &lim, &hstar);
     if (next != PL_UNKNOWN)
         v->sound_score = next == PL_YES;
-    if (v->sound_score != v->score)
-        acp_reason(v, "%s: next-action test says %s (h* = %lld)%s", x, answer_name(next), hstar,
-                   strncmp(v->path, "stored", 6) == 0 ? "; the stored label is wrong" : "");
+    const char *label = strncmp(v->path, "stored", 6) == 0 ? "; the stored label is wrong" : "";
+    if (v->sound_score != v->score && next == PL_NO && acp_cache_dead_successor(c, action))
+        acp_reason(v, "%s: next-action test says %s (a dead end: the goal is out of reach)%s", x,
+                   answer_name(next), label);
+    else if (v->sound_score != v->score)
+        acp_reason(v, "%s: next-action test says %s (h* = %lld)%s", x, answer_name(next), hstar, label);
 }
 
 int acp_grade_nexta(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v)

@@ -174,9 +174,26 @@ pl_answer acp_cache_hstar(acp_question_cache *c, const pl_limits *lim, long long
     return c->hstar_known;
 }
 
+bool acp_cache_dead_successor(acp_question_cache *c, int action)
+{
+    const pl_task *t = c->lt.task;
+    uint64_t *next = pl_state_new(t);
+    if (!next)
+        return false;
+    pl_task_apply(t, action, t->init, next);
+    bool dead = pl_relaxed_dead_end(t, c->relaxed, next) == 1;
+    free(next);
+    return dead;
+}
+
 pl_answer acp_cache_next_action(acp_question_cache *c, int action, const pl_limits *lim, long long *hstar)
 {
     const pl_task *t = c->lt.task;
+    /* A dead end is on no plan: no h* of the question state needed (floor-tile's wrong paint jobs). */
+    if (pl_task_applicable(t, action, t->init) && acp_cache_dead_successor(c, action)) {
+        *hstar = c->has_hstar && c->hstar_known == PL_YES ? c->hstar : -1;
+        return PL_NO;
+    }
     if (acp_cache_hstar(c, lim, hstar) != PL_YES)
         return PL_UNKNOWN;
     if (!c->next_action) {

@@ -121,6 +121,22 @@ int pl_relaxed_reachable(const pl_relaxed *r, const uint64_t *state, bool *out_a
     return 0;
 }
 
+int pl_relaxed_dead_end(const pl_task *t, const pl_relaxed *r, const uint64_t *state)
+{
+    bool *reached = malloc((size_t)t->natoms + 1);
+    int *goal = malloc(((size_t)t->natoms + 1) * sizeof *goal);
+    int dead = -1;
+    if (reached && goal && pl_relaxed_reachable(r, state, reached, NULL) == 0) {
+        int n = pl_cond_required_atoms(t, t->goal, goal);
+        dead = 0;
+        for (int i = 0; i < n && !dead; i++)
+            dead = !reached[goal[i]];
+    }
+    free(reached);
+    free(goal);
+    return dead;
+}
+
 pl_answer pl_atoms_reachable(const pl_task *t, const pl_relaxed *r, const uint64_t *state, const int *atoms, int n,
                              const pl_limits *limits)
 {

@@ -23,6 +23,11 @@ const char *pl_answer_name(pl_answer a);
  * delete relaxation from `state`.  Returns -1 on out of memory. */
 int pl_relaxed_reachable(const pl_relaxed *r, const uint64_t *state, bool *out_atoms, bool *out_actions);
 
+/* 1 when the goal is out of reach of `state` even in the delete relaxation,
+ * so no plan starts there (what an infinite h_max or LM-cut value says, at
+ * the cost of one relaxed exploration); 0 when reachable; -1 out of memory. */
+int pl_relaxed_dead_end(const pl_task *t, const pl_relaxed *r, const uint64_t *state);
+
 /* Can `atom` hold in some state reachable from `state`? */
 pl_answer pl_atom_reachable(const pl_task *t, const pl_relaxed *r, const uint64_t *state, int atom,
                             const pl_limits *limits);

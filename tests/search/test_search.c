@@ -315,6 +315,42 @@ static void test_landmarks_and_next_actions(void **state)
     pl_loaded_task_free(&lt);
 }
 
+/* A column of three tiles, the robot at the bottom: painting the middle tile
+ * first leaves the top one unpaintable (a painted tile is never clear again,
+ * even in the delete relaxation), so that successor is a dead end. */
+static void test_relaxed_dead_ends(void **state)
+{
+    (void)state;
+    static const char domain[] =
+        "(define (domain column) (:requirements :strips)"
+        " (:predicates (at ?t) (clear ?t) (up ?t ?u) (painted ?t))"
+        " (:action move-up :parameters (?t ?u) :precondition (and (at ?t) (up ?u ?t) (clear ?u))"
+        "  :effect (and (at ?u) (not (at ?t)) (clear ?t) (not (clear ?u))))"
+        " (:action move-down :parameters (?t ?u) :precondition (and (at ?t) (up ?t ?u) (clear ?u))"
+        "  :effect (and (at ?u) (not (at ?t)) (clear ?t) (not (clear ?u))))"
+        " (:action paint-up :parameters (?u ?t) :precondition (and (at ?t) (up ?u ?t) (clear ?u))"
+        "  :effect (and (painted ?u) (not (clear ?u)))))";
+    static const char problem[] = "(define (problem column-3) (:domain column) (:objects a b c)"
+                                  " (:init (at a) (clear b) (clear c) (up b a) (up c b))"
+                                  " (:goal (and (painted b) (painted c))))";
+    pl_loaded_task lt;
+    pl_test_load_texts(domain, problem, "column", &lt);
+    const pl_task *t = lt.task;
+    pl_relaxed *r = pl_relaxed_new(t);
+    assert_int_equal(pl_relaxed_dead_end(t, r, t->init), 0);
+    uint64_t *next = pl_state_new(t);
+    pl_task_apply(t, action(t, "(paint-up b a)"), t->init, next);
+    assert_int_equal(pl_relaxed_dead_end(t, r, next), 1);
+    pl_task_apply(t, action(t, "(move-up a b)"), t->init, next);
+    assert_int_equal(pl_relaxed_dead_end(t, r, next), 0);
+    const pl_limits limits = {100000, 0, 0};
+    assert_int_equal(pl_is_next_action(t, r, t->init, action(t, "(paint-up b a)"), -1, &limits), PL_NO);
+    assert_int_equal(pl_is_next_action(t, r, t->init, action(t, "(move-up a b)"), -1, &limits), PL_YES);
+    free(next);
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+}
+
 /* Searches sharing a value table answer as searches without it, an
  * optimal plan found leaves h*(n) >= h*(start) - g(n) in the table, and a
  * bounded search that fails leaves h*(start) > bound there. */
@@ -416,6 +452,7 @@ int main(void)
         cmocka_unit_test(test_progress_reports_f_layers),
         cmocka_unit_test(test_reachability_questions),
         cmocka_unit_test(test_landmarks_and_next_actions),
+        cmocka_unit_test(test_relaxed_dead_ends),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

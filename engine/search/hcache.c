@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "search/hcache.h"
+#include "task/task.h"
 
 struct pl_hcache {
     int words;
@@ -47,9 +48,9 @@ void pl_hcache_free(pl_hcache *c)
 /* The slot of `state`: holding it, or the empty one where it would go. */
 static int *slot_of(const pl_hcache *c, const uint64_t *state)
 {
-    size_t bytes = (size_t)c->words * sizeof *state, mask = (size_t)c->nslots - 1;
+    size_t mask = (size_t)c->nslots - 1;
     size_t i = (size_t)hash_state(state, c->words) & mask;
-    while (c->slots[i] && memcmp(c->states + (size_t)(c->slots[i] - 1) * (size_t)c->words, state, bytes))
+    while (c->slots[i] && !pl_state_equal(c->states + (size_t)(c->slots[i] - 1) * (size_t)c->words, state, c->words))
         i = (i + 1) & mask;
     return &c->slots[i];
 }

@@ -108,6 +108,7 @@ typedef struct {
     int supporter;       /* h_max supporter atom */
     int supporter_cost;  /* its value when chosen */
     int next_sup, prev_sup; /* LM-cut: the list of ops with the same supporter */
+    unsigned zone_epoch;    /* LM-cut: == epoch when the op achieves a goal-zone atom */
     bool disabled;
     bool marked;
 } hop;
@@ -131,6 +132,7 @@ struct pl_heuristic {
     int *goal;
     int ngoal;
     int min_cost;
+    unsigned epoch;   /* LM-cut: counts goal zones, so op marks need no clearing */
     queue q;
 };
 
@@ -360,10 +362,11 @@ static void explore_incremental(pl_heuristic *h, int ncut)
         int p = q_pop(&h->q, &c);
         if (c > h->val[p])
             continue;
-        const int *list = h->pre_of[p];
-        for (int i = 0, m = h->npre_of[p]; i < m; i++) {
-            hop *op = &h->ops[list[i]];
-            if (op->unsat != 0 || op->supporter != p || op->supporter_cost <= c)
+        /* only the operators p supports can get cheaper: p's supporter list */
+        for (int o = h->sup_head[p], next; o >= 0; o = next) {
+            hop *op = &h->ops[o];
+            next = op->next_sup; /* o may move to another atom's list below */
+            if (op->supporter_cost <= c)
                 continue;
             /* the supporter got cheaper: the most expensive precondition may now be another */
             int best = op->pre[0];
@@ -371,20 +374,27 @@ static void explore_incremental(pl_heuristic *h, int ncut)
                 if (h->val[op->pre[k]] > h->val[best])
                     best = op->pre[k];
             int old = op->supporter_cost;
-            if (best != op->supporter) {
-                unlink_supported(h, list[i]);
-                link_supported(h, list[i], best);
+            if (best != p) {
+                unlink_supported(h, o);
+                link_supported(h, o, best);
             }
             op->supporter_cost = h->val[best];
             if (op->supporter_cost != old)
                 for (int k = 0; k < op->neff; k++)
-                    enqueue(h, op->eff[k], op->supporter_cost + op->cost, list[i]);
+                    enqueue(h, op->eff[k], op->supporter_cost + op->cost, o);
         }
     }
 }
 
+/* The goal zone: atoms that reach the goal through cost-0 supporters.  Each
+ * operator achieving one of them is marked as entering the zone. */
 static void mark_goal_plateau(pl_heuristic *h)
 {
+    if (++h->epoch == 0) { /* wrapped: old marks could match again */
+        for (int o = 0; o < h->nops; o++)
+            h->ops[o].zone_epoch = 0;
+        h->epoch = 1;
+    }
     int top = 0;
     h->stack[top++] = h->goal_atom;
     const pl_relaxed *r = h->r;
@@ -394,7 +404,8 @@ static void mark_goal_plateau(pl_heuristic *h)
             continue;
         h->status[p] = GOAL_ZONE;
         if (p == h->goal_atom) {
-            const hop *g = &h->ops[h->nops - 1];
+            hop *g = &h->ops[h->nops - 1];
+            g->zone_epoch = h->epoch;
             if (g->cost == 0)
                 h->stack[top++] = g->supporter;
             continue;
@@ -402,7 +413,8 @@ static void mark_goal_plateau(pl_heuristic *h)
         if (p == h->true_atom)
             continue;
         for (int i = 0; i < r->nadd_of[p]; i++) {
-            const hop *op = &h->ops[r->add_of[p][i]];
+            hop *op = &h->ops[r->add_of[p][i]];
+            op->zone_epoch = h->epoch;
             if (op->cost == 0 && op->unsat == 0)
                 h->stack[top++] = op->supporter;
         }
@@ -410,7 +422,9 @@ static void mark_goal_plateau(pl_heuristic *h)
 }
 
 /* Forward from the state through supporters, stopping at the goal zone;
- * the operators that enter it form the cut.  Returns the cut's cost. */
+ * the operators that enter it form the cut.  Returns the cut's cost.  Each
+ * atom is pushed once and each operator sits in its supporter's list only,
+ * so each operator is met at most once. */
 static int find_cut(pl_heuristic *h, const uint64_t *state, int *ncut)
 {
     int top = 0;
@@ -424,14 +438,8 @@ static int find_cut(pl_heuristic *h, const uint64_t *state, int *ncut)
     while (top) {
         int p = h->stack[--top];
         for (int o = h->sup_head[p]; o >= 0; o = h->ops[o].next_sup) {
-            hop *op = &h->ops[o];
-            if (op->marked)
-                continue;
-            bool into_zone = false;
-            for (int k = 0; k < op->neff && !into_zone; k++)
-                into_zone = h->status[op->eff[k]] == GOAL_ZONE;
-            if (into_zone) {
-                op->marked = true;
+            const hop *op = &h->ops[o];
+            if (op->zone_epoch == h->epoch) {
                 h->cut[(*ncut)++] = o;
                 continue;
             }
@@ -445,12 +453,9 @@ static int find_cut(pl_heuristic *h, const uint64_t *state, int *ncut)
         }
     }
     int m = PL_H_INF;
-    for (int i = 0; i < *ncut; i++) {
-        hop *op = &h->ops[h->cut[i]];
-        op->marked = false;
-        if (op->cost < m)
-            m = op->cost;
-    }
+    for (int i = 0; i < *ncut; i++)
+        if (h->ops[h->cut[i]].cost < m)
+            m = h->ops[h->cut[i]].cost;
     return m;
 }
 

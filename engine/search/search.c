@@ -68,7 +68,7 @@ static int registry_insert(registry *r, const uint64_t *s, bool *is_new)
     uint64_t h = hash_state(s, r->words) & (uint64_t)(r->nslots - 1);
     while (r->slots[h]) {
         int id = r->slots[h] - 1;
-        if (!memcmp(r->data + (size_t)id * (size_t)r->words, s, bytes)) {
+        if (pl_state_equal(r->data + (size_t)id * (size_t)r->words, s, r->words)) {
             *is_new = false;
             return id;
         }

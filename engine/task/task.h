@@ -109,6 +109,15 @@ static inline bool pl_state_has(const uint64_t *s, int atom)
 {
     return (s[atom >> 6] >> (atom & 63)) & 1u;
 }
+/* Inline: the search's state tables compare one or two words per probe,
+ * where a call to memcmp costs more than the comparison. */
+static inline bool pl_state_equal(const uint64_t *a, const uint64_t *b, int words)
+{
+    for (int i = 0; i < words; i++)
+        if (a[i] != b[i])
+            return false;
+    return true;
+}
 static inline void pl_state_set(uint64_t *s, int atom, bool v)
 {
     if (v)

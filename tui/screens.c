@@ -323,7 +323,7 @@ void tui_open_probe(tui_app *app, const char *kinds)
                  "probe: kinds are exact, drop, hallucinate, swap-args, case, prose, markdown, off-by-one, none");
         return;
     }
-    if (!app->opened) {
+    if (!tui_check_opened(app)) { /* loaded since the last tick counts */
         snprintf(app->message, sizeof app->message, "probe: wait until the files are loaded");
         return;
     }
@@ -368,7 +368,7 @@ bool tui_top_is_busy(tui_app *app)
 
 void tui_open_warnings(tui_app *app)
 {
-    if (!app->opened)
+    if (!tui_check_opened(app))
         snprintf(app->message, sizeof app->message, "warnings: wait until the files are loaded");
     else if (!pl_workspace_warnings(app->ws)->count)
         snprintf(app->message, sizeof app->message, "no warnings to show: every file opened cleanly");

@@ -189,13 +189,6 @@ bool acp_cache_dead_successor(acp_question_cache *c, int action)
 pl_answer acp_cache_next_action(acp_question_cache *c, int action, const pl_limits *lim, long long *hstar)
 {
     const pl_task *t = c->lt.task;
-    /* A dead end is on no plan: no h* of the question state needed (floor-tile's wrong paint jobs). */
-    if (pl_task_applicable(t, action, t->init) && acp_cache_dead_successor(c, action)) {
-        *hstar = c->has_hstar && c->hstar_known == PL_YES ? c->hstar : -1;
-        return PL_NO;
-    }
-    if (acp_cache_hstar(c, lim, hstar) != PL_YES)
-        return PL_UNKNOWN;
     if (!c->next_action) {
         c->next_action = malloc((size_t)t->nactions + 1);
         if (!c->next_action)
@@ -203,9 +196,17 @@ pl_answer acp_cache_next_action(acp_question_cache *c, int action, const pl_limi
         memset(c->next_action, -1, (size_t)t->nactions + 1);
     }
     int rep = acp_cache_orbit_action(c, action);
-    if (c->next_action[rep] < 0)
-        c->next_action[rep] =
-            (signed char)pl_is_next_action_shared(t, c->relaxed, t->init, rep, *hstar, lim, acp_cache_hcache(c));
+    /* A dead end is on no plan: no h* of the question state needed (floor-tile's wrong paint jobs). */
+    if (c->next_action[rep] < 0 && pl_task_applicable(t, rep, t->init) && acp_cache_dead_successor(c, rep))
+        c->next_action[rep] = PL_NO;
+    if (c->next_action[rep] >= 0) {
+        *hstar = c->has_hstar && c->hstar_known == PL_YES ? c->hstar : -1;
+        return (pl_answer)c->next_action[rep];
+    }
+    if (acp_cache_hstar(c, lim, hstar) != PL_YES)
+        return PL_UNKNOWN;
+    c->next_action[rep] =
+        (signed char)pl_is_next_action_shared(t, c->relaxed, t->init, rep, *hstar, lim, acp_cache_hcache(c));
     return (pl_answer)c->next_action[rep];
 }
 

@@ -63,6 +63,10 @@ pl_hcache *acp_cache_hcache(acp_question_cache *c);
 /* Is the successor by `action` (applicable in the question state) a dead end
  * in the delete relaxation, so on no plan at all? */
 bool acp_cache_dead_successor(acp_question_cache *c, int action);
+/* Does `action` (applicable in the question state) lead back to the
+ * question state itself (a no-op such as (change-color robot1 white white))?
+ * Then the successor's optimal plans are the state's own. */
+bool acp_cache_noop_successor(acp_question_cache *c, int action);
 
 /* The next-action test of `action` from the question state (memoised:
  * many responses name the same actions, or symmetric ones). */

@@ -407,6 +407,10 @@ static void official_nexta_planner(acp_question_cache *c, int action, const pl_a
     const char *path = c->official_next ? c->official_next[action] : NULL;
     if (!path && acp_cache_dead_successor(c, action)) {
         path = "planner-no-plan"; /* the relaxed goal is out of reach: no search, no h* needed */
+    } else if (!path && !c->lt.task->has_costs && acp_cache_noop_successor(c, action)) {
+        /* The planner would plan from the question state itself: opt actions by
+         * the definition of opt (which `planlens audit` checks), never opt - 1. */
+        path = "planner-not-optimal";
     } else if (!path) {
         /* h*(question state) first: the A* leaves lower bounds that prune the successor searches */
         pl_limits lim = acp_limits(seconds);
@@ -435,7 +439,10 @@ static void sound_nexta(pl_acp_grader *g, acp_question_cache *c, const char *x, 
     if (next != PL_UNKNOWN)
         v->sound_score = next == PL_YES;
     const char *label = strncmp(v->path, "stored", 6) == 0 ? "; the stored label is wrong" : "";
-    if (v->sound_score != v->score && next == PL_NO && acp_cache_dead_successor(c, action))
+    if (v->sound_score != v->score && next == PL_NO && acp_cache_noop_successor(c, action))
+        acp_reason(v, "%s: next-action test says %s (it leads back to the question state)%s", x, answer_name(next),
+                   label);
+    else if (v->sound_score != v->score && next == PL_NO && acp_cache_dead_successor(c, action))
         acp_reason(v, "%s: next-action test says %s (a dead end: the goal is out of reach)%s", x,
                    answer_name(next), label);
     else if (v->sound_score != v->score)

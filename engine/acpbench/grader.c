@@ -186,6 +186,18 @@ bool acp_cache_dead_successor(acp_question_cache *c, int action)
     return dead;
 }
 
+bool acp_cache_noop_successor(acp_question_cache *c, int action)
+{
+    const pl_task *t = c->lt.task;
+    uint64_t *next = pl_state_new(t);
+    if (!next)
+        return false;
+    pl_task_apply(t, action, t->init, next);
+    bool same = pl_state_equal(next, t->init, t->words);
+    free(next);
+    return same;
+}
+
 pl_answer acp_cache_next_action(acp_question_cache *c, int action, const pl_limits *lim, long long *hstar)
 {
     const pl_task *t = c->lt.task;
@@ -198,6 +210,10 @@ pl_answer acp_cache_next_action(acp_question_cache *c, int action, const pl_limi
     int rep = acp_cache_orbit_action(c, action);
     /* A dead end is on no plan: no h* of the question state needed (floor-tile's wrong paint jobs). */
     if (c->next_action[rep] < 0 && pl_task_applicable(t, rep, t->init) && acp_cache_dead_successor(c, rep))
+        c->next_action[rep] = PL_NO;
+    /* A no-op with a cost leaves h* as it is, so it is one step closer to nothing. */
+    if (c->next_action[rep] < 0 && c->relaxed->action_cost[rep] > 0 && pl_task_applicable(t, rep, t->init)
+        && acp_cache_noop_successor(c, rep))
         c->next_action[rep] = PL_NO;
     if (c->next_action[rep] >= 0) {
         *hstar = c->has_hstar && c->hstar_known == PL_YES ? c->hstar : -1;

@@ -277,6 +277,29 @@ static void test_nexta(void **state)
     expect(f, g, "4082857073729218894", "(turn_to satellite9 groundstation3 groundstation0)", 0, 0);
 }
 
+/* A "maybe" action that leads back to the question state is officially not
+ * optimal without the search for h* of the state: floor-tile's
+ * (change-color robot1 white white), whose state needs 70,000 expansions.
+ * With a microsecond per planner check, that search could not finish. */
+static void test_nexta_noop(void **state)
+{
+    FIXTURE();
+    pl_acp_grade_options opts = pl_acp_grade_default_options();
+    opts.nexta_seconds = 1e-6;
+    opts.sound = false;
+    pl_acp_grader *g = pl_acp_grader_new(&opts);
+    assert_non_null(g);
+    const pl_acp_question *q = pl_acp_questions_find(&f->qs, "goal_closer_gen", "5717528304829862590");
+    assert_non_null(q);
+    pl_acp_verdict v;
+    pl_error err = PL_ERROR_INIT;
+    assert_int_equal(pl_acp_grade(g, q, "(change-color robot1 white white)", &v, &err), 0);
+    assert_int_equal(v.score, 0);
+    assert_string_equal(v.path, "planner-not-optimal");
+    pl_acp_verdict_clear(&v);
+    pl_acp_grader_free(g);
+}
+
 /* A question whose PDDL does not load still gets its official verdict where
  * the official rule needs no PDDL; the sound check says why it is missing. */
 static void test_broken_pddl(void **state)
@@ -315,6 +338,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_just, setup, teardown),
         cmocka_unit_test_setup_teardown(test_land, setup, teardown),
         cmocka_unit_test_setup_teardown(test_nexta, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_nexta_noop, setup, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

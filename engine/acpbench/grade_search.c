@@ -377,6 +377,7 @@ static const char *official_nexta_path(acp_question_cache *c, int action, long w
     p.init = next;
     p.max_seconds = seconds;
     p.symmetry = c->relaxed->symmetry; /* the plan's length is all that counts */
+    p.deferred_evaluation = true;
     p.hcache = acp_cache_hcache(c);
     bool bounded = !t->has_costs && want >= 1;
     if (bounded)

@@ -1,7 +1,7 @@
 /* Heuristic values shared by the searches of one task that have the same
  * goal, heuristic and disabled actions (the next-action tests of one
  * question): a state met again is not evaluated again, and an A* search
- * leaves a lower bound on h* for every state it met, which later searches
+ * leaves a lower bound on h* for every state it evaluated, which later searches
  * use as their heuristic where it beats the evaluator's value: a bounded
  * search that fails proves h*(n) >= B - g(n) + 1 (no plan of cost <= B from
  * the start), one that finds an optimal plan of cost C proves h*(n) >= C - g(n).

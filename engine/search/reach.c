@@ -373,6 +373,7 @@ static pl_answer optimal_cost(const pl_task *t, const pl_relaxed *r, const uint6
     pl_search_params p = pl_search_defaults();
     p.init = state;
     p.symmetry = plan ? NULL : r->symmetry; /* an orbit search finds the cost, not the plan */
+    p.deferred_evaluation = !plan;
     p.hcache = cache;
     apply_limits(&p, limits);
     pl_search_result res;
@@ -420,6 +421,7 @@ pl_answer pl_is_next_action_shared(const pl_task *t, const pl_relaxed *r, const 
     p.init = next;
     p.cost_bound = remaining;
     p.symmetry = r->symmetry;
+    p.deferred_evaluation = true;
     p.hcache = cache;
     apply_limits(&p, limits);
     pl_answer a = decide(t, r, &p, PL_YES, PL_NO, NULL);

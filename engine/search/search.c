@@ -100,7 +100,8 @@ typedef struct {
     long long g;
     int parent;
     int action;
-    int h;
+    int h;          /* the heuristic value, or (not evaluated) a lower bound from the parent */
+    bool evaluated;
     bool closed;
 } node;
 
@@ -318,6 +319,31 @@ static void report(search *s, long long f)
     s->p->progress(&at, s->p->progress_ctx);
 }
 
+/* The heuristic value of the stored state `id` (from the shared cache when
+ * there, which it then joins). */
+static int evaluate(search *s, int id)
+{
+    pl_hcache *cache = s->p->hcache;
+    int h;
+    if (!cache || !pl_hcache_get(cache, state_of(s, id), &h)) {
+        s->out->evaluated++;
+        h = pl_heuristic_eval(s->h, state_of(s, id));
+        if (cache)
+            pl_hcache_raise(cache, state_of(s, id), h, true);
+    }
+    return h;
+}
+
+/* The parent's value less the action's cost: admissible for the child,
+ * since h*(parent) <= cost + h*(child). */
+static int bound_from_parent(const search *s, int parent, int action)
+{
+    if (parent < 0)
+        return 0;
+    int h = s->nodes[parent].h - s->r->action_cost[action];
+    return h > 0 ? h : 0;
+}
+
 /* Adds (or improves) the node for state s->succ reached from `parent`.
  * Returns 1 when it went into the open list (*id_out set), 0 when not, -1 on
  * out of memory. */
@@ -334,13 +360,10 @@ static int visit(search *s, int parent, int action, long long g, int *id_out)
         return -1;
     node *n = &s->nodes[id];
     if (is_new) {
-        pl_hcache *cache = s->p->hcache;
-        if (!cache || !pl_hcache_get(cache, s->succ, &n->h)) {
-            s->out->evaluated++;
-            n->h = pl_heuristic_eval(s->h, s->succ);
-            if (cache)
-                pl_hcache_raise(cache, s->succ, n->h, true);
-        }
+        int cached;
+        bool defer = s->p->deferred_evaluation && !s->p->greedy && parent >= 0;
+        n->evaluated = !defer || (s->p->hcache && pl_hcache_get(s->p->hcache, s->succ, &cached));
+        n->h = !n->evaluated ? bound_from_parent(s, parent, action) : defer ? cached : evaluate(s, id);
         n->closed = false;
     } else if (g >= n->g || s->p->greedy) {
         return 0;
@@ -351,6 +374,8 @@ static int visit(search *s, int parent, int action, long long g, int *id_out)
     n->g = g;
     n->parent = parent;
     n->action = action;
+    if (!n->evaluated && bound_from_parent(s, parent, action) > n->h)
+        n->h = bound_from_parent(s, parent, action);
     if (n->h == PL_H_INF || (s->p->cost_bound >= 0 && g + n->h > s->p->cost_bound))
         return 0;
     if (!pl_heap_push(&s->open, open_key(s->p, g, n->h), id))
@@ -363,6 +388,25 @@ static int visit(search *s, int parent, int action, long long g, int *id_out)
 static int bounded_visit(search *s, int parent, int action, long long g, int *id_out)
 {
     return reserve_next(s) ? visit(s, parent, action, g, id_out) : VISIT_MEMORY_LIMIT;
+}
+
+/* A deferred evaluation, for the node `id` just taken from the open list:
+ * 1 when it is to be expanded now (its f did not grow), 0 when it went back
+ * into the open list or was pruned, or a failed visit's code. */
+static int evaluate_taken(search *s, int id)
+{
+    int h = evaluate(s, id);
+    node *n = &s->nodes[id];
+    long long f_before = n->g + n->h;
+    n->h = h > n->h ? h : n->h;
+    n->evaluated = true;
+    if (n->h == PL_H_INF || (s->p->cost_bound >= 0 && n->g + n->h > s->p->cost_bound))
+        return 0;
+    if (n->g + n->h == f_before)
+        return 1;
+    if (!reserve_next(s))
+        return VISIT_MEMORY_LIMIT;
+    return pl_heap_push(&s->open, open_key(s->p, n->g, n->h), id) ? 0 : VISIT_OUT_OF_MEMORY;
 }
 
 /* After A* found an optimal plan of cost `cost` from the start: h*(start) =
@@ -403,6 +447,16 @@ static void run(search *s)
         node *n = &s->nodes[id];
         if (n->closed || top.key != open_key(p, n->g, n->h))
             continue; /* stale entry */
+        if (!n->evaluated && !goal_test(t, p, state_of(s, id))) {
+            int rc = evaluate_taken(s, id);
+            if (rc < 0) {
+                visit_failed(s, rc);
+                return;
+            }
+            if (rc == 0)
+                continue;
+            n = &s->nodes[id];
+        }
         n->closed = true;
         if (!p->greedy && goal_test(t, p, state_of(s, id))) {
             extract_plan(s, id);

@@ -65,6 +65,14 @@ typedef struct {
      * lower bounds there (failing under cost_bound, or finding a plan).
      * NULL = none. */
     pl_hcache *hcache;
+    /* A*: evaluate a state when it is taken from the open list, not when it
+     * is generated (deferred evaluation).  Until then it is ranked by its
+     * parent's value less the action's cost, a lower bound on h* too, so the
+     * search stays optimal.  Saves the evaluations of the children a search
+     * never reaches (it finds the goal first), which is where a heuristic as
+     * costly as LM-cut on a wide task (Swap: 28 actions per state) spends
+     * its time; the plan may be another optimal one. */
+    bool deferred_evaluation;
 } pl_search_params;
 
 /* Defaults: A* with LM-cut, no limits but the memory limit below, no cost

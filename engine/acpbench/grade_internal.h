@@ -20,6 +20,8 @@ typedef struct {
     bool has_landmarks;
     pl_landmark_checker landmarks;
     bool has_hstar;
+    bool has_structural;        /* structural symmetries tried (grader.c, question_symmetry) */
+    double cpu_start;           /* the thread's CPU time when the task was loaded */
     pl_answer hstar_known;      /* YES: hstar holds h*(init); NO: dead end; UNKNOWN: limit */
     long long hstar;
     double hstar_seconds;       /* the time limit it was computed under */

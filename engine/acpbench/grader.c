@@ -1,11 +1,14 @@
 /* The grader object: its options and the per-question cache of what the
  * sound checks need (the grounded task, mutexes, landmarks, h*, next-action
  * answers), built on first use and shared by every response to a question. */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "acpbench/grade_internal.h"
+#include "search/structural.h"
 
 pl_acp_grade_options pl_acp_grade_default_options(void)
 {
@@ -79,6 +82,16 @@ static int grow(pl_acp_grader *g)
     return 0;
 }
 
+/* CPU time of the calling thread (the questions of one grader are graded
+ * by one thread). */
+static double thread_cpu_seconds(void)
+{
+    struct timespec ts;
+    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+        return (double)clock() / CLOCKS_PER_SEC;
+    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
 /* 1 when the question's task is loaded into c, else -1 with c->load_error set.
  * PDDL errors are located as "<file>[record N].PDDL_problem:line:col". */
 static int load_question_task(acp_question_cache *c, const pl_acp_question *q)
@@ -102,6 +115,7 @@ static int load_question_task(acp_question_cache *c, const pl_acp_question *q)
     }
     if (rc < 0 && !c->load_error.message)
         pl_error_set(&c->load_error, PL_ERR_LIMIT, NULL, 0, 0, "out of memory");
+    c->cpu_start = thread_cpu_seconds();
     return rc;
 }
 
@@ -159,13 +173,47 @@ pl_landmark_checker *acp_cache_landmarks(acp_question_cache *c, const pl_limits 
     return &c->landmarks;
 }
 
+/* Structural symmetries cost a graph-automorphism search (up to 70 ms on
+ * ACPBench's largest Alfred tasks, a few ms on most) and pay off only where
+ * searches are long (Floor-tile's mirror halves its h* search) or many
+ * (Swap's 52 successor checks fall into a few orbits).  So a question gets
+ * them once its checks have taken this much CPU: at most about twice the
+ * time a question that never needed them would have taken. */
+static const double STRUCTURAL_AFTER_SECONDS = 0.04;
+
+/* The symmetries the question's searches share: interchangeable objects,
+ * and the task's structural symmetries once the question has proved
+ * costly; NULL when out of memory (the searches then run without). */
+static const pl_symmetry *question_symmetry(acp_question_cache *c)
+{
+    if (pl_relaxed_add_symmetry(c->relaxed) != 0)
+        return NULL;
+    if (!c->has_structural && thread_cpu_seconds() - c->cpu_start > STRUCTURAL_AFTER_SECONDS) {
+        c->has_structural = true;
+        if (pl_symmetry_add_structural(c->relaxed->symmetry, c->lt.task) == 0 && c->orbit_rep) {
+            /* orbits found so far stay right but coarser: find them again */
+            for (int a = 0; a < c->lt.task->nactions; a++)
+                c->orbit_rep[a] = -1;
+            c->norbits = 0;
+        }
+    }
+    return c->relaxed->symmetry;
+}
+
 pl_answer acp_cache_hstar(acp_question_cache *c, const pl_limits *lim, long long *hstar)
 {
     /* A limit hit under a shorter time limit (the official checks') is tried again with a longer one. */
     if (!c->has_hstar || (c->hstar_known == PL_UNKNOWN && lim->max_seconds > c->hstar_seconds)) {
-        pl_relaxed_add_symmetry(c->relaxed); /* out of memory: the search runs without it */
-        c->hstar_known =
-            pl_optimal_cost_shared(c->lt.task, c->relaxed, c->lt.task->init, lim, &c->hstar, acp_cache_hcache(c));
+        question_symmetry(c);
+        /* a search still running after the first slice goes on with the structural symmetries */
+        bool sliced = !c->has_structural && (lim->max_seconds <= 0 || lim->max_seconds > STRUCTURAL_AFTER_SECONDS);
+        pl_limits first = *lim;
+        if (sliced)
+            first.max_seconds = STRUCTURAL_AFTER_SECONDS;
+        pl_hcache *cache = acp_cache_hcache(c);
+        c->hstar_known = pl_optimal_cost_shared(c->lt.task, c->relaxed, c->lt.task->init, &first, &c->hstar, cache);
+        if (c->hstar_known == PL_UNKNOWN && sliced && question_symmetry(c))
+            c->hstar_known = pl_optimal_cost_shared(c->lt.task, c->relaxed, c->lt.task->init, lim, &c->hstar, cache);
         c->has_hstar = true;
         c->hstar_seconds = lim->max_seconds;
         c->init_solvable |= c->hstar_known == PL_YES;
@@ -266,7 +314,7 @@ int acp_cache_orbit_action(acp_question_cache *c, int action)
     if (c->orbit_rep[action] >= 0)
         return c->orbit_rep[action];
     int rep = action;
-    const pl_symmetry *sym = pl_relaxed_add_symmetry(c->relaxed) == 0 ? c->relaxed->symmetry : NULL;
+    const pl_symmetry *sym = question_symmetry(c);
     uint64_t *next = sym && !pl_symmetry_trivial(sym) ? pl_state_new(t) : NULL;
     uint64_t *canon = next ? pl_state_new(t) : NULL, *scratch = canon ? pl_symmetry_scratch_new(sym) : NULL;
     if (scratch) {

@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "base/heap.h"
+#include "search/backup.h"
 #include "search/search.h"
 
 /* ---- state registry: states stored back to back, hashed by content ---- */
@@ -103,6 +104,7 @@ typedef struct {
     int h;          /* the heuristic value, or (not evaluated) a lower bound from the parent */
     bool evaluated;
     bool closed;
+    bool expanded;  /* all successors generated (recorded in search.edges when kept) */
 } node;
 
 pl_search_params pl_search_defaults(void)
@@ -188,6 +190,11 @@ typedef struct {
     uint64_t *succ;
     const pl_symmetry *symmetry; /* orbit search, or NULL */
     uint64_t *canon, *sym_scratch;
+    /* A* with a shared value cache keeps the edges it generated, to leave
+     * backed-up bounds (backup.h) when it ends. */
+    bool keep_edges;
+    pl_edge *edges;
+    long nedges, edge_cap;
     double start;
 } search;
 
@@ -270,11 +277,16 @@ size_t pl_search_memory_limit(void)
     return half;
 }
 
-/* What the search holds once the next state is stored. */
+static long next_edge_capacity(const search *s)
+{
+    return !s->keep_edges || s->nedges < s->edge_cap ? s->edge_cap : s->edge_cap ? 2 * s->edge_cap : 4096;
+}
+
+/* What the search holds once the next state (and edge) is stored. */
 static size_t next_footprint(const search *s)
 {
     const registry *r = &s->reg;
-    return (size_t)next_capacity(r) * (size_t)r->words * sizeof(uint64_t) + (size_t)next_nslots(r) * sizeof(int)
+    return (size_t)next_edge_capacity(s) * sizeof(pl_edge) + (size_t)next_capacity(r) * (size_t)r->words * sizeof(uint64_t) + (size_t)next_nslots(r) * sizeof(int)
            + (size_t)node_capacity(s->ncap, r->count + 1) * sizeof(node)
            + (size_t)pl_heap_next_capacity(&s->open) * sizeof(pl_heap_item);
 }
@@ -365,6 +377,7 @@ static int visit(search *s, int parent, int action, long long g, int *id_out)
         n->evaluated = !defer || (s->p->hcache && pl_hcache_get(s->p->hcache, s->succ, &cached));
         n->h = !n->evaluated ? bound_from_parent(s, parent, action) : defer ? cached : evaluate(s, id);
         n->closed = false;
+        n->expanded = false;
     } else if (g >= n->g || s->p->greedy) {
         return 0;
     } else if (n->closed) {
@@ -414,13 +427,47 @@ static int evaluate_taken(search *s, int id)
  * After the search from the question state, a successor's search prunes
  * with it every state this one reached at least as cheaply: an optimal plan
  * through the successor cannot pass there later than this search did. */
-static void leave_distance_bounds(search *s, long long cost)
+/* Records the edge from -> to (when kept); false when out of memory. */
+static bool keep_edge(search *s, int from, int to, int cost)
 {
-    if (!s->p->hcache)
-        return;
-    for (int id = 0; id < s->reg.count; id++)
-        if (cost - s->nodes[id].g > 0)
-            pl_hcache_raise(s->p->hcache, state_of(s, id), (int)(cost - s->nodes[id].g), false);
+    if (!s->keep_edges)
+        return true;
+    if (s->nedges == s->edge_cap) {
+        long cap = next_edge_capacity(s);
+        pl_edge *edges = realloc(s->edges, (size_t)cap * sizeof *edges);
+        if (!edges)
+            return false;
+        s->edges = edges;
+        s->edge_cap = cap;
+    }
+    s->edges[s->nedges++] = (pl_edge){from, to, cost};
+    return true;
+}
+
+/* Leaves in the shared cache, for each state evaluated, the bound
+ * `limit` - g(n) (which the search proved: see the callers), raised by
+ * Bellman backups over the edges generated where they were kept. */
+static void leave_bounds(search *s, long long limit)
+{
+    int count = s->reg.count;
+    int *lb = malloc(((size_t)count + 1) * sizeof *lb);
+    bool *expanded = lb && s->keep_edges ? malloc(((size_t)count + 1) * sizeof *expanded) : NULL;
+    for (int id = 0; lb && id < count; id++) {
+        long long from_g = limit - s->nodes[id].g;
+        lb[id] = from_g > s->nodes[id].h ? (int)from_g : s->nodes[id].h;
+        if (expanded)
+            expanded[id] = s->nodes[id].expanded;
+    }
+    /* no value above limit + 1 prunes more in the searches sharing them */
+    if (expanded)
+        pl_backup_lower_bounds(count, lb, expanded, s->edges, s->nedges, (int)limit + 1);
+    for (int id = 0; id < count; id++) {
+        long long bound = lb ? lb[id] : limit - s->nodes[id].g;
+        if (bound > 0)
+            pl_hcache_raise(s->p->hcache, state_of(s, id), (int)bound, false);
+    }
+    free(lb);
+    free(expanded);
 }
 
 static void run(search *s)
@@ -460,7 +507,8 @@ static void run(search *s)
         n->closed = true;
         if (!p->greedy && goal_test(t, p, state_of(s, id))) {
             extract_plan(s, id);
-            leave_distance_bounds(s, n->g);
+            if (p->hcache) /* h*(n) >= cost - g(n) for every state n: see leave_bounds */
+                leave_bounds(s, n->g);
             return;
         }
         out->expansions++;
@@ -487,6 +535,7 @@ static void run(search *s)
         if (p->progress)
             report(s, p->greedy ? n->h : n->g + n->h);
         long long g = n->g;
+        n->expanded = true;
         for (int a = 0; a < t->nactions; a++) {
             if ((disabled && disabled[a]) || !pl_task_applicable(t, a, state_of(s, id)))
                 continue;
@@ -498,6 +547,10 @@ static void run(search *s)
                 visit_failed(s, rc);
                 return;
             }
+            if (!keep_edge(s, id, succ_id, r_cost[a])) {
+                visit_failed(s, VISIT_OUT_OF_MEMORY);
+                return;
+            }
             if (rc > 0 && p->greedy && goal_test(t, p, s->succ)) {
                 extract_plan(s, succ_id);
                 return;
@@ -506,9 +559,7 @@ static void run(search *s)
     }
     out->status = PL_SEARCH_UNSOLVABLE;
     if (p->hcache && !p->greedy && p->cost_bound >= 0) /* no plan within the bound: h*(n) > bound - g(n) */
-        for (int id = 0; id < s->reg.count; id++)
-            if (p->cost_bound - s->nodes[id].g + 1 > 0)
-                pl_hcache_raise(p->hcache, state_of(s, id), (int)(p->cost_bound - s->nodes[id].g + 1), false);
+        leave_bounds(s, p->cost_bound + 1);
 }
 
 pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl_search_params *p,
@@ -523,6 +574,7 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
     s.out = out;
     s.start = cpu_seconds();
     s.reg.words = t->words;
+    s.keep_edges = p->hcache && !p->greedy;
     if (!relaxed->integral_costs) {
         out->status = PL_SEARCH_ERROR;
         return out->status;
@@ -560,6 +612,7 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
     free(s.succ);
     free(s.canon);
     free(s.sym_scratch);
+    free(s.edges);
     pl_heap_free(&s.open);
     return out->status;
 }

@@ -11,6 +11,8 @@ struct pl_symmetry_s {
     int nclasses;
     int *first;    /* class k: members[first[k] .. first[k + 1]), increasing */
     int *members;
+    int ngens;     /* atom permutations mapping the task onto itself (structural.h) */
+    int *gens;     /* ngens * natoms */
 };
 
 enum { MAX_TRIES_PER_OBJECT = 8 };
@@ -155,6 +157,11 @@ static bool supported(const pl_task *t)
         if (t->actions[a].pre != PL_GF_TRUE || t->actions[a].conditional)
             return false;
     return true;
+}
+
+bool pl_symmetry_task_supported(const pl_task *t, bool *is_goal)
+{
+    return goal_atoms(t, is_goal) && supported(t);
 }
 
 /* Per object: the atoms (or actions) naming it, each listed once. */
@@ -309,7 +316,7 @@ pl_symmetry *pl_symmetry_new(const pl_task *t)
         s->class_of[o] = -1;
     builder B = {.t = t};
     B.is_goal = calloc((size_t)t->natoms + 1, sizeof *B.is_goal);
-    if (!B.is_goal || !goal_atoms(t, B.is_goal) || !supported(t)) {
+    if (!B.is_goal || !pl_symmetry_task_supported(t, B.is_goal)) {
         bool failed = !B.is_goal;
         builder_free(&B, 0);
         if (failed) {
@@ -344,12 +351,47 @@ void pl_symmetry_free(pl_symmetry *s)
     free(s->class_of);
     free(s->first);
     free(s->members);
+    free(s->gens);
     free(s);
+}
+
+/* Does the permutation only rename objects within their classes (each atom
+ * it moves goes to one of the same predicate whose arguments differ only by
+ * interchangeable objects)?  The representatives take those into account
+ * already, at less cost. */
+static bool within_classes(const pl_symmetry *s, const int *perm)
+{
+    const pl_task *t = s->t;
+    for (int a = 0; a < t->natoms; a++) {
+        const pl_gatom *x = &t->atoms[a], *y = &t->atoms[perm[a]];
+        if (perm[a] == a)
+            continue;
+        if (x->pred != y->pred)
+            return false;
+        for (int j = 0; j < t->domain->preds[x->pred].arity; j++)
+            if (x->args[j] != y->args[j]
+                && (s->class_of[x->args[j]] < 0 || s->class_of[x->args[j]] != s->class_of[y->args[j]]))
+                return false;
+    }
+    return true;
+}
+
+int pl_symmetry_add_generators(pl_symmetry *s, const int *perms, int ngens)
+{
+    size_t natoms = (size_t)s->t->natoms;
+    int *gens = realloc(s->gens, ((size_t)s->ngens + (size_t)ngens) * natoms * sizeof *gens + 1);
+    if (!gens)
+        return -1;
+    s->gens = gens;
+    for (int k = 0; k < ngens; k++)
+        if (!within_classes(s, perms + (size_t)k * natoms))
+            memcpy(gens + (size_t)s->ngens++ * natoms, perms + (size_t)k * natoms, natoms * sizeof *gens);
+    return 0;
 }
 
 bool pl_symmetry_trivial(const pl_symmetry *s)
 {
-    return s->nclasses == 0;
+    return s->nclasses == 0 && s->ngens == 0;
 }
 
 int pl_symmetry_classes(const pl_symmetry *s)
@@ -359,10 +401,11 @@ int pl_symmetry_classes(const pl_symmetry *s)
 
 /* ---- representatives ---- */
 
-/* Scratch layout: sig[nobjects], perm[nobjects], then (sig, object) pairs. */
+/* Scratch layout: sig[nobjects], perm[nobjects], (sig, object) pairs, then
+ * a state for the generators. */
 uint64_t *pl_symmetry_scratch_new(const pl_symmetry *s)
 {
-    return malloc(((size_t)s->nobjects * 4 + 1) * sizeof(uint64_t));
+    return malloc(((size_t)s->nobjects * 4 + (size_t)s->t->words + 1) * sizeof(uint64_t));
 }
 
 static int cmp_pair(const void *x, const void *y)
@@ -403,7 +446,9 @@ static void add_signatures(const pl_symmetry *s, const pl_gatom *at, int arity, 
     }
 }
 
-void pl_symmetry_canonical(const pl_symmetry *s, const uint64_t *state, uint64_t *out, uint64_t *scratch)
+/* The representative up to the classes of interchangeable objects: each
+ * class's objects renamed in the order of their signatures. */
+static void class_canonical(const pl_symmetry *s, const uint64_t *state, uint64_t *out, uint64_t *scratch)
 {
     const pl_task *t = s->t;
     size_t bytes = (size_t)t->words * sizeof *state;
@@ -448,4 +493,37 @@ void pl_symmetry_canonical(const pl_symmetry *s, const uint64_t *state, uint64_t
             }
             pl_state_set(out, a, true);
         }
+}
+
+static bool state_less(const uint64_t *a, const uint64_t *b, int words)
+{
+    for (int w = 0; w < words; w++)
+        if (a[w] != b[w])
+            return a[w] < b[w];
+    return false;
+}
+
+/* Then, while a generator leads to a smaller state, moves there: every
+ * step maps the state onto a symmetric one, so h* stays what it was (Fast
+ * Downward's shallow orbit search). */
+void pl_symmetry_canonical(const pl_symmetry *s, const uint64_t *state, uint64_t *out, uint64_t *scratch)
+{
+    class_canonical(s, state, out, scratch);
+    const pl_task *t = s->t;
+    uint64_t *moved = scratch + 4 * (size_t)s->nobjects;
+    size_t bytes = (size_t)t->words * sizeof *out;
+    for (bool smaller = s->ngens > 0; smaller;) {
+        smaller = false;
+        for (int k = 0; k < s->ngens; k++) {
+            const int *perm = s->gens + (size_t)k * (size_t)t->natoms;
+            memset(moved, 0, bytes);
+            for (int w = 0; w < t->words; w++)
+                for (uint64_t bits = out[w]; bits; bits &= bits - 1)
+                    pl_state_set(moved, perm[w * 64 + __builtin_ctzll(bits)], true);
+            if (state_less(moved, out, t->words)) {
+                memcpy(out, moved, bytes);
+                smaller = true;
+            }
+        }
+    }
 }

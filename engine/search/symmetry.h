@@ -32,6 +32,15 @@ void pl_symmetry_free(pl_symmetry *s);
 bool pl_symmetry_trivial(const pl_symmetry *s);
 int pl_symmetry_classes(const pl_symmetry *s);
 
+/* Is the task one symmetries are found for (conjunctive preconditions,
+ * unconditional effects, a goal that is a conjunction of atoms)?  Then
+ * is_goal (t->natoms, all false on entry) marks the goal's atoms. */
+bool pl_symmetry_task_supported(const pl_task *t, bool *is_goal);
+/* Adds `ngens` permutations of the atoms (perms[k * t->natoms + atom]), each
+ * mapping the task onto itself (structural.h): representatives then also
+ * take them into account.  Returns 0, or -1 when out of memory. */
+int pl_symmetry_add_generators(pl_symmetry *s, const int *perms, int ngens);
+
 /* Scratch for pl_symmetry_canonical: one per thread, from
  * pl_symmetry_scratch_new (free() it); NULL when out of memory. */
 uint64_t *pl_symmetry_scratch_new(const pl_symmetry *s);

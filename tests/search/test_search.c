@@ -12,6 +12,7 @@
 #include <cmocka.h>
 
 #include "plans/plan.h"
+#include "search/backup.h"
 #include "search/mutex.h"
 #include "search/reach.h"
 #include "test_support.h"
@@ -354,6 +355,22 @@ static void test_relaxed_dead_ends(void **state)
 /* Searches sharing a value table answer as searches without it, an
  * optimal plan found leaves h*(n) >= h*(start) - g(n) in the table, and a
  * bounded search that fails leaves h*(start) > bound there. */
+/* Bellman backups: 0 -> 1 -> 3 (the goal, 0) and 0 -> 2 -> 4 (at least 5
+ * away); 5 <-> 6 lead nowhere and rise to the cap; 4 was not expanded, so
+ * it keeps its bound. */
+static void test_backed_up_bounds(void **state)
+{
+    (void)state;
+    const pl_edge edges[] = {{0, 1, 1}, {0, 2, 1}, {1, 3, 1}, {2, 4, 1}, {5, 6, 1}, {6, 5, 1}};
+    int lb[] = {0, 0, 0, 0, 5, 0, 0};
+    const bool expanded[] = {true, true, true, false, false, true, true};
+    assert_int_equal(pl_backup_lower_bounds(7, lb, expanded, edges, 6, 10), 0);
+    const int want[] = {2, 1, 6, 0, 5, 10, 10};
+    for (int n = 0; n < 7; n++)
+        if (lb[n] != want[n])
+            fail_msg("state %d: bound %d, want %d", n, lb[n], want[n]);
+}
+
 /* Deferred evaluation finds plans of the same optimal cost with fewer
  * evaluations: the children a search never takes from the open list are
  * never evaluated. */
@@ -478,6 +495,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shared_values),
         cmocka_unit_test(test_deferred_evaluation),
+        cmocka_unit_test(test_backed_up_bounds),
         cmocka_unit_test(test_monotone_tasks),
         cmocka_unit_test(test_optimal_searches_agree),
         cmocka_unit_test(test_action_costs_are_optimised),

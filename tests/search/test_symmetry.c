@@ -1,7 +1,9 @@
 /* Interchangeable objects and orbit search: on a Ferry task the cars bound
  * for the same place form a class, symmetric states share a representative,
  * and searches up to symmetry find the same optimal costs and next actions
- * as plain ones; on the IPC fixtures the optimal costs agree too. */
+ * as plain ones; on the IPC fixtures the optimal costs agree too.  A
+ * corridor's mirror image, which no swap of two objects gives, is found as
+ * a structural symmetry. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +15,7 @@
 
 #include "plans/plan.h"
 #include "search/reach.h"
+#include "search/structural.h"
 #include "search/symmetry.h"
 #include "test_support.h"
 
@@ -112,6 +115,62 @@ static void test_ferry_orbit_search_agrees(void **state)
     pl_loaded_task_free(&lt);
 }
 
+/* A corridor c1 - c2 - c3 - c4 - c5 walked by moves of two kinds (left and
+ * right), to visit both ends.  No two cells are interchangeable (their
+ * neighbours differ); the mirror image c1 <-> c5, c2 <-> c4, which also
+ * trades left moves for right ones, maps the task onto itself. */
+static const char *const corridor_domain =
+    "(define (domain corridor) (:requirements :strips :typing) (:types cell)\n"
+    " (:predicates (at ?c - cell) (visited ?c - cell) (left-of ?a ?b - cell))\n"
+    " (:action go-left :parameters (?from ?to - cell) :precondition (and (at ?from) (left-of ?to ?from))\n"
+    "  :effect (and (at ?to) (visited ?to) (not (at ?from))))\n"
+    " (:action go-right :parameters (?from ?to - cell) :precondition (and (at ?from) (left-of ?from ?to))\n"
+    "  :effect (and (at ?to) (visited ?to) (not (at ?from)))))\n";
+
+static const char *const corridor_problem =
+    "(define (problem p) (:domain corridor) (:objects c1 c2 c3 c4 c5 - cell)\n"
+    " (:init (at c2) (visited c2) (left-of c1 c2) (left-of c2 c3) (left-of c3 c4) (left-of c4 c5))\n"
+    " (:goal (and (visited c1) (visited c5))))\n";
+
+static void test_corridor_mirror(void **state)
+{
+    (void)state;
+    pl_loaded_task lt;
+    pl_error err = PL_ERROR_INIT;
+    if (pl_load_task_texts(corridor_domain, strlen(corridor_domain), "d", corridor_problem, strlen(corridor_problem),
+                           "p", &lt, NULL, &err) != PL_OK)
+        fail_msg("%s", err.message);
+    const pl_task *t = lt.task;
+    pl_relaxed *plain = pl_relaxed_new(t), *sym = pl_relaxed_new(t);
+    assert_int_equal(pl_relaxed_add_symmetry(sym), 0);
+    assert_true(pl_symmetry_trivial(sym->symmetry));
+    assert_int_equal(pl_symmetry_add_structural(sym->symmetry, t), 0);
+    assert_false(pl_symmetry_trivial(sym->symmetry));
+    /* at c2 having visited c2, and its mirror image at c4 having visited c4 */
+    uint64_t *x = pl_state_new(t), *y = pl_state_new(t), *cx = pl_state_new(t), *cy = pl_state_new(t);
+    uint64_t *scratch = pl_symmetry_scratch_new(sym->symmetry);
+    memcpy(x, t->init, (size_t)t->words * sizeof *x);
+    pl_task_apply(t, action(t, "(go-right c2 c3)"), x, y);
+    pl_task_apply(t, action(t, "(go-right c3 c4)"), y, x);
+    memset(y, 0, (size_t)t->words * sizeof *y);
+    for (int a = 0; a < t->natoms; a++) /* at c4, visited c4 only */
+        if (!strcmp(t->atoms[a].name, "(at c4)") || !strcmp(t->atoms[a].name, "(visited c4)"))
+            pl_state_set(y, a, true);
+    pl_symmetry_canonical(sym->symmetry, t->init, cx, scratch);
+    pl_symmetry_canonical(sym->symmetry, y, cy, scratch);
+    assert_memory_equal(cx, cy, (size_t)t->words * sizeof *cx);
+    pl_limits limits = {0, 30, 0};
+    long long h_plain = -1, h_sym = -2;
+    assert_int_equal(pl_optimal_cost(t, plain, t->init, &limits, &h_plain, NULL), PL_YES);
+    assert_int_equal(pl_optimal_cost(t, sym, t->init, &limits, &h_sym, NULL), PL_YES);
+    assert_int_equal(h_plain, 5); /* left to c1, then right to c5 */
+    assert_int_equal(h_sym, h_plain);
+    free(x), free(y), free(cx), free(cy), free(scratch);
+    pl_relaxed_free(plain);
+    pl_relaxed_free(sym);
+    pl_loaded_task_free(&lt);
+}
+
 static void test_fixtures_orbit_costs(void **state)
 {
     (void)state;
@@ -133,6 +192,10 @@ static void test_fixtures_orbit_costs(void **state)
         assert_int_equal(pl_optimal_cost(lt.task, plain, lt.task->init, &limits, &a, NULL), PL_YES);
         assert_int_equal(pl_optimal_cost(lt.task, sym, lt.task->init, &limits, &b, NULL), PL_YES);
         assert_int_equal(a, b);
+        assert_int_equal(pl_symmetry_add_structural(sym->symmetry, lt.task), 0); /* and the structural ones */
+        b = -2;
+        assert_int_equal(pl_optimal_cost(lt.task, sym, lt.task->init, &limits, &b, NULL), PL_YES);
+        assert_int_equal(a, b);
         pl_relaxed_free(plain);
         pl_relaxed_free(sym);
         pl_loaded_task_free(&lt);
@@ -146,6 +209,7 @@ int main(void)
         cmocka_unit_test(test_ferry_classes_and_representatives),
         cmocka_unit_test(test_ferry_orbit_search_agrees),
         cmocka_unit_test(test_fixtures_orbit_costs),
+        cmocka_unit_test(test_corridor_mirror),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

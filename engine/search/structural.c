@@ -4,12 +4,40 @@
  * deletes; coloured by the list's kind) between the action and the atoms
  * listed.  Its automorphisms, restricted to the atom vertices, are the
  * structural symmetries. */
+#define _POSIX_C_SOURCE 200809L /* dlopen */
+#include <dlfcn.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include <bliss/bliss_C.h>
 
 #include "search/structural.h"
+
+/* bliss, loaded on first use by its soname (only the grader's costly
+ * questions need it), so that no other command maps it and the C++ and GMP
+ * libraries it brings.  Not loadable: no structural symmetries. */
+#define PL_BLISS_FUNCTIONS(X) X(bliss_new) X(bliss_add_vertex) X(bliss_add_edge) X(bliss_find_automorphisms) \
+    X(bliss_release)
+
+static struct {
+#define PL_BLISS_POINTER(name) __typeof__(name) *name;
+    PL_BLISS_FUNCTIONS(PL_BLISS_POINTER)
+#undef PL_BLISS_POINTER
+} bliss;
+static bool bliss_loaded;
+static pthread_once_t bliss_once = PTHREAD_ONCE_INIT;
+
+static void load_bliss(void)
+{
+    void *so = dlopen(PLANLENS_BLISS_SONAME, RTLD_NOW | RTLD_LOCAL);
+    bool ok = so != NULL;
+    /* POSIX: a function's address comes back from dlsym as an object pointer. */
+#define PL_BLISS_LOAD(name) ok = ok && (*(void **)&bliss.name = dlsym(so, #name)) != NULL;
+    PL_BLISS_FUNCTIONS(PL_BLISS_LOAD)
+#undef PL_BLISS_LOAD
+    bliss_loaded = ok;
+}
 
 enum { MAX_VERTICES = 1000000 };
 enum { NOT_GOAL, GOAL, PRE_POS, PRE_NEG, ADDS, DELS, ACTION }; /* ACTION + cost rank */
@@ -167,10 +195,10 @@ static int mark_copies(const pl_task *t, const int *rank, bool *copy)
 
 static void link_list(BlissGraph *graph, unsigned int action, unsigned int colour, const int *atoms, int n)
 {
-    unsigned int list = bliss_add_vertex(graph, colour);
-    bliss_add_edge(graph, action, list);
+    unsigned int list = bliss.bliss_add_vertex(graph, colour);
+    bliss.bliss_add_edge(graph, action, list);
     for (int i = 0; i < n; i++)
-        bliss_add_edge(graph, list, (unsigned int)atoms[i]);
+        bliss.bliss_add_edge(graph, list, (unsigned int)atoms[i]);
 }
 
 static void link_effects(BlissGraph *graph, unsigned int action, const pl_gaction *ga, bool add, int *buf)
@@ -187,7 +215,8 @@ int pl_symmetry_add_structural(pl_symmetry *s, const pl_task *t)
     bool *is_goal = calloc((size_t)t->natoms + 1, sizeof *is_goal);
     if (!is_goal)
         return -1;
-    bool supported = pl_symmetry_task_supported(t, is_goal);
+    pthread_once(&bliss_once, load_bliss);
+    bool supported = bliss_loaded && pl_symmetry_task_supported(t, is_goal);
     long long vertices = (long long)t->natoms + 6LL * t->nactions;
     if (!supported || vertices > MAX_VERTICES || t->natoms == 0) {
         free(is_goal);
@@ -198,25 +227,25 @@ int pl_symmetry_add_structural(pl_symmetry *s, const pl_task *t)
         max_effs = t->actions[a].neffs > max_effs ? t->actions[a].neffs : max_effs;
     int *rank = cost_ranks(t), *buf = malloc((size_t)max_effs * sizeof *buf);
     bool *copy = malloc(((size_t)t->nactions + 1) * sizeof *copy);
-    BlissGraph *graph = rank && buf && copy && mark_copies(t, rank, copy) == 0 ? bliss_new(0) : NULL;
+    BlissGraph *graph = rank && buf && copy && mark_copies(t, rank, copy) == 0 ? bliss.bliss_new(0) : NULL;
     generators g = {.natoms = t->natoms};
     int rc = graph ? 0 : -1;
     if (graph) {
         for (int a = 0; a < t->natoms; a++)
-            bliss_add_vertex(graph, is_goal[a] ? GOAL : NOT_GOAL);
+            bliss.bliss_add_vertex(graph, is_goal[a] ? GOAL : NOT_GOAL);
         for (int a = 0; a < t->nactions; a++) {
             const pl_gaction *ga = &t->actions[a];
             if (copy[a])
                 continue;
-            unsigned int v = bliss_add_vertex(graph, (unsigned int)(ACTION + rank[a]));
+            unsigned int v = bliss.bliss_add_vertex(graph, (unsigned int)(ACTION + rank[a]));
             link_list(graph, v, PRE_POS, ga->pre_pos, ga->npre_pos);
             link_list(graph, v, PRE_NEG, ga->pre_neg, ga->npre_neg);
             link_effects(graph, v, ga, true, buf);
             link_effects(graph, v, ga, false, buf);
         }
         BlissStats stats;
-        bliss_find_automorphisms(graph, keep_generator, &g, &stats);
-        bliss_release(graph);
+        bliss.bliss_find_automorphisms(graph, keep_generator, &g, &stats);
+        bliss.bliss_release(graph);
         if (g.failed)
             rc = -1;
         else if (g.ngens > 0)

@@ -13,8 +13,9 @@
 
 /* Adds generators of the task's structural symmetries to `s` (built for
  * t), so that its representatives (pl_symmetry_canonical) also take them
- * into account.  Tasks symmetry.h does not support, and description graphs
- * of more than a million vertices, get none.  Returns 0, or -1 when out of
+ * into account.  Tasks symmetry.h does not support, description graphs of
+ * more than a million vertices, and a process where bliss cannot be loaded
+ * get none.  Returns 0, or -1 when out of
  * memory (s unchanged). */
 int pl_symmetry_add_structural(pl_symmetry *s, const pl_task *t);
 

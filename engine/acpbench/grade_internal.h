@@ -73,6 +73,9 @@ bool acp_cache_noop_successor(acp_question_cache *c, int action);
 /* The next-action test of `action` from the question state (memoised:
  * many responses name the same actions, or symmetric ones). */
 pl_answer acp_cache_next_action(acp_question_cache *c, int action, const pl_limits *lim, long long *hstar);
+/* Records the next-action answer of `action` (an orbit's action) proved
+ * elsewhere. */
+void acp_cache_record_next_action(acp_question_cache *c, int action, pl_answer a);
 
 pl_limits acp_limits(double seconds);
 

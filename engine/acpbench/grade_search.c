@@ -384,6 +384,11 @@ static const char *official_nexta_path(acp_question_cache *c, int action, long w
         p.cost_bound = want - 1;
     pl_search_result res;
     pl_search_status st = pl_search(t, c->relaxed, &p, &res);
+    /* With opt = h* of the question state this was the sound test too: a plan
+     * within opt - 1 makes the action a next action, none proves it is not. */
+    if (bounded && c->has_hstar && c->hstar_known == PL_YES && c->hstar == want
+        && (st == PL_SEARCH_SOLVED || st == PL_SEARCH_UNSOLVABLE))
+        acp_cache_record_next_action(c, action, st == PL_SEARCH_SOLVED ? PL_YES : PL_NO);
     const char *path = "planner-no-plan";
     if (st == PL_SEARCH_SOLVED) {
         c->init_solvable = true; /* through this action */

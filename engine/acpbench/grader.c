@@ -246,15 +246,24 @@ bool acp_cache_noop_successor(acp_question_cache *c, int action)
     return same;
 }
 
+static bool has_next_action_table(acp_question_cache *c)
+{
+    if (!c->next_action && (c->next_action = malloc((size_t)c->lt.task->nactions + 1)))
+        memset(c->next_action, -1, (size_t)c->lt.task->nactions + 1);
+    return c->next_action != NULL;
+}
+
+void acp_cache_record_next_action(acp_question_cache *c, int action, pl_answer a)
+{
+    if (has_next_action_table(c))
+        c->next_action[action] = (signed char)a;
+}
+
 pl_answer acp_cache_next_action(acp_question_cache *c, int action, const pl_limits *lim, long long *hstar)
 {
     const pl_task *t = c->lt.task;
-    if (!c->next_action) {
-        c->next_action = malloc((size_t)t->nactions + 1);
-        if (!c->next_action)
-            return PL_UNKNOWN;
-        memset(c->next_action, -1, (size_t)t->nactions + 1);
-    }
+    if (!has_next_action_table(c))
+        return PL_UNKNOWN;
     int rep = acp_cache_orbit_action(c, action);
     /* A dead end is on no plan: no h* of the question state needed (floor-tile's wrong paint jobs). */
     if (c->next_action[rep] < 0 && pl_task_applicable(t, rep, t->init) && acp_cache_dead_successor(c, rep))

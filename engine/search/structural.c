@@ -1,9 +1,10 @@
 /* The description graph: a vertex per atom (coloured by whether the goal
- * holds it), one per action (coloured by its cost), and per action one
- * vertex for each of its lists (positive and negative preconditions, adds,
- * deletes; coloured by the list's kind) between the action and the atoms
- * listed.  Its automorphisms, restricted to the atom vertices, are the
- * structural symmetries. */
+ * holds it) and one per action (coloured by its cost); an action's
+ * positive preconditions are joined to it directly, its other lists
+ * (negative preconditions, adds, deletes) through one vertex per non-empty
+ * list, coloured by the list's kind.  Its automorphisms, restricted to the
+ * atom vertices, are the structural symmetries.  Structurally equal actions
+ * are one vertex. */
 #define _POSIX_C_SOURCE 200809L /* dlopen */
 #include <dlfcn.h>
 #include <pthread.h>
@@ -40,7 +41,7 @@ static void load_bliss(void)
 }
 
 enum { MAX_VERTICES = 1000000 };
-enum { NOT_GOAL, GOAL, PRE_POS, PRE_NEG, ADDS, DELS, ACTION }; /* ACTION + cost rank */
+enum { NOT_GOAL, GOAL, PRE_NEG, ADDS, DELS, ACTION }; /* ACTION + cost rank */
 
 typedef struct {
     int natoms;
@@ -195,6 +196,8 @@ static int mark_copies(const pl_task *t, const int *rank, bool *copy)
 
 static void link_list(BlissGraph *graph, unsigned int action, unsigned int colour, const int *atoms, int n)
 {
+    if (n == 0)
+        return;
     unsigned int list = bliss.bliss_add_vertex(graph, colour);
     bliss.bliss_add_edge(graph, action, list);
     for (int i = 0; i < n; i++)
@@ -238,7 +241,8 @@ int pl_symmetry_add_structural(pl_symmetry *s, const pl_task *t)
             if (copy[a])
                 continue;
             unsigned int v = bliss.bliss_add_vertex(graph, (unsigned int)(ACTION + rank[a]));
-            link_list(graph, v, PRE_POS, ga->pre_pos, ga->npre_pos);
+            for (int i = 0; i < ga->npre_pos; i++)
+                bliss.bliss_add_edge(graph, v, (unsigned int)ga->pre_pos[i]);
             link_list(graph, v, PRE_NEG, ga->pre_neg, ga->npre_neg);
             link_effects(graph, v, ga, true, buf);
             link_effects(graph, v, ga, false, buf);

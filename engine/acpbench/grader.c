@@ -212,8 +212,10 @@ pl_answer acp_cache_hstar(acp_question_cache *c, const pl_limits *lim, long long
             first.max_seconds = STRUCTURAL_AFTER_SECONDS;
         pl_hcache *cache = acp_cache_hcache(c);
         c->hstar_known = pl_optimal_cost_shared(c->lt.task, c->relaxed, c->lt.task->init, &first, &c->hstar, cache);
-        if (c->hstar_known == PL_UNKNOWN && sliced && question_symmetry(c))
+        if (c->hstar_known == PL_UNKNOWN && sliced) {
+            question_symmetry(c); /* adds them (out of memory: the search goes on without) */
             c->hstar_known = pl_optimal_cost_shared(c->lt.task, c->relaxed, c->lt.task->init, lim, &c->hstar, cache);
+        }
         c->has_hstar = true;
         c->hstar_seconds = lim->max_seconds;
         c->init_solvable |= c->hstar_known == PL_YES;
@@ -331,7 +333,10 @@ int acp_cache_orbit_action(acp_question_cache *c, int action)
         pl_symmetry_canonical(sym, next, canon, scratch);
         size_t bytes = (size_t)t->words * sizeof *canon;
         int k = 0;
-        while (k < c->norbits && memcmp(c->orbit_states + (size_t)k * (size_t)t->words, canon, bytes))
+        /* the same state by an action of another cost is another next-action question */
+        int *cost = c->relaxed->action_cost;
+        while (k < c->norbits && (memcmp(c->orbit_states + (size_t)k * (size_t)t->words, canon, bytes)
+                                  || cost[c->orbit_actions[k]] != cost[action]))
             k++;
         if (k < c->norbits)
             rep = c->orbit_actions[k];

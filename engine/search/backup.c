@@ -1,6 +1,8 @@
 /* The fixpoint of pl_backup_lower_bounds with a work list: a state is
  * looked at again only when a successor's bound rose.  Bounds only rise and
- * stop at the cap, so it ends after at most cap rises per state. */
+ * stop at the cap, so it ends after at most cap rises per state; with large
+ * action costs that could be many, so the work is capped too: every bound
+ * on the way is a valid one. */
 #include <stdlib.h>
 
 #include "search/backup.h"
@@ -40,20 +42,21 @@ int pl_backup_lower_bounds(int nnodes, int *lb, const bool *expanded, const pl_e
     int rc = out && in && queue && queued ? 0 : -1;
     /* a ring: each state is in it at most once */
     int head = 0, count = 0;
+    long long budget = 32 * ((long long)nnodes + nedges); /* looks at a state */
     for (int n = 0; rc == 0 && n < nnodes; n++)
         if (expanded[n]) {
             queue[count++] = n;
             queued[n] = true;
         }
-    while (rc == 0 && count > 0) {
+    while (rc == 0 && count > 0 && budget-- > 0) {
         int n = queue[head];
         head = (head + 1) % nnodes;
         count--;
         queued[n] = false;
-        long best = cap;
+        long long best = cap;
         for (long i = out_start[n]; i < out_start[n + 1]; i++) {
             const pl_edge *e = &edges[out[i]];
-            long via = (long)e->cost + lb[e->to];
+            long long via = (long long)e->cost + lb[e->to];
             if (via < best)
                 best = via;
         }

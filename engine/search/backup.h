@@ -20,8 +20,9 @@ typedef struct {
 /* lb[n] (n < nnodes): lower bounds on h*(n), raised in place to the
  * fixpoint of lb(n) = max(lb(n), min over n's edges (cost + lb(to))) for
  * every n with expanded[n] (all of whose successors are among the edges;
- * none: a dead end), each capped at `cap`.  Returns 0, or -1 when out of
- * memory (lb then holds valid, possibly lower, bounds). */
+ * none: a dead end), each capped at `cap`; after 32 looks per state and
+ * edge it stops short of the fixpoint (with large action costs).  Returns
+ * 0, or -1 when out of memory; lb holds valid bounds either way. */
 int pl_backup_lower_bounds(int nnodes, int *lb, const bool *expanded, const pl_edge *edges, long nedges, int cap);
 
 #endif

@@ -293,17 +293,25 @@ static size_t next_footprint(const search *s)
 
 /* Reserves next_footprint() before the tables grow; false when the searches
  * of the process would then hold more than max_bytes. */
+/* Counts `bytes` more as held by the searches of the process; false (and
+ * nothing counted) when that would pass max_bytes. */
+static bool reserve_bytes(const search *s, size_t bytes)
+{
+    size_t before = atomic_fetch_add(&held_by_all, bytes);
+    if (s->p->max_bytes && before + bytes > s->p->max_bytes) {
+        atomic_fetch_sub(&held_by_all, bytes);
+        return false;
+    }
+    return true;
+}
+
 static bool reserve_next(search *s)
 {
     size_t want = next_footprint(s);
     if (want <= s->held)
         return true;
-    size_t extra = want - s->held;
-    size_t before = atomic_fetch_add(&held_by_all, extra);
-    if (s->p->max_bytes && before + extra > s->p->max_bytes) {
-        atomic_fetch_sub(&held_by_all, extra);
+    if (!reserve_bytes(s, want - s->held))
         return false;
-    }
     s->held = want;
     return true;
 }
@@ -450,8 +458,11 @@ static bool keep_edge(search *s, int from, int to, int cost)
 static void leave_bounds(search *s, long long limit)
 {
     int count = s->reg.count;
-    int *lb = malloc(((size_t)count + 1) * sizeof *lb);
-    bool *expanded = lb && s->keep_edges ? malloc(((size_t)count + 1) * sizeof *expanded) : NULL;
+    /* the tables here and in pl_backup_lower_bounds, within the memory bound */
+    size_t scratch = (size_t)count * 40 + (size_t)s->nedges * 8;
+    bool backup = s->keep_edges && reserve_bytes(s, scratch);
+    int *lb = backup ? malloc(((size_t)count + 1) * sizeof *lb) : NULL;
+    bool *expanded = lb ? malloc(((size_t)count + 1) * sizeof *expanded) : NULL;
     for (int id = 0; lb && id < count; id++) {
         long long from_g = limit - s->nodes[id].g;
         lb[id] = from_g > s->nodes[id].h ? (int)from_g : s->nodes[id].h;
@@ -468,6 +479,8 @@ static void leave_bounds(search *s, long long limit)
     }
     free(lb);
     free(expanded);
+    if (backup)
+        atomic_fetch_sub(&held_by_all, scratch);
 }
 
 static void run(search *s)

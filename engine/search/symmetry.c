@@ -357,8 +357,8 @@ void pl_symmetry_free(pl_symmetry *s)
 
 /* Does the permutation only rename objects within their classes (each atom
  * it moves goes to one of the same predicate whose arguments differ only by
- * interchangeable objects)?  The representatives take those into account
- * already, at less cost. */
+ * interchangeable objects)?  The representatives mostly take those into
+ * account already, at less cost; dropping one costs pruning at most. */
 static bool within_classes(const pl_symmetry *s, const int *perm)
 {
     const pl_task *t = s->t;
@@ -379,7 +379,12 @@ static bool within_classes(const pl_symmetry *s, const int *perm)
 int pl_symmetry_add_generators(pl_symmetry *s, const int *perms, int ngens)
 {
     size_t natoms = (size_t)s->t->natoms;
-    int *gens = realloc(s->gens, ((size_t)s->ngens + (size_t)ngens) * natoms * sizeof *gens + 1);
+    int kept = 0;
+    for (int k = 0; k < ngens; k++)
+        kept += !within_classes(s, perms + (size_t)k * natoms);
+    if (kept == 0)
+        return 0;
+    int *gens = realloc(s->gens, ((size_t)s->ngens + (size_t)kept) * natoms * sizeof *gens);
     if (!gens)
         return -1;
     s->gens = gens;

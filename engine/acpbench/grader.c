@@ -224,26 +224,28 @@ pl_answer acp_cache_hstar(acp_question_cache *c, const pl_limits *lim, long long
     return c->hstar_known;
 }
 
+/* The successor of the question state by `action` (free() it); NULL when
+ * out of memory. */
+static uint64_t *successor(const acp_question_cache *c, int action)
+{
+    uint64_t *next = pl_state_new(c->lt.task);
+    if (next)
+        pl_task_apply(c->lt.task, action, c->lt.task->init, next);
+    return next;
+}
+
 bool acp_cache_dead_successor(acp_question_cache *c, int action)
 {
-    const pl_task *t = c->lt.task;
-    uint64_t *next = pl_state_new(t);
-    if (!next)
-        return false;
-    pl_task_apply(t, action, t->init, next);
-    bool dead = pl_relaxed_dead_end(t, c->relaxed, next) == 1;
+    uint64_t *next = successor(c, action);
+    bool dead = next && pl_relaxed_dead_end(c->lt.task, c->relaxed, next) == 1;
     free(next);
     return dead;
 }
 
 bool acp_cache_noop_successor(acp_question_cache *c, int action)
 {
-    const pl_task *t = c->lt.task;
-    uint64_t *next = pl_state_new(t);
-    if (!next)
-        return false;
-    pl_task_apply(t, action, t->init, next);
-    bool same = pl_state_equal(next, t->init, t->words);
+    uint64_t *next = successor(c, action);
+    bool same = next && pl_state_equal(next, c->lt.task->init, c->lt.task->words);
     free(next);
     return same;
 }

@@ -286,13 +286,12 @@ static long next_edge_capacity(const search *s)
 static size_t next_footprint(const search *s)
 {
     const registry *r = &s->reg;
-    return (size_t)next_edge_capacity(s) * sizeof(pl_edge) + (size_t)next_capacity(r) * (size_t)r->words * sizeof(uint64_t) + (size_t)next_nslots(r) * sizeof(int)
+    return (size_t)next_capacity(r) * (size_t)r->words * sizeof(uint64_t) + (size_t)next_nslots(r) * sizeof(int)
+           + (size_t)next_edge_capacity(s) * sizeof(pl_edge)
            + (size_t)node_capacity(s->ncap, r->count + 1) * sizeof(node)
            + (size_t)pl_heap_next_capacity(&s->open) * sizeof(pl_heap_item);
 }
 
-/* Reserves next_footprint() before the tables grow; false when the searches
- * of the process would then hold more than max_bytes. */
 /* Counts `bytes` more as held by the searches of the process; false (and
  * nothing counted) when that would pass max_bytes. */
 static bool reserve_bytes(const search *s, size_t bytes)
@@ -305,6 +304,8 @@ static bool reserve_bytes(const search *s, size_t bytes)
     return true;
 }
 
+/* Reserves next_footprint() before the tables grow; false when the searches
+ * of the process would then hold more than max_bytes. */
 static bool reserve_next(search *s)
 {
     size_t want = next_footprint(s);
@@ -430,11 +431,6 @@ static int evaluate_taken(search *s, int id)
     return pl_heap_push(&s->open, open_key(s->p, n->g, n->h), id) ? 0 : VISIT_OUT_OF_MEMORY;
 }
 
-/* After A* found an optimal plan of cost `cost` from the start: h*(start) =
- * cost <= g(n) + h*(n) for every stored state n, so h*(n) >= cost - g(n).
- * After the search from the question state, a successor's search prunes
- * with it every state this one reached at least as cheaply: an optimal plan
- * through the successor cannot pass there later than this search did. */
 /* Records the edge from -> to (when kept); false when out of memory. */
 static bool keep_edge(search *s, int from, int to, int cost)
 {
@@ -452,9 +448,14 @@ static bool keep_edge(search *s, int from, int to, int cost)
     return true;
 }
 
-/* Leaves in the shared cache, for each state evaluated, the bound
- * `limit` - g(n) (which the search proved: see the callers), raised by
- * Bellman backups over the edges generated where they were kept. */
+/* Leaves in the shared cache, for each state evaluated, the lower bound
+ * `limit` - g(n) on h*(n), raised by Bellman backups over the edges
+ * generated where they were kept.  After A* found an optimal plan of cost C
+ * from the start, h*(start) = C <= g(n) + h*(n) for every stored state n
+ * (limit C); after it found none under a bound B, B < g(n) + h*(n) (limit
+ * B + 1).  A successor's search then prunes every state this one reached
+ * at least as cheaply: an optimal plan through the successor cannot pass
+ * there later than this search did. */
 static void leave_bounds(search *s, long long limit)
 {
     int count = s->reg.count;

@@ -201,5 +201,6 @@ void pl_acp_verdict_clear(pl_acp_verdict *v)
 {
     cJSON_Delete(v->parsed);
     free(v->sound_reason);
+    pl_failure_clear(&v->failure);
     memset(v, 0, sizeof *v);
 }

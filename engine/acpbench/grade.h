@@ -18,6 +18,7 @@
 #include <stdbool.h>
 
 #include "acpbench/questions.h"
+#include "base/failure.h"
 
 typedef struct {
     cJSON *parsed;        /* owned: what the official parser yields (JSON null on a parse error) */
@@ -27,6 +28,7 @@ typedef struct {
     char *sound_reason;   /* owned: why sound_score differs, or a note on the sound check; NULL when none */
     bool has_iou;         /* the answer is a set: iou = |answer ∩ truth| / |answer ∪ truth| */
     double iou;
+    pl_failure failure;   /* why sound_score is 0 (kind PL_FAIL_NONE when it is 1); base/failure.h */
 } pl_acp_verdict;
 
 typedef struct pl_acp_grader_s pl_acp_grader;

@@ -148,5 +148,6 @@ void pl_iou_verdict_clear(pl_iou_verdict *v)
     pl_answer_list_free(&v->list);
     pl_set_comparison_free(&v->cmp);
     free(v->note);
+    pl_failure_clear(&v->failure);
     memset(v, 0, sizeof *v);
 }

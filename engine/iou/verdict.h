@@ -8,6 +8,7 @@
 
 #include <stdbool.h>
 
+#include "base/failure.h"
 #include "iou/answer_list.h"
 #include "iou/questions.h"
 #include "iou/set_compare.h"
@@ -19,6 +20,7 @@ typedef struct {
     double value;            /* IoU, or AD; a parse failure scores IoU 0 / AD 1 */
     bool success;            /* sets: IoU = 1; plan: valid; costplan: valid and as cheap as the truth */
     char *note;              /* owned: the plan's validity and cost, or why no PDDL check ran; may be NULL */
+    pl_failure failure;      /* why success is false (kind PL_FAIL_NONE on success); base/failure.h */
 } pl_iou_verdict;
 
 typedef struct pl_iou_grader pl_iou_grader;

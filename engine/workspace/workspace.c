@@ -208,6 +208,14 @@ static void grade_record(pl_acp_grader *ag, pl_iou_grader *ig, ws_case_grader *c
     rec->graded = true;
 }
 
+const pl_failure *pl_ws_record_failure(const pl_ws_record *r)
+{
+    static const pl_failure none = {0};
+    if (!r->graded || r->error)
+        return &none;
+    return r->pcase ? &r->case_failure : r->iou ? &r->iou_v.failure : &r->acp_v.failure;
+}
+
 /* Records go to workers by their question (case, IoU question), so each
  * question's grounded task lives in one grader. */
 static int worker_of(const pl_ws_record *rec, int nworkers)
@@ -461,6 +469,7 @@ void pl_workspace_close(pl_workspace *ws)
     for (int i = 0; i < ws->nrecords; i++) {
         pl_acp_verdict_clear(&ws->records[i].acp_v);
         pl_iou_verdict_clear(&ws->records[i].iou_v);
+        pl_failure_clear(&ws->records[i].case_failure);
         free(ws->records[i].error);
         free(ws->records[i].note);
     }

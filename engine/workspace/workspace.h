@@ -60,11 +60,17 @@ typedef struct {
     int aqm[PL_WS_LABELS], np_aqm[PL_WS_LABELS]; /* label counts of π0, AQM and NP-AQM */
     pl_acp_verdict acp_v;          /* details of an ACPBench verdict */
     pl_iou_verdict iou_v;          /* details of an IoU verdict */
+    pl_failure case_failure;       /* a plan-quality case: why its plan is not valid (see pl_ws_record_failure) */
     char *error;                   /* why there is no verdict, or NULL (resp->error: the sample has no answer) */
     /* the curator's annotations (engine/workspace/notes.h), set by the UI thread: */
     bool flagged;
     char *note;                    /* owned; NULL when none */
 } pl_ws_record;
+
+/* Why the record's sound verdict is 0: the failure of its ACPBench, IoU or
+ * plan-quality verdict (kind PL_FAIL_NONE when right, ungraded or without
+ * a verdict). */
+const pl_failure *pl_ws_record_failure(const pl_ws_record *r);
 
 typedef struct pl_workspace pl_workspace;
 

@@ -48,9 +48,10 @@ static int parse_options(int argc, char **argv, report_args *a)
             i++;
             a->opts.by = !strcmp(v, "task") ? REPORT_BY_TASK : !strcmp(v, "domain") ? REPORT_BY_DOMAIN
                                                             : !strcmp(v, "model")  ? REPORT_BY_MODEL
+                                                            : !strcmp(v, "failure") ? REPORT_BY_FAILURE
                                                                                    : (report_grouping)-1;
             if ((int)a->opts.by < 0)
-                return cli_usage_error("report", "--by must be task, domain or model, not '%s'", v);
+                return cli_usage_error("report", "--by must be task, domain, model or failure, not '%s'", v);
         } else if (!strcmp(s, "--format") && v) {
             i++;
             a->opts.format = !strcmp(v, "table") ? REPORT_TABLE : !strcmp(v, "csv") ? REPORT_CSV
@@ -68,7 +69,9 @@ static int parse_options(int argc, char **argv, report_args *a)
         }
         list = NULL;
     }
-    if (!a->nquestions || !a->nresponses)
+    if (a->opts.by == REPORT_BY_FAILURE && a->nquestions + a->nresponses == 0)
+        return cli_usage_error("report", "--by failure needs files: --questions FILE... --responses FILE...");
+    if (a->opts.by != REPORT_BY_FAILURE && (!a->nquestions || !a->nresponses))
         return cli_usage_error("report", "needs --questions FILE... and --responses FILE...");
     return PL_EXIT_OK;
 }
@@ -156,6 +159,18 @@ int cmd_report(int argc, char **argv)
     report_args a = {0};
     report_inputs in = {PL_IOU_QUESTIONS_INIT, PL_ACP_QUESTIONS_INIT, PL_RUN_RESPONSES_INIT, NULL};
     int rc = parse_options(argc, argv, &a);
+    if (rc == PL_EXIT_OK && a.opts.by == REPORT_BY_FAILURE) { /* every task, through the workspace */
+        const char **files = calloc((size_t)(a.nquestions + a.nresponses) + 1, sizeof *files);
+        if (files) {
+            memcpy(files, a.questions, (size_t)a.nquestions * sizeof *files);
+            memcpy(files + a.nquestions, a.responses, (size_t)a.nresponses * sizeof *files);
+        }
+        rc = files ? report_failures(files, a.nquestions + a.nresponses, a.opts.format, a.opts.ascii) : PL_EXIT_INPUT;
+        free(files);
+        free(a.questions);
+        free(a.responses);
+        return rc;
+    }
     if (rc == PL_EXIT_OK && !load_inputs(&a, &in))
         rc = PL_EXIT_INPUT;
     report_row *rows = rc == PL_EXIT_OK ? calloc((size_t)in.runs.count + 1, sizeof *rows) : NULL;

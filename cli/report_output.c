@@ -62,9 +62,7 @@ static int compare_indices(const void *x, const void *y)
     return c ? c : (a > b) - (a < b); /* input order within a group */
 }
 
-/* A bar of `value` out of `max` in `width` cells: Unicode eighth blocks, or
- * '#'; padded to the full width when something follows on the line. */
-static void print_bar(FILE *f, double value, double max, int width, bool ascii, bool pad)
+void report_print_bar(FILE *f, double value, double max, int width, bool ascii, bool pad)
 {
     static const char *const eighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
     int units = max > 0 ? (int)lround(value / max * width * 8) : 0, cells = 0;
@@ -124,11 +122,11 @@ static void print_table_group(FILE *f, const report_row *first, const pl_histogr
     int decimals = fabs(h->bin_width * 10 - round(h->bin_width * 10)) < 1e-9 ? 1 : 2;
     for (int b = 0; b < h->nbins; b++) {
         fprintf(f, "  %.*f-%.*f %6d ", decimals, h->bins[b].lo, decimals, h->bins[b].hi, h->bins[b].count);
-        print_bar(f, h->bins[b].count, max, BAR_WIDTH, o->ascii, b < 2);
+        report_print_bar(f, h->bins[b].count, max, BAR_WIDTH, o->ascii, b < 2);
         if (b < 2) {
             int count = b == 0 ? h->n_success : h->n - h->n_success;
             fprintf(f, "  %-7s %6d ", b == 0 ? "success" : "failure", count);
-            print_bar(f, count, h->n, BINARY_WIDTH, o->ascii, false);
+            report_print_bar(f, count, h->n, BINARY_WIDTH, o->ascii, false);
         }
         fputc('\n', f);
     }

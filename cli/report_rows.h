@@ -5,7 +5,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
-typedef enum { REPORT_BY_TASK, REPORT_BY_DOMAIN, REPORT_BY_MODEL } report_grouping;
+typedef enum { REPORT_BY_TASK, REPORT_BY_DOMAIN, REPORT_BY_MODEL, REPORT_BY_FAILURE } report_grouping;
 typedef enum { REPORT_TABLE, REPORT_CSV, REPORT_JSON } report_format;
 
 typedef struct {
@@ -33,5 +33,14 @@ typedef struct {
  * reduced as Inspect reduces epochs (mean per sample, then over samples:
  * runs/epochs.h).  Returns 0, or -1 when out of memory. */
 int report_print(FILE *f, const report_row *rows, int n, const report_options *opts);
+
+/* A bar of `value` out of `max` in `width` cells: Unicode eighth blocks, or
+ * '#'; padded to the full width when something follows on the line. */
+void report_print_bar(FILE *f, double value, double max, int width, bool ascii, bool pad);
+
+/* `report --by failure`: opens the files as the explorer does (questions,
+ * runs, plan-quality cases), grades every answer and prints the failure
+ * modes of each run × task (docs/ANALYSIS.md).  Returns an exit code. */
+int report_failures(const char *const *files, int nfiles, report_format format, bool ascii);
 
 #endif

@@ -1,0 +1,162 @@
+/* planlens report --by failure: the failure modes of each run × task, as the
+ * why screen counts them (engine/workspace/failure_table.h). */
+#define _POSIX_C_SOURCE 200809L
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+#include "report_rows.h"
+#include "workspace/failure_table.h"
+
+enum { KEY_WIDTH = 36, BAR_WIDTH = 20 };
+
+static pl_workspace *open_graded(const char *const *files, int nfiles)
+{
+    pl_diags warnings = PL_DIAGS_INIT;
+    pl_workspace *ws = pl_workspace_open(files, nfiles, &warnings);
+    cli_print_warnings(&warnings);
+    if (!ws)
+        return NULL;
+    pl_workspace_grade_start(ws); /* without a thread it grades in this call */
+    while (pl_workspace_graded(ws) < pl_workspace_count(ws)) {
+        struct timespec ts = {0, 10000000};
+        nanosleep(&ts, NULL);
+    }
+    return ws;
+}
+
+/* The records of each group, in record order. */
+static int **group_records(const pl_workspace *ws, int **counts)
+{
+    int ngroups = pl_workspace_ngroups(ws), n = pl_workspace_count(ws);
+    int **members = calloc((size_t)ngroups + 1, sizeof *members);
+    *counts = calloc((size_t)ngroups + 1, sizeof **counts);
+    for (int g = 0; members && *counts && g < ngroups; g++)
+        if (!(members[g] = malloc(((size_t)n + 1) * sizeof *members[g])))
+            break;
+    for (int i = 0; members && *counts && i < n; i++) {
+        int g = pl_workspace_record(ws, i)->group;
+        if (members[g])
+            members[g][(*counts)[g]++] = i;
+    }
+    return members;
+}
+
+static void print_table(const pl_ws_failure_table *t, const char *model, const char *task, bool ascii)
+{
+    printf("%s / %s: %d wrong of %d answers\n", model, task, t->wrong[0], t->answers[0]);
+    if (!t->nrows)
+        return;
+    printf("  %-*s %6s %6s\n", KEY_WIDTH, "failure / key", "count", "share");
+    for (int r = 0; r < t->nrows; r++) {
+        const pl_ws_failure_row *row = &t->rows[r];
+        char label[KEY_WIDTH + 1];
+        snprintf(label, sizeof label, "%s%s", row->key ? "  " : "",
+                 row->key ? row->key : pl_failure_kind_name(row->kind));
+        printf("  %-*s %6d %5.1f%%", KEY_WIDTH, label, row->count[0], 100 * pl_ws_failure_share(t, r, 0));
+        if (!row->key) {
+            putchar(' ');
+            report_print_bar(stdout, row->count[0], t->wrong[0], BAR_WIDTH, ascii, false);
+        }
+        putchar('\n');
+    }
+}
+
+static void csv_text(const char *s)
+{
+    putchar('"');
+    for (; s && *s; s++) {
+        if (*s == '"')
+            putchar('"');
+        putchar(*s);
+    }
+    putchar('"');
+}
+
+static void print_csv(const pl_ws_failure_table *t, const char *model, const char *task)
+{
+    for (int r = 0; r < t->nrows; r++) {
+        const pl_ws_failure_row *row = &t->rows[r];
+        csv_text(model);
+        putchar(',');
+        csv_text(task);
+        printf(",%s,", pl_failure_kind_name(row->kind));
+        csv_text(row->key);
+        printf(",%d,%d,%d,%.6f\n", row->count[0], t->wrong[0], t->answers[0], pl_ws_failure_share(t, r, 0));
+    }
+}
+
+static cJSON *group_json(const pl_ws_failure_table *t, const char *model, const char *task)
+{
+    cJSON *o = cJSON_CreateObject(), *kinds = cJSON_AddArrayToObject(o, "failures"), *keys = NULL;
+    cJSON_AddStringToObject(o, "model", model);
+    cJSON_AddStringToObject(o, "task", task);
+    cJSON_AddNumberToObject(o, "answers", t->answers[0]);
+    cJSON_AddNumberToObject(o, "wrong", t->wrong[0]);
+    for (int r = 0; r < t->nrows; r++) {
+        const pl_ws_failure_row *row = &t->rows[r];
+        cJSON *item = cJSON_CreateObject();
+        if (row->key) {
+            cJSON_AddStringToObject(item, "key", row->key);
+        } else {
+            cJSON_AddStringToObject(item, "kind", pl_failure_kind_name(row->kind));
+            cJSON_AddStringToObject(item, "label", pl_failure_kind_label(row->kind));
+        }
+        cJSON_AddNumberToObject(item, "count", row->count[0]);
+        cJSON_AddNumberToObject(item, "share", pl_ws_failure_share(t, r, 0));
+        if (!row->key)
+            keys = cJSON_AddArrayToObject(item, "keys");
+        cJSON_AddItemToArray(row->key && keys ? keys : kinds, item);
+    }
+    return o;
+}
+
+int report_failures(const char *const *files, int nfiles, report_format format, bool ascii)
+{
+    pl_workspace *ws = open_graded(files, nfiles);
+    if (!ws) {
+        fprintf(stderr, "planlens: report: out of memory\n");
+        return PL_EXIT_INPUT;
+    }
+    int *counts = NULL, **members = group_records(ws, &counts), rc = PL_EXIT_OK;
+    int ngroups = pl_workspace_ngroups(ws);
+    cJSON *all = format == REPORT_JSON ? cJSON_CreateArray() : NULL;
+    if (!members || !counts || (format == REPORT_JSON && !all))
+        rc = PL_EXIT_INPUT;
+    if (rc == PL_EXIT_OK && !ngroups)
+        fprintf(stderr, "planlens: report: no answers to known questions in the files given\n");
+    if (rc == PL_EXIT_OK && format == REPORT_CSV)
+        puts("model,task,kind,key,count,wrong,answers,share");
+    for (int g = 0; rc == PL_EXIT_OK && g < ngroups; g++) {
+        pl_ws_failure_table t;
+        const int *column = members[g];
+        if (!column || pl_ws_failure_table_build(ws, &column, &counts[g], 1, PL_WS_FAILURE_BY_COUNT, &t) < 0) {
+            rc = PL_EXIT_INPUT;
+            break;
+        }
+        const char *model = pl_workspace_group_model(ws, g), *task = pl_workspace_group_task(ws, g);
+        if (format == REPORT_TABLE) {
+            if (g)
+                putchar('\n');
+            print_table(&t, model, task, ascii);
+        } else if (format == REPORT_CSV) {
+            print_csv(&t, model, task);
+        } else {
+            cJSON_AddItemToArray(all, group_json(&t, model, task));
+        }
+        pl_ws_failure_table_free(&t);
+    }
+    if (rc != PL_EXIT_OK)
+        fprintf(stderr, "planlens: report: out of memory\n");
+    else if (all)
+        cli_print_json(all), all = NULL;
+    cJSON_Delete(all);
+    for (int g = 0; members && g < ngroups; g++)
+        free(members[g]);
+    free(members);
+    free(counts);
+    pl_workspace_close(ws);
+    return rc;
+}

@@ -2,6 +2,7 @@
 #ifndef PL_PLANS_PLAN_H
 #define PL_PLANS_PLAN_H
 
+#include "base/failure.h"
 #include "task/task.h"
 
 typedef enum {
@@ -124,5 +125,17 @@ static inline const uint64_t *pl_trace_state(const pl_trace *tr, int i)
     return tr->states + (size_t)i * (size_t)tr->task->words;
 }
 void pl_trace_free(pl_trace *tr);
+
+/* Why the traced plan is wrong (engine/plans/failure.c), into *out (cleared
+ * first): an empty plan when the goal does not hold initially
+ * (empty-answer); else the first failing step by its reference (malformed
+ * step, unknown action, wrong arity, unknown object, type mismatch: key the
+ * schema, or the name as written) or its first false precondition
+ * (unmet-precondition, key "schema: predicate"), step 1-based; else the goal
+ * false at the end (goal-unmet, key "N goals", step 0); else, when
+ * optimal_cost >= 0, a plan costlier than it (not-optimal, key "+gap").
+ * PL_FAIL_NONE for a valid (and optimal) plan.  Returns 0, or -1 when out of
+ * memory. */
+int pl_plan_failure(const pl_trace *tr, double optimal_cost, pl_failure *out);
 
 #endif

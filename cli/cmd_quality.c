@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "plans/plan.h"
 #include "quality_output.h"
 
 typedef struct {
@@ -97,13 +98,23 @@ static const pl_task *case_task(task_cache *tc, const pl_quality_case *c, const 
     return tc->error ? NULL : tc->lt.task;
 }
 
+/* Why the LLM plan is not valid, as the explorer says for the case
+ * (engine/workspace/cases.c): validity is the verdict, so no reference cost. */
+static void plan_failure(const pl_task *t, const pl_quality_case *c, pl_failure *f)
+{
+    pl_trace *tr = pl_trace_new(t, c->llm, c->nllm); /* NULL: out of memory, no failure said */
+    if (tr)
+        pl_plan_failure(tr, -1, f);
+    pl_trace_free(tr);
+}
+
 static void emit(const quality_args *a, quality_summary *sum, const pl_quality_case *c, const pl_quality_result *r,
-                 const char *error)
+                 const pl_failure *f, const char *error)
 {
     if (a->format == QUALITY_JSONL)
-        quality_print_jsonl(stdout, c, r, error, a->opt.version);
+        quality_print_jsonl(stdout, c, r, f, error, a->opt.version);
     else if (a->format == QUALITY_CSV)
-        quality_print_csv(stdout, c, r, error);
+        quality_print_csv(stdout, c, r, f, error);
     else
         quality_print_table_row(stdout, c, r, error);
     quality_summary_add(sum, c, r);
@@ -162,10 +173,14 @@ int cmd_quality(int argc, char **argv)
             t = NULL;
             error = err.message;
         }
-        emit(&a, sum, c, t ? &r : NULL, error);
+        pl_failure f = {0};
+        if (t)
+            plan_failure(t, c, &f);
+        emit(&a, sum, c, t ? &r : NULL, t ? &f : NULL, error);
         failed |= !t;
         if (t)
             pl_quality_result_clear(&r);
+        pl_failure_clear(&f);
         pl_error_clear(&err);
     }
     if (a.format == QUALITY_TABLE && sum)

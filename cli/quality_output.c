@@ -76,8 +76,22 @@ static void add_text(cJSON *o, const char *key, const char *v)
 /* Fields of a published CSV row that the recomputation does not reproduce. */
 static cJSON *published_differences(const pl_quality_case *c, const pl_quality_result *r);
 
-void quality_print_jsonl(FILE *out, const pl_quality_case *c, const pl_quality_result *r, const char *error,
-                         pl_similarity_version v)
+/* {"kind", "key", "step", "detail"}, or null for a valid plan. */
+static void add_failure(cJSON *o, const pl_failure *f)
+{
+    if (!f || f->kind == PL_FAIL_NONE) {
+        cJSON_AddNullToObject(o, "failure");
+        return;
+    }
+    cJSON *j = cJSON_AddObjectToObject(o, "failure");
+    cJSON_AddStringToObject(j, "kind", pl_failure_kind_name(f->kind));
+    add_text(j, "key", f->key);
+    cJSON_AddNumberToObject(j, "step", f->step);
+    add_text(j, "detail", f->detail);
+}
+
+void quality_print_jsonl(FILE *out, const pl_quality_case *c, const pl_quality_result *r, const pl_failure *f,
+                         const char *error, pl_similarity_version v)
 {
     cJSON *o = cJSON_CreateObject();
     add_text(o, "case_id", c->id);
@@ -121,6 +135,7 @@ void quality_print_jsonl(FILE *out, const pl_quality_case *c, const pl_quality_r
     cJSON_AddBoolToObject(o, "executability", r->executability);
     cJSON_AddNumberToObject(o, "lea", r->lea);
     cJSON_AddNumberToObject(o, "true_lea", r->true_lea);
+    add_failure(o, f);
     cJSON_AddStringToObject(o, "val_verdict", pl_qx_verdict_name(r->verdict));
     cJSON_AddNumberToObject(o, "stv", r->stv);
     cJSON_AddItemToObject(o, "stv_steps", steps_array(r, r->steps, r->stv));
@@ -240,11 +255,25 @@ void quality_print_csv_header(FILE *out)
           "complementary_plan,correct_part,executability,final_score,curr_score,curr_steps,curr_last_act,"
           "curr_validity,cdt_plan,cdt_score,cdt_steps,cdt_last_act,cdt_validity,subseq_plan,subseq_score,"
           "subseq_steps,subseq_last_act,subseq_validity,cdt_subseq_plan,cdt_subseq_score,cdt_subseq_steps,"
-          "cdt_subseq_last_act,cdt_subseq_validity,improved_plan,improved_validity,case_id,true_lea,error\n",
+          "cdt_subseq_last_act,cdt_subseq_validity,improved_plan,improved_validity,case_id,true_lea,error,"
+          "failure_kind,failure_key,failure_step\n",
           out);
 }
 
-void quality_print_csv(FILE *out, const pl_quality_case *c, const pl_quality_result *r, const char *error)
+/* failure_kind, failure_key, failure_step: empty for a valid plan. */
+static void csv_failure(FILE *out, const pl_failure *f)
+{
+    if (!f || f->kind == PL_FAIL_NONE) {
+        fputs(",,,\n", out);
+        return;
+    }
+    fprintf(out, ",%s", pl_failure_kind_name(f->kind));
+    csv_text(out, f->key, false);
+    fprintf(out, ",%d\n", f->step);
+}
+
+void quality_print_csv(FILE *out, const pl_quality_case *c, const pl_quality_result *r, const pl_failure *f,
+                       const char *error)
 {
     csv_text(out, c->model, true);
     csv_text(out, c->domain, false);
@@ -255,7 +284,7 @@ void quality_print_csv(FILE *out, const pl_quality_case *c, const pl_quality_res
         csv_text(out, c->id, false);
         fputc(',', out);
         csv_text(out, error, false);
-        fputc('\n', out);
+        csv_failure(out, NULL);
         return;
     }
     csv_plan(out, r, r->gt, r->m);
@@ -275,7 +304,8 @@ void quality_print_csv(FILE *out, const pl_quality_case *c, const pl_quality_res
     csv_plan(out, r, r->pi4, r->npi4);
     fprintf(out, ",%s", r->pi4_valid ? "True" : "False");
     csv_text(out, c->id, false);
-    fprintf(out, ",%d,\n", r->true_lea);
+    fprintf(out, ",%d,", r->true_lea);
+    csv_failure(out, f);
 }
 
 static cJSON *published_differences(const pl_quality_case *c, const pl_quality_result *r)

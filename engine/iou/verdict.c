@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "iou/verdict_failure.h"
 #include "plans/plan.h"
 #include "task/load.h"
 
@@ -86,7 +87,7 @@ static int set_note(pl_iou_verdict *v, char *note)
 }
 
 /* Plan tasks: validity by simulation, and for costplan the cost against the
- * truth's. */
+ * truth's; the failure mode of a plan that is not a success. */
 static int judge_plan(const pl_task *t, const pl_iou_question *q, pl_iou_verdict *v)
 {
     pl_trace *tr = pl_trace_new(t, v->list.items, v->list.count);
@@ -96,6 +97,11 @@ static int judge_plan(const pl_task *t, const pl_iou_question *q, pl_iou_verdict
         return -1;
     }
     v->success = tr->valid && (!truth || tr->cost <= truth->cost + 1e-9);
+    if (pl_plan_failure(tr, truth ? truth->cost : -1, &v->failure) < 0) {
+        pl_trace_free(tr);
+        pl_trace_free(truth);
+        return -1;
+    }
     char *note;
     if (!tr->valid)
         note = pl_strdup_printf("plan invalid: %s after %d of %d actions (LEA %d)",
@@ -108,6 +114,26 @@ static int judge_plan(const pl_task *t, const pl_iou_question *q, pl_iou_verdict
     pl_trace_free(tr);
     pl_trace_free(truth);
     return set_note(v, note);
+}
+
+static bool is_blank(const char *s)
+{
+    return s[strspn(s, " \t\r\n\f\v")] == '\0';
+}
+
+/* Why an unsuccessful answer is wrong: nothing read from it, else its plan
+ * (judge_plan classified it when the task is known) or its set of items. */
+static int explain_failure(const pl_task *t, const pl_iou_question *q, const char *response, pl_iou_verdict *v)
+{
+    if (!v->list.ok)
+        return is_blank(response)
+                   ? pl_failure_set(&v->failure, PL_FAIL_EMPTY_ANSWER, NULL, 0, NULL)
+                   : pl_failure_set(&v->failure, PL_FAIL_NOTHING_EXTRACTED, NULL, 0, "no list in the response");
+    if (!v->is_distance)
+        return pl_iou_set_failure(t, q, v);
+    if (!t)
+        return pl_failure_set(&v->failure, PL_FAIL_OTHER, NULL, 0, "no PDDL check: the plan is not the truth's");
+    return 0;
 }
 
 int pl_iou_grade(pl_iou_grader *g, const pl_iou_question *q, const char *response, pl_iou_verdict *out)
@@ -131,11 +157,13 @@ int pl_iou_grade(pl_iou_grader *g, const pl_iou_question *q, const char *respons
             for (int i = 0; i < q->nanswer && out->success; i++)
                 out->success = !strcmp(out->list.items[i], q->answer[i]);
         }
-        return 0;
+    } else {
+        int rc = pl_iou_task_lists_actions(q->task) ? pl_set_explain_actions(t, &out->cmp)
+                                                     : pl_set_explain_atoms(t, &out->cmp);
+        if (rc < 0 || (out->is_distance && out->list.ok && judge_plan(t, q, out) < 0))
+            goto oom;
     }
-    int rc = pl_iou_task_lists_actions(q->task) ? pl_set_explain_actions(t, &out->cmp)
-                                                 : pl_set_explain_atoms(t, &out->cmp);
-    if (rc < 0 || (out->is_distance && out->list.ok && judge_plan(t, q, out) < 0))
+    if (!out->success && explain_failure(t, q, response, out) < 0)
         goto oom;
     return 0;
 oom:

@@ -2,7 +2,8 @@
  * engine/quality/inputs.h: PDDL, ground-truth plan and LLM plan per line,
  * e.g. ../shared/data/plan-quality/dev.jsonl and the PlanBench runs): each
  * case becomes a record of task "plan-quality" whose response is the LLM
- * plan, one action per line, graded by simulation (score = valid plan). */
+ * plan, one action per line, graded by simulation (score = valid plan;
+ * case_failure: why not, pl_plan_failure). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
@@ -196,6 +197,10 @@ void ws_grade_case(ws_case_grader *g, pl_ws_record *rec)
         } else {
             rec->score = rec->sound_score = tr->valid;
             rec->case_lea = tr->lea;
+            /* The score is validity, so a valid plan is right even when it is
+             * longer than the ground truth: no reference cost.  Out of memory
+             * leaves the kind set without its key or detail. */
+            pl_plan_failure(tr, -1, &rec->case_failure);
             pl_trace_free(tr);
             double ad = c->ngt ? case_distance(c) : -1; /* no ground truth: no distance */
             rec->has_value = ad >= 0;

@@ -267,6 +267,35 @@ static void test_every_planbench_run(void **state)
     assert_int_equal(opt.plans, 100);
 }
 
+/* The explorer's plan-quality records (engine/workspace/cases.c): a failure
+ * exactly on the cases whose sound score is 0. */
+static void test_workspace_cases(void **state)
+{
+    (void)state;
+    if (!pl_test_data_dir("plan-quality and planbench"))
+        return;
+    char dev[4096], planbench[4096];
+    snprintf(dev, sizeof dev, "%s", pl_test_data_path("plan-quality/dev.jsonl"));
+    snprintf(planbench, sizeof planbench, "%s", pl_test_data_path("planbench/gpt4-blocksworld_3.jsonl"));
+    const char *paths[] = {dev, planbench};
+    pl_workspace *ws = pl_test_open_graded(paths, 2);
+    assert_non_null(ws);
+    int cases = 0, wrong = 0;
+    for (int i = 0; i < pl_workspace_count(ws); i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, i);
+        if (!r->pcase || r->error)
+            continue;
+        const pl_failure *f = pl_ws_record_failure(r);
+        if ((r->sound_score == 0) != (f->kind != PL_FAIL_NONE))
+            fail_msg("%s: score %d, kind %s", r->id, r->sound_score, pl_failure_kind_name(f->kind));
+        cases++;
+        wrong += r->sound_score == 0;
+    }
+    print_message("workspace: %d cases, %d with a failure\n", cases, wrong);
+    assert_int_equal(cases, 962 + 200);
+    pl_workspace_close(ws);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -275,6 +304,7 @@ int main(void)
         cmocka_unit_test(test_planbench_kinds),
         cmocka_unit_test(test_every_plan_quality_case),
         cmocka_unit_test(test_every_planbench_run),
+        cmocka_unit_test(test_workspace_cases),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

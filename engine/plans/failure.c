@@ -1,5 +1,6 @@
 /* Why a plan is not a valid (optimal) plan, as a failure mode
  * (base/failure.h) read off its trace. */
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +60,10 @@ static int step_failure(const pl_trace *tr, pl_failure *out)
     const char *schema = st->ref.schema >= 0 ? tr->task->domain->actions[st->ref.schema].name : NULL;
     if (kind != PL_FAIL_UNMET_PRECONDITION) {
         char *name = schema ? pl_strdup(schema) : first_word(st->ref.text);
+        if (name && !isalpha((unsigned char)name[0])) { /* "0: (a b) [1]": no name to count */
+            free(name);
+            name = NULL;
+        }
         int rc = pl_failure_set(out, kind, name, step, "step %d %s: %s", step, st->ref.text ? st->ref.text : "",
                                 st->ref.detail ? st->ref.detail : pl_failure_kind_label(kind));
         free(name);

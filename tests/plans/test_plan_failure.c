@@ -65,6 +65,10 @@ static void test_fixture_kinds(void **state)
     classify(t, unknown_action, -1, &f);
     assert_failure(&f, PL_FAIL_UNKNOWN_ACTION, "pick-up", 2);
 
+    const char *timed[] = {"0: (drive truck1 a b) [1]", NULL}; /* no name to key it by */
+    classify(t, timed, -1, &f);
+    assert_failure(&f, PL_FAIL_MALFORMED_STEP, NULL, 1);
+
     const char *type_mismatch[] = {"(drive p1 a b)", NULL};
     classify(t, type_mismatch, -1, &f);
     assert_failure(&f, PL_FAIL_TYPE_MISMATCH, "drive", 1);

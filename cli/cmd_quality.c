@@ -10,11 +10,13 @@
 #include "cli.h"
 #include "plans/plan.h"
 #include "quality_output.h"
+#include "quality_summary.h"
 
 typedef struct {
     quality_format format;
     pl_quality_options opt;
     const char *pddl_dir;
+    quality_summary_args summary; /* --summary and its options (quality_summary.c) */
 } quality_args;
 
 static int parse_args(int argc, char **argv, quality_args *a, const char ***files, int *nfiles)
@@ -22,6 +24,7 @@ static int parse_args(int argc, char **argv, quality_args *a, const char ***file
     a->format = QUALITY_JSONL;
     a->opt = pl_quality_defaults();
     a->pddl_dir = NULL;
+    quality_summary_args_init(&a->summary);
     *files = calloc((size_t)argc + 1, sizeof **files);
     *nfiles = 0;
     if (!*files)
@@ -29,6 +32,11 @@ static int parse_args(int argc, char **argv, quality_args *a, const char ***file
     for (int i = 0; i < argc; i++) {
         const char *s = argv[i];
         bool has_value = i + 1 < argc;
+        int summary_option = quality_summary_option(argc, argv, &i, &a->summary);
+        if (summary_option < 0)
+            return PL_EXIT_USAGE;
+        if (summary_option > 0)
+            continue;
         if (!strcmp(s, "--similarity") && has_value) {
             if (pl_similarity_version_parse(argv[++i], &a->opt.version) < 0)
                 return cli_usage_error("quality", "--similarity expects v2 or v1");
@@ -131,7 +139,9 @@ int cmd_quality(int argc, char **argv)
     const char **files;
     int nfiles;
     int rc = parse_args(argc, argv, &a, &files, &nfiles);
-    if (rc != PL_EXIT_OK) {
+    if (rc != PL_EXIT_OK || a.summary.on) {
+        if (rc == PL_EXIT_OK)
+            rc = quality_summary_run(&a.summary, &a.opt, a.pddl_dir, files, nfiles);
         free(files);
         return rc;
     }

@@ -1,0 +1,231 @@
+/* Bar charts as SVG text and CSV (chart_svg.h). */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart_svg.h"
+
+enum {
+    WIDTH = 760,
+    HEIGHT = 400,     /* per chart */
+    LEFT = 70,        /* y axis labels */
+    RIGHT = 180,      /* legend */
+    TOP = 46,         /* title */
+    BOTTOM = 120,     /* category labels and the x label */
+    PLOT_W = WIDTH - LEFT - RIGHT,
+    PLOT_H = HEIGHT - TOP - BOTTOM
+};
+
+static void put_xml(FILE *out, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '&': fputs("&amp;", out); break;
+        case '<': fputs("&lt;", out); break;
+        case '>': fputs("&gt;", out); break;
+        case '"': fputs("&quot;", out); break;
+        case '\'': fputs("&apos;", out); break;
+        default:
+            if ((unsigned char)*s >= 0x20 || *s == '\t')
+                fputc(*s, out);
+        }
+    }
+}
+
+static double bar_height_max(const pl_chart *c)
+{
+    double max = 0;
+    for (int k = 0; k < c->ncategories; k++) {
+        double sum = 0;
+        for (int s = 0; s < c->nseries; s++) {
+            double v = c->series[s].values[k] > 0 ? c->series[s].values[k] : 0;
+            sum = c->stacked ? sum + v : (v > sum ? v : sum);
+        }
+        max = sum > max ? sum : max;
+    }
+    return max;
+}
+
+/* 1, 2 or 5 × 10^k: at most five steps up to max. */
+static double tick_step(double max)
+{
+    double p = pow(10, floor(log10(max / 5)));
+    static const double mult[] = {1, 2, 5, 10};
+    for (size_t i = 0; i < 4; i++)
+        if (max / (p * mult[i]) <= 5)
+            return p * mult[i];
+    return p * 10;
+}
+
+static void write_axes(FILE *out, const pl_chart *c, double top_value, double step, int y0)
+{
+    int base = y0 + TOP + PLOT_H;
+    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"15\" font-weight=\"bold\">", LEFT, y0 + 24);
+    put_xml(out, c->title);
+    fputs("</text>\n", out);
+    for (int i = 0; step * i <= top_value * (1 + 1e-9); i++) {
+        double y = base - PLOT_H * (step * i / top_value);
+        fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#dddddd\"/>\n", LEFT, y,
+                LEFT + PLOT_W, y);
+        fprintf(out, "<text x=\"%d\" y=\"%.1f\" font-size=\"11\" text-anchor=\"end\">%g</text>\n", LEFT - 6, y + 4,
+                step * i);
+    }
+    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000000\"/>\n", LEFT, base, LEFT + PLOT_W,
+            base);
+    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000000\"/>\n", LEFT, y0 + TOP, LEFT, base);
+    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 %d %d)\">",
+            18, y0 + TOP + PLOT_H / 2, 18, y0 + TOP + PLOT_H / 2);
+    put_xml(out, c->y_label);
+    fputs("</text>\n", out);
+    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">", LEFT + PLOT_W / 2,
+            y0 + HEIGHT - 8);
+    put_xml(out, c->x_label);
+    fputs("</text>\n", out);
+}
+
+static void write_bars(FILE *out, const pl_chart *c, double top_value, int y0)
+{
+    int base = y0 + TOP + PLOT_H;
+    double band = (double)PLOT_W / (c->ncategories ? c->ncategories : 1);
+    double width = band * 0.7;
+    size_t longest = 0;
+    for (int k = 0; k < c->ncategories; k++)
+        longest = strlen(c->categories[k]) > longest ? strlen(c->categories[k]) : longest;
+    bool rotate = (double)longest * 6.5 > band;
+    for (int k = 0; k < c->ncategories; k++) {
+        double x = LEFT + band * k + (band - width) / 2, stack = 0;
+        for (int s = 0; s < c->nseries; s++) {
+            double v = c->series[s].values[k] > 0 ? c->series[s].values[k] : 0;
+            double h = PLOT_H * v / top_value;
+            double bx = c->stacked ? x : x + width / c->nseries * s;
+            double bw = c->stacked ? width : width / c->nseries;
+            double by = base - h - (c->stacked ? PLOT_H * stack / top_value : 0);
+            stack += v;
+            fprintf(out, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" fill=\"", bx, by, bw, h);
+            put_xml(out, c->series[s].colour);
+            fputs("\"><title>", out);
+            put_xml(out, c->categories[k]);
+            fputs(", ", out);
+            put_xml(out, c->series[s].name);
+            fprintf(out, ": %g</title></rect>\n", c->series[s].values[k]);
+        }
+        double cx = LEFT + band * (k + 0.5);
+        if (c->totals)
+            fprintf(out, "<text x=\"%.1f\" y=\"%d\" font-size=\"9\" text-anchor=\"middle\">n=%d</text>\n", cx,
+                    y0 + TOP - 4, c->totals[k]);
+        if (rotate)
+            fprintf(out, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"end\" "
+                         "transform=\"rotate(-40 %.1f %d)\">", cx, base + 14, cx, base + 14);
+        else
+            fprintf(out, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">", cx, base + 16);
+        put_xml(out, c->categories[k]);
+        fputs("</text>\n", out);
+    }
+}
+
+static void write_legend(FILE *out, const pl_chart *c, int y0)
+{
+    int x = LEFT + PLOT_W + 20;
+    for (int s = 0; s < c->nseries; s++) {
+        int y = y0 + TOP + 18 * s;
+        fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"", x, y);
+        put_xml(out, c->series[s].colour);
+        fprintf(out, "\"/>\n<text x=\"%d\" y=\"%d\" font-size=\"11\">", x + 18, y + 10);
+        put_xml(out, c->series[s].name);
+        fputs("</text>\n", out);
+    }
+}
+
+int pl_chart_write_svg(FILE *out, const pl_chart *charts, int ncharts)
+{
+    fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+                 "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
+                 "font-family=\"Helvetica, Arial, sans-serif\">\n"
+                 "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
+            WIDTH, HEIGHT * ncharts, WIDTH, HEIGHT * ncharts);
+    for (int i = 0; i < ncharts; i++) {
+        const pl_chart *c = &charts[i];
+        int y0 = HEIGHT * i;
+        double max = bar_height_max(c);
+        double step = tick_step(max > 0 ? max : 1);
+        double top_value = ceil((max > 0 ? max : 1) / step - 1e-9) * step;
+        fputs("<g>\n", out);
+        write_axes(out, c, top_value, step, y0);
+        write_bars(out, c, top_value, y0);
+        write_legend(out, c, y0);
+        fputs("</g>\n", out);
+    }
+    fputs("</svg>\n", out);
+    return ferror(out) ? -1 : 0;
+}
+
+static void put_csv(FILE *out, const char *s)
+{
+    if (!s || !strpbrk(s, ",\"\n\r")) {
+        fputs(s ? s : "", out);
+        return;
+    }
+    fputc('"', out);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', out);
+        fputc(*s, out);
+    }
+    fputc('"', out);
+}
+
+/* The union of the series names, in order of first appearance. */
+static int series_columns(const pl_chart *charts, int ncharts, const char **names)
+{
+    int n = 0;
+    for (int i = 0; i < ncharts; i++)
+        for (int s = 0; s < charts[i].nseries; s++) {
+            int j = 0;
+            while (j < n && strcmp(names[j], charts[i].series[s].name))
+                j++;
+            if (j == n)
+                names[n++] = charts[i].series[s].name;
+        }
+    return n;
+}
+
+int pl_chart_write_csv(FILE *out, const pl_chart *charts, int ncharts)
+{
+    int cap = 1;
+    for (int i = 0; i < ncharts; i++)
+        cap += charts[i].nseries;
+    const char **names = malloc((size_t)cap * sizeof *names);
+    if (!names)
+        return -1;
+    int ncols = series_columns(charts, ncharts, names);
+    bool any_totals = false;
+    for (int i = 0; i < ncharts; i++)
+        any_totals |= charts[i].totals != NULL;
+    fputs("chart,category", out);
+    for (int j = 0; j < ncols; j++) {
+        fputc(',', out);
+        put_csv(out, names[j]);
+    }
+    fputs(any_totals ? ",n\n" : "\n", out);
+    for (int i = 0; i < ncharts; i++) {
+        const pl_chart *c = &charts[i];
+        for (int k = 0; k < c->ncategories; k++) {
+            put_csv(out, c->id);
+            fputc(',', out);
+            put_csv(out, c->categories[k]);
+            for (int j = 0; j < ncols; j++) {
+                fputc(',', out);
+                for (int s = 0; s < c->nseries; s++)
+                    if (!strcmp(c->series[s].name, names[j]))
+                        fprintf(out, "%.6g", c->series[s].values[k]);
+            }
+            if (any_totals && c->totals)
+                fprintf(out, ",%d", c->totals[k]);
+            else if (any_totals)
+                fputc(',', out);
+            fputc('\n', out);
+        }
+    }
+    free(names);
+    return ferror(out) ? -1 : 0;
+}

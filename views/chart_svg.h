@@ -1,0 +1,34 @@
+/* Bar charts for papers: plain SVG text (no dependency) and the CSV of the
+ * data drawn.  A chart is a title, axis labels, categories along x and
+ * series of values per category, stacked (one bar per category) or grouped
+ * (side by side).  Several charts go into one SVG document one under another,
+ * and into one CSV whose rows are (chart, category) with a column per series
+ * name (the union over the charts, empty where a chart has no such series). */
+#ifndef PL_VIEWS_CHART_SVG_H
+#define PL_VIEWS_CHART_SVG_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+typedef struct {
+    const char *name;
+    const char *colour;    /* any SVG colour, e.g. "#1b9e77" */
+    const double *values;  /* one per category */
+} pl_chart_series;
+
+typedef struct {
+    const char *id;        /* short name: the CSV's `chart` column */
+    const char *title, *x_label, *y_label;
+    const char *const *categories;
+    int ncategories;
+    const pl_chart_series *series;
+    int nseries;
+    bool stacked;
+    const int *totals;     /* NULL, or per category a count printed above the bar ("n=") and in the CSV */
+} pl_chart;
+
+/* Both return 0, or -1 when writing failed. */
+int pl_chart_write_svg(FILE *out, const pl_chart *charts, int ncharts);
+int pl_chart_write_csv(FILE *out, const pl_chart *charts, int ncharts);
+
+#endif

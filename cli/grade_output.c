@@ -36,7 +36,31 @@ static cJSON *id_json(const char *id)
     return is_integer_text(id) ? cJSON_CreateRaw(id) : cJSON_CreateString(id);
 }
 
-/* One row as a JSON object; ids are printed as the exact integers they are. */
+/* {"kind", "key", "step", "detail", "items": {kind: count, ...}}: why the
+ * sound verdict is 0 (base/failure.h); null members left out. */
+static cJSON *failure_json(const pl_failure *f)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "kind", pl_failure_kind_name(f->kind));
+    if (f->key)
+        cJSON_AddStringToObject(o, "key", f->key);
+    if (f->step)
+        cJSON_AddNumberToObject(o, "step", f->step);
+    if (f->detail)
+        cJSON_AddStringToObject(o, "detail", f->detail);
+    cJSON *items = NULL;
+    for (int i = 0; i < PL_FAIL_NITEMS; i++) {
+        if (!f->items[i])
+            continue;
+        if (!items)
+            cJSON_AddItemToObject(o, "items", items = cJSON_CreateObject());
+        cJSON_AddNumberToObject(items, pl_failure_kind_name((pl_failure_kind)(PL_FAIL_FIRST_ITEM + i)), f->items[i]);
+    }
+    return o;
+}
+
+/* One row as a JSON object; ids are printed as the exact integers they are.
+ * A wrong answer's failure comes with the sound verdict it explains. */
 static cJSON *row_json(const grade_row *r, grade_mode mode)
 {
     cJSON *o = cJSON_CreateObject();
@@ -65,6 +89,8 @@ static cJSON *row_json(const grade_row *r, grade_mode mode)
         cJSON_AddNumberToObject(o, "iou", r->v.iou);
     if (r->resp->has_stored_score)
         cJSON_AddNumberToObject(o, "stored_score", r->resp->stored_score);
+    if ((mode & GRADE_SOUND) && r->v.failure.kind != PL_FAIL_NONE)
+        cJSON_AddItemToObject(o, "failure", failure_json(&r->v.failure));
     return o;
 }
 
@@ -109,12 +135,14 @@ static void csv_field(FILE *f, const char *s, bool last)
 
 void grade_print_csv(FILE *f, const grade_row *rows, int n, grade_mode mode)
 {
-    fputs("id,group,sample_id,epoch,model,score,sound_score,path,iou,stored_score,parsed,sound_reason\n", f);
+    fputs("id,group,sample_id,epoch,model,score,sound_score,path,iou,stored_score,parsed,sound_reason,failure_kind,"
+          "failure_key,failure_step\n",
+          f);
     for (int i = 0; i < n; i++) {
         const grade_row *r = &rows[i];
         if (!r->in_shard)
             continue;
-        char score[16] = "", sound[16] = "", iou[32] = "", stored[32] = "", epoch[16];
+        char score[16] = "", sound[16] = "", iou[32] = "", stored[32] = "", epoch[16], step[16] = "";
         char *parsed = r->v.parsed ? cJSON_PrintUnformatted(r->v.parsed) : NULL;
         if (!r->error && (mode & GRADE_OFFICIAL))
             snprintf(score, sizeof score, "%d", r->v.score);
@@ -125,6 +153,9 @@ void grade_print_csv(FILE *f, const grade_row *rows, int n, grade_mode mode)
         if (r->resp->has_stored_score)
             snprintf(stored, sizeof stored, "%g", r->resp->stored_score);
         snprintf(epoch, sizeof epoch, "%d", r->resp->epoch);
+        bool failed = !r->error && (mode & GRADE_SOUND) && r->v.failure.kind != PL_FAIL_NONE;
+        if (failed && r->v.failure.step)
+            snprintf(step, sizeof step, "%d", r->v.failure.step);
         csv_field(f, id_of(r), false);
         csv_field(f, group_of(r), false);
         csv_field(f, r->resp->sample_id, false);
@@ -136,7 +167,10 @@ void grade_print_csv(FILE *f, const grade_row *rows, int n, grade_mode mode)
         csv_field(f, iou, false);
         csv_field(f, stored, false);
         csv_field(f, parsed, false);
-        csv_field(f, r->error ? r->error : r->v.sound_reason, true);
+        csv_field(f, r->error ? r->error : r->v.sound_reason, false);
+        csv_field(f, failed ? pl_failure_kind_name(r->v.failure.kind) : NULL, false);
+        csv_field(f, failed ? r->v.failure.key : NULL, false);
+        csv_field(f, step, true);
         free(parsed);
     }
 }

@@ -1,5 +1,6 @@
 /* Grading dispatch: parse the response as the official code does, then hand
- * it to the task's rule (grade_sets.c, grade_search.c). */
+ * it to the task's rule (grade_sets.c, grade_search.c); the failure mode
+ * of a wrong answer is settled last. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdint.h>
@@ -113,10 +114,18 @@ static void grade_parse_error(const pl_acp_question *q, const char *response, pl
     v->path = "parse-error";
     v->score = v->sound_score = 0;
     bool none_task = q->task == PL_ACP_REACH || q->task == PL_ACP_AREACH || q->task == PL_ACP_LAND;
-    if (none_task && says_none(response) && none_is_right(q)) {
+    bool none = says_none(response);
+    if (none_task && none && none_is_right(q)) {
         v->sound_score = 1;
         acp_reason(v, "the answer says None, which is right; the official parser accepts only the exact keyword "
                       "'None'");
+    } else if (none_task && none) {
+        pl_failure_set(&v->failure, PL_FAIL_NONE_BUT_EXISTS, NULL, 0, "the answer says None");
+    } else if (q->task == PL_ACP_VAL && none) {
+        int step = cJSON_IsNumber(q->answer) ? q->answer->valueint + 1 : 0; /* the first failing step */
+        pl_failure_set(&v->failure, PL_FAIL_VALID_CLAIMED, NULL, step, "the answer says None: no action fails");
+    } else {
+        pl_failure_set(&v->failure, PL_FAIL_NOTHING_EXTRACTED, NULL, 0, "the official parser found no answer");
     }
 }
 
@@ -136,7 +145,35 @@ static int grade_choice(const pl_acp_question *q, const char *response, pl_acp_v
         return -1;
     v->score = v->sound_score = m;
     v->path = m ? "exact-match" : "no-match";
+    const char *chosen = v->parsed->valuestring;
+    if (!m && !strcmp(chosen, "[invalid]"))
+        pl_failure_set(&v->failure, PL_FAIL_NOTHING_EXTRACTED, NULL, 0, "no %s in the answer",
+                       is_bool ? "yes or no" : "choice");
+    else if (!m)
+        pl_failure_set(&v->failure, PL_FAIL_WRONG_CHOICE, chosen, 0, "%s, not %s", chosen, gold);
     return 0;
+}
+
+/* ---- failures ---- */
+
+static bool blank(const char *s)
+{
+    while (*s && isspace((unsigned char)*s))
+        s++;
+    return !*s;
+}
+
+/* The failure beside the final sound verdict: none when it is 1; an empty
+ * answer whatever the task's grader found; and a kind for every 0 the
+ * grader left without one (a question whose PDDL does not load). */
+static void settle_failure(const char *response, pl_acp_verdict *v)
+{
+    if (v->sound_score)
+        pl_failure_clear(&v->failure);
+    else if (blank(response))
+        pl_failure_set(&v->failure, PL_FAIL_EMPTY_ANSWER, NULL, 0, "the response is blank");
+    else if (v->failure.kind == PL_FAIL_NONE)
+        pl_failure_set(&v->failure, PL_FAIL_OTHER, v->path, 0, "wrong by the official rule %s", v->path);
 }
 
 /* ---- dispatch ---- */
@@ -171,8 +208,11 @@ int pl_acp_grade(pl_acp_grader *g, const pl_acp_question *q, const char *respons
                  pl_error *err)
 {
     memset(out, 0, sizeof *out);
-    if (q->format != PL_ACP_GEN)
-        return grade_choice(q, response, out);
+    if (q->format != PL_ACP_GEN) {
+        int rc = grade_choice(q, response, out);
+        settle_failure(response, out);
+        return rc;
+    }
     pl_acp_parsed p;
     if (parse_response(q->task, response, &p) < 0) {
         pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0, "out of memory");
@@ -194,6 +234,7 @@ int pl_acp_grade(pl_acp_grader *g, const pl_acp_question *q, const char *respons
         out->score = out->sound_score = 0;
         out->path = "question-error";
     }
+    settle_failure(response, out);
     return out->parsed ? rc : -1;
 }
 

@@ -77,6 +77,11 @@ pl_answer acp_cache_next_action(acp_question_cache *c, int action, const pl_limi
  * elsewhere. */
 void acp_cache_record_next_action(acp_question_cache *c, int action, pl_answer a);
 
+/* The question's task for naming what a wrong answer names, when sound
+ * checks run and it loads (no sound reason otherwise: for tasks graded
+ * without it); NULL else. */
+const pl_task *acp_task_if_loads(pl_acp_grader *g, const pl_acp_question *q);
+
 pl_limits acp_limits(double seconds);
 
 /* Python str.lower() on the ASCII letters (every name the grammar accepts
@@ -89,8 +94,51 @@ bool acp_in_list_lower(const cJSON *list, const char *lower);
 /* Jaccard index of two sets of strings (duplicates ignored). */
 double acp_jaccard(char *const *a, int na, char *const *b, int nb);
 
+/* ---- failure modes (grade_failure.c) ----
+ * Each fills f (base/failure.h) for an answer whose sound verdict is 0, from
+ * what its grader computed: no search, only name resolution and the cached
+ * cheap tests.  Item texts are lower-cased as the graders keep them.  Out of
+ * memory leaves the kind set and the key or detail NULL: a failure never
+ * changes a verdict. */
+typedef struct {
+    char *const *items;
+    int n;
+} acp_list;
+
+/* The name an item text starts with: "(sail l0 l1)" → "sail" (owned; NULL
+ * when out of memory). */
+char *acp_head(const char *text);
+/* Sets f to kind k keyed by the head of `text` (the schema or predicate it names). */
+void acp_fail_named(pl_failure *f, pl_failure_kind k, const char *text, int step, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+/* app: the answer against the applicable actions (t NULL: against the
+ * stored set, every extra item then counted as not applicable). */
+void acp_fail_app(const pl_task *t, acp_list answer, acp_list truth, pl_failure *f);
+/* prog: the answer's lists against the true positive and negative effects. */
+void acp_fail_prog(const pl_task *t, acp_list pos, acp_list neg, acp_list truth_pos, acp_list truth_neg,
+                   pl_failure *f);
+/* reach (the atom text x) and areach (the action text x): `unreachable` /
+ * `never` the sound check's answer (PL_UNKNOWN when it did not decide or did
+ * not run: the official path then tells); t NULL when the task is not loaded. */
+void acp_fail_reach(const pl_task *t, const char *x, pl_answer unreachable, const char *path, int nstored,
+                    pl_failure *f);
+void acp_fail_areach(const pl_task *t, const char *x, pl_answer never, const char *path, int nstored,
+                     pl_failure *f);
+/* val: the index the sound reading found (have), against the stored one
+ * (want_number false: the plan is valid). */
+void acp_fail_val(bool have, long index, bool want_number, long want, pl_failure *f);
+/* just: the question's plan and the answer; shape and valid as the grader
+ * found them (t NULL: the task did not load). */
+void acp_fail_just(const pl_task *t, char *const *plan, int n, char *const *ans, int m, bool valid,
+                   pl_failure *f);
+/* nexta: `action` the grounded action when applicable in the question
+ * state, else -1; `next` the next-action test's answer (PL_UNKNOWN when
+ * undecided or not run); c NULL when the task is not loaded. */
+void acp_fail_nexta(acp_question_cache *c, const char *x, int action, pl_answer next, const char *path,
+                    pl_failure *f);
+
 /* One function per task; each fills score, sound_score, path, reasons and
- * IoU.  `p` is what the official parser yielded (p->ok true).  Return 0, or
+ * IoU, and the failure when sound_score is 0.  `p` is what the official parser yielded (p->ok true).  Return 0, or
  * -1 when out of memory or the question's task cannot be loaded. */
 int acp_grade_app(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v);
 int acp_grade_prog(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v);

@@ -114,10 +114,11 @@ int acp_grade_reach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_par
         v->path = "planner-error";
     }
     v->sound_score = v->score;
+    pl_answer unreachable = PL_UNKNOWN;
     if (!none && g->opts.sound && c) {
         pl_limits lim = acp_limits(g->opts.sound_seconds);
         char *detail = NULL;
-        pl_answer unreachable = atom_unreachable(c, x, &lim, &detail);
+        unreachable = atom_unreachable(c, x, &lim, &detail);
         if (unreachable != PL_UNKNOWN)
             v->sound_score = unreachable == PL_YES;
         if (v->sound_score != v->score)
@@ -130,6 +131,8 @@ int acp_grade_reach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_par
                                                       : "");
         free(detail);
     }
+    if (!v->sound_score)
+        acp_fail_reach(c ? c->lt.task : NULL, x, unreachable, v->path, nstored, &v->failure);
     free(x);
     return 0;
 }
@@ -239,10 +242,11 @@ int acp_grade_areach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pa
         official_areach_planner(c, action, g->opts.reach_seconds, v);
     }
     v->sound_score = v->score;
+    pl_answer never = PL_UNKNOWN;
     if (!none && g->opts.sound && c) {
         pl_limits lim = acp_limits(g->opts.sound_seconds);
         char *detail = NULL;
-        pl_answer never = action_never_applicable(c, x, &lim, &detail);
+        never = action_never_applicable(c, x, &lim, &detail);
         if (never != PL_UNKNOWN)
             v->sound_score = never == PL_YES;
         if (v->sound_score != v->score)
@@ -256,6 +260,8 @@ int acp_grade_areach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pa
                                                         : "");
         free(detail);
     }
+    if (!v->sound_score)
+        acp_fail_areach(c ? c->lt.task : NULL, x, never, v->path, nstored, &v->failure);
     free(x);
     return 0;
 }
@@ -430,14 +436,15 @@ static void official_nexta_planner(acp_question_cache *c, int action, const pl_a
     v->score = !strcmp(path, "planner-optimal");
 }
 
-/* The next-action test itself (action -1: not applicable). */
-static void sound_nexta(pl_acp_grader *g, acp_question_cache *c, const char *x, int action, pl_acp_verdict *v)
+/* The next-action test itself (action -1: not applicable); returns its
+ * answer (PL_UNKNOWN when not applicable or undecided). */
+static pl_answer sound_nexta(pl_acp_grader *g, acp_question_cache *c, const char *x, int action, pl_acp_verdict *v)
 {
     if (action < 0) {
         v->sound_score = 0;
         if (v->score)
             acp_reason(v, "%s is not applicable in the question state", x);
-        return;
+        return PL_UNKNOWN;
     }
     pl_limits lim = acp_limits(g->opts.sound_seconds);
     long long hstar = -1;
@@ -453,6 +460,7 @@ static void sound_nexta(pl_acp_grader *g, acp_question_cache *c, const char *x, 
                    answer_name(next), label);
     else if (v->sound_score != v->score)
         acp_reason(v, "%s: next-action test says %s (h* = %lld)%s", x, answer_name(next), hstar, label);
+    return next;
 }
 
 int acp_grade_nexta(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v)
@@ -484,8 +492,9 @@ int acp_grade_nexta(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_par
         v->path = c ? "not-applicable" : "planner-no-plan";
     }
     v->sound_score = v->score;
-    if (g->opts.sound && c)
-        sound_nexta(g, c, x, applicable ? action : -1, v);
+    pl_answer next = g->opts.sound && c ? sound_nexta(g, c, x, applicable ? action : -1, v) : PL_UNKNOWN;
+    if (!v->sound_score)
+        acp_fail_nexta(g->opts.sound ? c : NULL, x, applicable ? action : -1, next, v->path, &v->failure);
     free(x);
     return 0;
 }
@@ -571,6 +580,8 @@ int acp_grade_just(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pars
         v->path = valid ? "valid-plan" : "invalid-plan";
     v->score = !strcmp(v->path, "valid-plan");
     v->sound_score = valid && shape;
+    if (!v->sound_score)
+        acp_fail_just(c ? c->lt.task : acp_task_if_loads(g, q), plan, n, ans, m, valid, &v->failure);
     if (v->sound_score != v->score) {
         if (v->sound_score)
             acp_reason(v, "the answer is the plan without one action or a consecutive pair, and valid; it differs "

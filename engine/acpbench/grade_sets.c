@@ -78,6 +78,11 @@ static bool strset_equal(const strset *a, const strset *b)
     return true;
 }
 
+static acp_list list_of(const strset *s)
+{
+    return (acp_list){s->items, s->n};
+}
+
 /* ---- app ---- */
 
 /* The applicable actions of the question state, by simulation. */
@@ -105,19 +110,17 @@ int acp_grade_app(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parse
     v->has_iou = true;
     v->iou = acp_jaccard(answer.items, answer.n, stored.items, stored.n);
     v->sound_score = v->score;
-    rc = 0;
-    if (!g->opts.sound)
-        goto done;
-    acp_question_cache *c = acp_task_for(g, q, v);
-    if (!c)
-        goto done;
-    rc = -1;
-    if (applicable_set(c->lt.task, &truth) < 0)
-        goto done;
-    v->sound_score = strset_equal(&answer, &truth);
-    if (v->sound_score != v->score)
-        acp_reason(v, "the stored answer is not the set of applicable actions computed by simulation (%d stored, "
-                      "%d applicable)", stored.n, truth.n);
+    acp_question_cache *c = g->opts.sound ? acp_task_for(g, q, v) : NULL;
+    if (c) {
+        if (applicable_set(c->lt.task, &truth) < 0)
+            goto done;
+        v->sound_score = strset_equal(&answer, &truth);
+        if (v->sound_score != v->score)
+            acp_reason(v, "the stored answer is not the set of applicable actions computed by simulation (%d "
+                          "stored, %d applicable)", stored.n, truth.n);
+    }
+    if (!v->sound_score)
+        acp_fail_app(c ? c->lt.task : NULL, list_of(&answer), list_of(c ? &truth : &stored), &v->failure);
     rc = 0;
 done:
     strset_free(&answer);
@@ -130,7 +133,6 @@ done:
 
 int acp_grade_prog(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v)
 {
-    (void)g;
     const cJSON *pos = cJSON_GetObjectItemCaseSensitive(q->answer, "pos");
     const cJSON *neg = cJSON_GetObjectItemCaseSensitive(q->answer, "neg");
     strset ans_pos = {0}, ans_neg = {0}, st_pos = {0}, st_neg = {0}, signed_ans = {0}, signed_st = {0};
@@ -158,6 +160,9 @@ int acp_grade_prog(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pars
     }
     v->has_iou = true;
     v->iou = acp_jaccard(signed_ans.items, signed_ans.n, signed_st.items, signed_st.n);
+    if (!v->sound_score) /* one list stands for both when the answer gave the same list twice */
+        acp_fail_prog(acp_task_if_loads(g, q), list_of(&ans_pos), list_of(p->nlists == 1 ? &ans_pos : &ans_neg),
+                      list_of(&st_pos), list_of(&st_neg), &v->failure);
     rc = 0;
 done:
     strset_free(&ans_pos);
@@ -242,9 +247,12 @@ int acp_grade_val(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parse
         snprintf(want, sizeof want, "%s", cJSON_IsString(q->answer) ? q->answer->valuestring : "None");
     v->score = !strcmp(p->items[0], want);
     v->path = v->score ? "index-match" : "index-mismatch";
-    long index;
+    long index = 0;
     bool have = sound_index(response, &index);
     v->sound_score = have && index == strtol(want, NULL, 10);
+    if (!v->sound_score)
+        acp_fail_val(have, index, isdigit((unsigned char)want[want[0] == '-']), strtol(want, NULL, 10),
+                     &v->failure);
     if (v->sound_score != v->score)
         acp_reason(v, v->sound_score ? "the answer names index %ld; the official parser took the first digits in "
                                        "the text ('%s')"
@@ -270,8 +278,10 @@ static bool goal_has_atom(const pl_task *t, int cond, int atom)
     return false;
 }
 
-/* Is the fact a non-trivial landmark (not true now, not a goal)? */
-static pl_answer land_truth(acp_question_cache *c, const pl_limits *lim, const char *fact, const char **why)
+/* Is the fact a non-trivial landmark (not true now, not a goal)?  When not,
+ * *kind says why as a failure mode. */
+static pl_answer land_truth(acp_question_cache *c, const pl_limits *lim, const char *fact, const char **why,
+                            pl_failure_kind *kind)
 {
     const pl_task *t = c->lt.task;
     pl_atom_ref r;
@@ -279,12 +289,14 @@ static pl_answer land_truth(acp_question_cache *c, const pl_limits *lim, const c
     int atom = r.atom;
     pl_atom_ref_clear(&r);
     if (st != PL_ATOM_FLUENT) {
-        *why = st == PL_ATOM_STATIC_TRUE || st == PL_ATOM_TYPE_TRUE ? "it holds in the initial state"
-               : st == PL_ATOM_UNREACHABLE || st == PL_ATOM_STATIC_FALSE
-                   ? "it never holds in a reachable state"
-                   : "it is not a fact of this problem";
+        bool holds = st == PL_ATOM_STATIC_TRUE || st == PL_ATOM_TYPE_TRUE;
+        bool never = st == PL_ATOM_UNREACHABLE || st == PL_ATOM_STATIC_FALSE;
+        *why = holds ? "it holds in the initial state" : never ? "it never holds in a reachable state"
+                                                               : "it is not a fact of this problem";
+        *kind = holds ? PL_FAIL_STATIC_OR_INITIAL : never ? PL_FAIL_NOT_A_LANDMARK : PL_FAIL_UNKNOWN_NAME;
         return PL_NO;
     }
+    *kind = PL_FAIL_STATIC_OR_INITIAL;
     if (pl_state_has(t->init, atom)) {
         *why = "it holds in the initial state (a trivial landmark)";
         return PL_NO;
@@ -293,6 +305,7 @@ static pl_answer land_truth(acp_question_cache *c, const pl_limits *lim, const c
         *why = "it is a goal (a trivial landmark)";
         return PL_NO;
     }
+    *kind = PL_FAIL_NOT_A_LANDMARK;
     pl_landmark_checker *lc = acp_cache_landmarks(c, lim);
     if (!lc)
         return PL_UNKNOWN;
@@ -311,7 +324,8 @@ static pl_answer none_truth(acp_question_cache *c, const pl_limits *lim, const p
         cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(q->answer, keys[k]))
         {
             const char *why;
-            pl_answer a = cJSON_IsString(it) ? land_truth(c, lim, it->valuestring, &why) : PL_NO;
+            pl_failure_kind kind;
+            pl_answer a = cJSON_IsString(it) ? land_truth(c, lim, it->valuestring, &why, &kind) : PL_NO;
             if (a == PL_YES)
                 return PL_NO;
             if (a == PL_UNKNOWN)
@@ -319,6 +333,20 @@ static pl_answer none_truth(acp_question_cache *c, const pl_limits *lim, const p
         }
     }
     return all;
+}
+
+/* Why a land answer is wrong: the sound check's kind, or the official
+ * rule's when it did not decide (truth UNKNOWN). */
+static void land_failure(const char *x, bool is_none, pl_answer truth, pl_failure_kind kind, const char *why,
+                         pl_acp_verdict *v)
+{
+    if (is_none)
+        pl_failure_set(&v->failure, PL_FAIL_NONE_BUT_EXISTS, NULL, 0, "a stored fact is a landmark");
+    else if (truth == PL_NO)
+        acp_fail_named(&v->failure, kind, x, 0, "%s: %s", x, why);
+    else
+        acp_fail_named(&v->failure, PL_FAIL_NOT_A_LANDMARK, x, 0,
+                       "%s: undecided by the sound check; not among the stored landmarks", x);
 }
 
 int acp_grade_land(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parsed *p, pl_acp_verdict *v)
@@ -341,12 +369,15 @@ int acp_grade_land(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pars
     v->sound_score = v->score;
     acp_question_cache *c = g->opts.sound ? acp_task_for(g, q, v) : NULL;
     if (!c) {
+        if (!v->sound_score)
+            land_failure(x, is_none, PL_UNKNOWN, PL_FAIL_NONE, NULL, v);
         free(x);
         return 0;
     }
     pl_limits lim = acp_limits(g->opts.sound_seconds);
     const char *why = "undecided";
-    pl_answer truth = is_none ? none_truth(c, &lim, q) : land_truth(c, &lim, x, &why);
+    pl_failure_kind kind = PL_FAIL_NONE;
+    pl_answer truth = is_none ? none_truth(c, &lim, q) : land_truth(c, &lim, x, &why, &kind);
     if (truth != PL_UNKNOWN)
         v->sound_score = truth == PL_YES;
     if (v->sound_score != v->score) {
@@ -357,6 +388,8 @@ int acp_grade_land(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pars
             acp_reason(v, "%s: %s%s", x, why,
                        v->sound_score ? " — the stored answer lists it as no landmark" : "");
     }
+    if (!v->sound_score)
+        land_failure(x, is_none, truth, kind, why, v);
     free(x);
     return 0;
 }

@@ -1,5 +1,5 @@
-/* Small helpers the per-task graders share: limits, lower-casing as Python
- * does, the sound reason, list membership and the Jaccard index. */
+/* Small helpers the per-task graders share: the task for naming failures,
+ * limits, lower-casing as Python does, the sound reason, list membership and the Jaccard index. */
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -7,6 +7,14 @@
 #include <string.h>
 
 #include "acpbench/grade_internal.h"
+
+const pl_task *acp_task_if_loads(pl_acp_grader *g, const pl_acp_question *q)
+{
+    pl_error err = PL_ERROR_INIT;
+    acp_question_cache *c = g->opts.sound ? acp_cache_get(g, q, &err) : NULL;
+    pl_error_clear(&err);
+    return c ? c->lt.task : NULL;
+}
 
 pl_limits acp_limits(double seconds)
 {

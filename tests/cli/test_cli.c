@@ -377,7 +377,9 @@ static void test_grade_jsonl(void **state)
                       "\"model\":\"model-a\","
                       "\"parsed\":[\"(debark c2 l0)\",\"(sail l0 l1)\"],\"score\":1,\"sound_score\":1,"
                       "\"path\":\"set-equal\",\"iou\":1}");
-    expect_output(&r, "\"score\":0,\"sound_score\":0,\"path\":\"set-mismatch\",\"iou\":0.5}");
+    /* a wrong answer says why (base/failure.h) */
+    expect_output(&r, "\"score\":0,\"sound_score\":0,\"path\":\"set-mismatch\",\"iou\":0.5,\"failure\":{\"kind\":"
+                      "\"missed-items\",\"key\":\"sail\",\"detail\":\"1 missed\",\"items\":{\"missed-items\":1}}}");
     /* "none" is a parse error officially, right for the sound verdict */
     expect_output(&r, "\"parsed\":null,\"score\":0,\"sound_score\":1,\"sound_reason\":");
     expect_output(&r, "\"id\":123,\"group\":\"reachable_atom_gen\",\"epoch\":1,\"model\":\"model-b\",\"parsed\":null,"

@@ -1,0 +1,193 @@
+/* Failure modes of the set answers (app, prog): every item of the answer and
+ * of the truth counted by what is wrong with it, the dominant kind keyed by
+ * the schema or predicate most involved; and the helpers the single-answer
+ * tasks share (grade_failure_single.c). */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "acpbench/grade_internal.h"
+
+char *acp_head(const char *text)
+{
+    const char *s = text;
+    while (*s == ' ' || *s == '(' || *s == '[' || *s == '*')
+        s++;
+    size_t n = strcspn(s, " \t\n(),[]*");
+    char *head = pl_strndup(n ? s : "?", n ? n : 1);
+    for (char *c = head; c && *c; c++)
+        *c = (*c >= 'A' && *c <= 'Z') ? (char)(*c - 'A' + 'a') : *c;
+    return head;
+}
+
+void acp_fail_named(pl_failure *f, pl_failure_kind k, const char *text, int step, const char *fmt, ...)
+{
+    char *key = text ? acp_head(text) : NULL;
+    pl_failure_set(f, k, key, step, NULL);
+    free(key);
+    if (fmt) {
+        va_list ap;
+        va_start(ap, fmt);
+        f->detail = pl_strdup_vprintf(fmt, ap);
+        va_end(ap);
+    }
+}
+
+/* ---- the tally of one answer's items ---- */
+
+typedef struct {
+    pl_failure_kind kind;
+    char *key; /* the item's schema or predicate; NULL when out of memory */
+} tally_item;
+
+typedef struct {
+    tally_item *items;
+    int n, cap;
+} tally;
+
+static void tally_add(tally *t, pl_failure *f, pl_failure_kind kind, const char *text)
+{
+    pl_failure_count_item(f, kind, 1);
+    if (t->n == t->cap) {
+        int cap = t->cap ? 2 * t->cap : 16;
+        tally_item *items = realloc(t->items, (size_t)cap * sizeof *items);
+        if (!items)
+            return; /* counted, not keyed */
+        t->items = items;
+        t->cap = cap;
+    }
+    t->items[t->n++] = (tally_item){kind, acp_head(text)};
+}
+
+/* The key the most items of `kind` share (ties: the first seen). */
+static const char *tally_key(const tally *t, pl_failure_kind kind)
+{
+    const char *best = NULL;
+    int best_n = 0;
+    for (int i = 0; i < t->n; i++) {
+        if (t->items[i].kind != kind || !t->items[i].key)
+            continue;
+        int k = 0;
+        for (int j = 0; j < t->n; j++)
+            k += t->items[j].kind == kind && t->items[j].key && !strcmp(t->items[j].key, t->items[i].key);
+        if (k > best_n)
+            best = t->items[i].key, best_n = k;
+    }
+    return best;
+}
+
+/* Sets the dominant kind, its key and "2 not applicable, 1 missed".  An
+ * item listed twice never makes a set answer wrong (sets ignore repeats):
+ * duplicates are counted, but dominate only when nothing else is wrong. */
+static void tally_finish(tally *t, pl_failure *f)
+{
+    static const char *const noun[PL_FAIL_NITEMS] = {"not applicable", "not an effect", "not in the state",
+                                                     "with the wrong sign", "unknown", "listed twice", "missed"};
+    pl_failure without = {0};
+    memcpy(without.items, f->items, sizeof without.items);
+    without.items[PL_FAIL_DUPLICATES - PL_FAIL_FIRST_ITEM] = 0;
+    pl_failure_kind kind = pl_failure_dominant_item(&without);
+    if (kind == PL_FAIL_NONE)
+        kind = pl_failure_dominant_item(f);
+    char detail[256] = "";
+    size_t len = 0;
+    for (int i = 0; i < PL_FAIL_NITEMS && len < sizeof detail; i++)
+        if (f->items[i])
+            len += (size_t)snprintf(detail + len, sizeof detail - len, "%s%d %s", len ? ", " : "", f->items[i],
+                                    noun[i]);
+    if (kind == PL_FAIL_NONE)
+        pl_failure_set(f, PL_FAIL_OTHER, NULL, 0, "the sets differ"); /* a wrong set has a wrong item: a guard */
+    else
+        pl_failure_set(f, kind, tally_key(t, kind), 0, "%s", detail);
+    for (int i = 0; i < t->n; i++)
+        free(t->items[i].key);
+    free(t->items);
+}
+
+static bool has(acp_list l, const char *x)
+{
+    for (int i = 0; i < l.n; i++)
+        if (!strcmp(l.items[i], x))
+            return true;
+    return false;
+}
+
+/* Is item i a repeat of an earlier one? */
+static bool repeated(acp_list l, int i)
+{
+    return has((acp_list){l.items, i}, l.items[i]);
+}
+
+/* ---- app ---- */
+
+/* What an answer item that is not applicable names: an action of the task
+ * (not applicable in the question state) or nothing of the task. */
+static pl_failure_kind action_item_kind(const pl_task *t, const char *text)
+{
+    if (!t)
+        return PL_FAIL_NOT_APPLICABLE;
+    pl_action_ref r;
+    pl_ref_status st = pl_resolve_action(t, text, &r);
+    bool named = r.surplus == 0 && (st == PL_REF_STATICALLY_FALSE || st == PL_REF_UNREACHABLE ||
+                                    (st == PL_REF_OK && !pl_task_applicable(t, r.action, t->init)));
+    pl_action_ref_clear(&r);
+    return named ? PL_FAIL_NOT_APPLICABLE : PL_FAIL_UNKNOWN_NAME;
+}
+
+void acp_fail_app(const pl_task *t, acp_list answer, acp_list truth, pl_failure *f)
+{
+    tally tl = {0};
+    for (int i = 0; i < answer.n; i++) {
+        if (repeated(answer, i))
+            tally_add(&tl, f, PL_FAIL_DUPLICATES, answer.items[i]);
+        else if (!has(truth, answer.items[i]))
+            tally_add(&tl, f, action_item_kind(t, answer.items[i]), answer.items[i]);
+    }
+    for (int i = 0; i < truth.n; i++)
+        if (!repeated(truth, i) && !has(answer, truth.items[i]))
+            tally_add(&tl, f, PL_FAIL_MISSED_ITEMS, truth.items[i]);
+    tally_finish(&tl, f);
+}
+
+/* ---- prog ---- */
+
+/* A fact listed that is no effect: a fact of the task, or no fact of it. */
+static pl_failure_kind atom_item_kind(const pl_task *t, const char *text)
+{
+    if (!t)
+        return PL_FAIL_NOT_AN_EFFECT;
+    pl_atom_ref r;
+    pl_atom_status st = pl_resolve_atom_ref(t, text, &r);
+    pl_atom_ref_clear(&r);
+    return st == PL_ATOM_MALFORMED || st == PL_ATOM_UNKNOWN_PREDICATE || st == PL_ATOM_WRONG_ARITY ||
+                   st == PL_ATOM_UNKNOWN_OBJECT || st == PL_ATOM_TYPE_MISMATCH || st == PL_ATOM_TYPE_FALSE
+               ? PL_FAIL_UNKNOWN_NAME
+               : PL_FAIL_NOT_AN_EFFECT;
+}
+
+/* One list of the answer against its own truth and the other sign's. */
+static void prog_side(const pl_task *t, acp_list ans, acp_list other_ans, acp_list own, acp_list other, tally *tl,
+                      pl_failure *f)
+{
+    for (int i = 0; i < ans.n; i++) {
+        const char *x = ans.items[i];
+        if (repeated(ans, i))
+            tally_add(tl, f, PL_FAIL_DUPLICATES, x);
+        else if (!has(own, x))
+            tally_add(tl, f, has(other, x) ? PL_FAIL_WRONG_SIGN : atom_item_kind(t, x), x);
+    }
+    /* an effect listed under the other sign is counted once, as a wrong sign */
+    for (int i = 0; i < own.n; i++)
+        if (!repeated(own, i) && !has(ans, own.items[i]) && !has(other_ans, own.items[i]))
+            tally_add(tl, f, PL_FAIL_MISSED_ITEMS, own.items[i]);
+}
+
+void acp_fail_prog(const pl_task *t, acp_list pos, acp_list neg, acp_list truth_pos, acp_list truth_neg,
+                   pl_failure *f)
+{
+    tally tl = {0};
+    prog_side(t, pos, neg, truth_pos, truth_neg, &tl, f);
+    prog_side(t, neg, pos, truth_neg, truth_pos, &tl, f);
+    tally_finish(&tl, f);
+}

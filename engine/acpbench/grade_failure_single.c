@@ -115,7 +115,7 @@ void acp_fail_just(const pl_task *t, char *const *plan, int n, char *const *ans,
         return;
     }
     if (n <= m) {
-        pl_failure_set(f, PL_FAIL_OTHER, "nothing removed", 0, "the answer has %d actions, the plan %d", m, n);
+        pl_failure_set(f, PL_FAIL_NOTHING_REMOVED, NULL, 0, "the answer has %d actions, the plan %d", m, n);
         return;
     }
     /* the plan's steps the answer keeps, matched left to right */
@@ -138,7 +138,7 @@ void acp_fail_just(const pl_task *t, char *const *plan, int n, char *const *ans,
             acp_fail_named(f, PL_FAIL_UNKNOWN_NAME, ans[k], k + 1, "%s: %s", ans[k],
                            r.detail ? r.detail : "too many arguments");
         else
-            pl_failure_set(f, PL_FAIL_OTHER, "not a subsequence", k + 1,
+            acp_fail_named(f, PL_FAIL_NOT_A_SUBSEQUENCE, ans[k], k + 1,
                            "%s (step %d of the answer) is not where the plan has it", ans[k], k + 1);
         pl_action_ref_clear(&r);
     } else if (!t) {

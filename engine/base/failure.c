@@ -27,6 +27,8 @@ static const struct {
     [PL_FAIL_NOT_A_LANDMARK] = {"not-a-landmark", "not a landmark"},
     [PL_FAIL_NONE_BUT_EXISTS] = {"none-but-exists", "None, but an answer exists"},
     [PL_FAIL_NOT_REMOVABLE] = {"not-removable", "not removable"},
+    [PL_FAIL_NOTHING_REMOVED] = {"nothing-removed", "nothing removed"},
+    [PL_FAIL_NOT_A_SUBSEQUENCE] = {"not-a-subsequence", "not the plan with steps left out"},
     [PL_FAIL_INDEX_TOO_EARLY] = {"index-too-early", "index too early"},
     [PL_FAIL_INDEX_TOO_LATE] = {"index-too-late", "index too late"},
     [PL_FAIL_VALID_CLAIMED] = {"valid-claimed", "\"valid\" for an invalid plan"},

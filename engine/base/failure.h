@@ -38,6 +38,8 @@ typedef enum {
     PL_FAIL_NOT_A_LANDMARK,      /* a plan avoids the fact named */
     PL_FAIL_NONE_BUT_EXISTS,     /* "None", but an answer exists */
     PL_FAIL_NOT_REMOVABLE,       /* just: removing the action(s) named breaks the plan */
+    PL_FAIL_NOTHING_REMOVED,     /* just: the answer keeps every action of the plan */
+    PL_FAIL_NOT_A_SUBSEQUENCE,   /* just: the answer is not the plan with actions left out */
     PL_FAIL_INDEX_TOO_EARLY,     /* val: the index names an executable step */
     PL_FAIL_INDEX_TOO_LATE,      /* val: the index is after the first failing step */
     PL_FAIL_VALID_CLAIMED,       /* val: "valid" (or no index) for an invalid plan */

@@ -248,7 +248,8 @@ static void test_just(void **state)
                 PL_FAIL_NOT_REMOVABLE, "pick-up", 1);
     expect_kind(f, JUST, "[(pick-up block_1), (put-down block_1), (pick-up block_2), (stack block_2 block_1), "
                          "(pick-up block_3)]",
-                PL_FAIL_OTHER, "nothing removed", 0);
+                PL_FAIL_NOTHING_REMOVED, NULL, 0);
+    expect_kind(f, JUST, "[(pick-up block_2), (pick-up block_1)]", PL_FAIL_NOT_A_SUBSEQUENCE, "pick-up", 2);
     expect_kind(f, JUST, "[]", PL_FAIL_NOTHING_EXTRACTED, NULL, 0);
 }
 

@@ -14,6 +14,7 @@ typedef struct {
     const char **questions, **responses;
     int nquestions, nresponses;
     report_options opts;
+    const char *output; /* --output: the SVG chart's path (and its CSV's) */
 } report_args;
 
 static int parse_options(int argc, char **argv, report_args *a)
@@ -56,9 +57,12 @@ static int parse_options(int argc, char **argv, report_args *a)
             i++;
             a->opts.format = !strcmp(v, "table") ? REPORT_TABLE : !strcmp(v, "csv") ? REPORT_CSV
                                                                : !strcmp(v, "json") ? REPORT_JSON
+                                                               : !strcmp(v, "svg")  ? REPORT_SVG
                                                                                     : (report_format)-1;
             if ((int)a->opts.format < 0)
-                return cli_usage_error("report", "--format must be table, csv or json, not '%s'", v);
+                return cli_usage_error("report", "--format must be table, csv, json or svg, not '%s'", v);
+        } else if (!strcmp(s, "--output") && v) {
+            a->output = argv[++i];
         } else if (s[0] == '-' && s[1] == '-') {
             return cli_usage_error("report", "unknown or incomplete option '%s'", s);
         } else if (list) {
@@ -69,6 +73,10 @@ static int parse_options(int argc, char **argv, report_args *a)
         }
         list = NULL;
     }
+    if ((a->opts.format == REPORT_SVG || a->output) && a->opts.by != REPORT_BY_FAILURE)
+        return cli_usage_error("report", "--format svg and --output go with --by failure");
+    if (a->output && a->opts.format != REPORT_SVG)
+        return cli_usage_error("report", "--output is for --format svg (it writes PATH.svg and PATH.csv)");
     if (a->opts.by == REPORT_BY_FAILURE && a->nquestions + a->nresponses == 0)
         return cli_usage_error("report", "--by failure needs files: --questions FILE... --responses FILE...");
     if (a->opts.by != REPORT_BY_FAILURE && (!a->nquestions || !a->nresponses))
@@ -165,7 +173,7 @@ int cmd_report(int argc, char **argv)
             memcpy(files, a.questions, (size_t)a.nquestions * sizeof *files);
             memcpy(files + a.nquestions, a.responses, (size_t)a.nresponses * sizeof *files);
         }
-        rc = files ? report_failures(files, a.nquestions + a.nresponses, a.opts.format, a.opts.ascii) : PL_EXIT_INPUT;
+        rc = files ? report_failures(files, a.nquestions + a.nresponses, a.opts.format, a.opts.ascii, a.output) : PL_EXIT_INPUT;
         free(files);
         free(a.questions);
         free(a.responses);

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "chart_svg.h"
 #include "cli.h"
 #include "report_rows.h"
 #include "workspace/failure_table.h"
@@ -113,7 +114,64 @@ static cJSON *group_json(const pl_ws_failure_table *t, const char *model, const 
     return o;
 }
 
-int report_failures(const char *const *files, int nfiles, report_format format, bool ascii)
+/* One chart's data: the kinds of a run × task and their counts. */
+typedef struct {
+    char *title;
+    const char **kinds;
+    double *counts;
+    pl_chart_series series;
+} failure_chart;
+
+static int chart_of(const pl_ws_failure_table *t, const char *model, const char *task, pl_chart *chart,
+                    failure_chart *data)
+{
+    data->title = pl_strdup_printf("%s / %s: %d wrong of %d answers", model, task, t->wrong[0], t->answers[0]);
+    data->kinds = calloc((size_t)t->nrows + 1, sizeof *data->kinds);
+    data->counts = calloc((size_t)t->nrows + 1, sizeof *data->counts);
+    if (!data->title || !data->kinds || !data->counts)
+        return -1;
+    int n = 0;
+    for (int r = 0; r < t->nrows; r++)
+        if (!t->rows[r].key) {
+            data->kinds[n] = pl_failure_kind_name(t->rows[r].kind);
+            data->counts[n++] = t->rows[r].count[0];
+        }
+    data->series = (pl_chart_series){"wrong answers", "#d95f02", data->counts};
+    *chart = (pl_chart){.id = task, .title = data->title, .x_label = "failure mode", .y_label = "wrong answers",
+                        .categories = data->kinds, .ncategories = n, .series = &data->series, .nseries = 1};
+    return 0;
+}
+
+static void free_chart(failure_chart *data)
+{
+    free(data->title);
+    free(data->kinds);
+    free(data->counts);
+}
+
+/* The charts to stdout (SVG), or to OUTPUT.svg and OUTPUT.csv. */
+static int write_charts(const pl_chart *charts, int n, const char *output)
+{
+    if (!output)
+        return pl_chart_write_svg(stdout, charts, n) == 0 ? PL_EXIT_OK : PL_EXIT_INPUT;
+    size_t len = strlen(output), stem = len > 4 && !strcmp(output + len - 4, ".svg") ? len - 4 : len;
+    char *svg_path = pl_strdup_printf("%.*s.svg", (int)stem, output);
+    char *csv_path = pl_strdup_printf("%.*s.csv", (int)stem, output);
+    FILE *svg = svg_path ? fopen(svg_path, "w") : NULL, *csv = csv_path ? fopen(csv_path, "w") : NULL;
+    bool ok = svg && csv && pl_chart_write_svg(svg, charts, n) == 0 && pl_chart_write_csv(csv, charts, n) == 0;
+    ok = !(svg && fclose(svg)) && ok;
+    ok = !(csv && fclose(csv)) && ok;
+    if (ok)
+        fprintf(stderr, "planlens: report: wrote %s and %s\n", svg_path, csv_path);
+    else
+        fprintf(stderr, "planlens: report: cannot write %s and %s\n", svg_path ? svg_path : output,
+                csv_path ? csv_path : output);
+    free(svg_path);
+    free(csv_path);
+    return ok ? PL_EXIT_OK : PL_EXIT_INPUT;
+}
+
+int report_failures(const char *const *files, int nfiles, report_format format, bool ascii, const char *output)
 {
     pl_workspace *ws = open_graded(files, nfiles);
     if (!ws) {
@@ -123,21 +181,28 @@ int report_failures(const char *const *files, int nfiles, report_format format, 
     int *counts = NULL, **members = group_records(ws, &counts), rc = PL_EXIT_OK;
     int ngroups = pl_workspace_ngroups(ws);
     cJSON *all = format == REPORT_JSON ? cJSON_CreateArray() : NULL;
-    if (!members || !counts || (format == REPORT_JSON && !all))
+    pl_ws_failure_table *tables = calloc((size_t)ngroups + 1, sizeof *tables); /* kept for the charts */
+    pl_chart *charts = calloc((size_t)ngroups + 1, sizeof *charts);
+    failure_chart *chart_data = calloc((size_t)ngroups + 1, sizeof *chart_data);
+    if (!members || !counts || (format == REPORT_JSON && !all) || !tables || !charts || !chart_data)
         rc = PL_EXIT_INPUT;
     if (rc == PL_EXIT_OK && !ngroups)
         fprintf(stderr, "planlens: report: no answers to known questions in the files given\n");
     if (rc == PL_EXIT_OK && format == REPORT_CSV)
         puts("model,task,kind,key,count,wrong,answers,share");
     for (int g = 0; rc == PL_EXIT_OK && g < ngroups; g++) {
-        pl_ws_failure_table t;
+        pl_ws_failure_table *tp = &tables[g];
         const int *column = members[g];
-        if (!column || pl_ws_failure_table_build(ws, &column, &counts[g], 1, PL_WS_FAILURE_BY_COUNT, &t) < 0) {
+        if (!column || pl_ws_failure_table_build(ws, &column, &counts[g], 1, PL_WS_FAILURE_BY_COUNT, tp) < 0) {
             rc = PL_EXIT_INPUT;
             break;
         }
+        const pl_ws_failure_table t = *tp;
         const char *model = pl_workspace_group_model(ws, g), *task = pl_workspace_group_task(ws, g);
-        if (format == REPORT_TABLE) {
+        if (format == REPORT_SVG) {
+            if (chart_of(&t, model, task, &charts[g], &chart_data[g]) < 0)
+                rc = PL_EXIT_INPUT;
+        } else if (format == REPORT_TABLE) {
             if (g)
                 putchar('\n');
             print_table(&t, model, task, ascii);
@@ -146,13 +211,21 @@ int report_failures(const char *const *files, int nfiles, report_format format, 
         } else {
             cJSON_AddItemToArray(all, group_json(&t, model, task));
         }
-        pl_ws_failure_table_free(&t);
     }
     if (rc != PL_EXIT_OK)
         fprintf(stderr, "planlens: report: out of memory\n");
     else if (all)
         cli_print_json(all), all = NULL;
+    else if (format == REPORT_SVG)
+        rc = write_charts(charts, ngroups, output);
     cJSON_Delete(all);
+    for (int g = 0; tables && chart_data && g < ngroups; g++) {
+        pl_ws_failure_table_free(&tables[g]);
+        free_chart(&chart_data[g]);
+    }
+    free(tables);
+    free(charts);
+    free(chart_data);
     for (int g = 0; members && g < ngroups; g++)
         free(members[g]);
     free(members);

@@ -6,7 +6,7 @@
 #include <stdio.h>
 
 typedef enum { REPORT_BY_TASK, REPORT_BY_DOMAIN, REPORT_BY_MODEL, REPORT_BY_FAILURE } report_grouping;
-typedef enum { REPORT_TABLE, REPORT_CSV, REPORT_JSON } report_format;
+typedef enum { REPORT_TABLE, REPORT_CSV, REPORT_JSON, REPORT_SVG } report_format;
 
 typedef struct {
     const char *id;      /* borrowed from the loaded questions */
@@ -40,7 +40,9 @@ void report_print_bar(FILE *f, double value, double max, int width, bool ascii, 
 
 /* `report --by failure`: opens the files as the explorer does (questions,
  * runs, plan-quality cases), grades every answer and prints the failure
- * modes of each run × task (docs/ANALYSIS.md).  Returns an exit code. */
-int report_failures(const char *const *files, int nfiles, report_format format, bool ascii);
+ * modes of each run × task (docs/ANALYSIS.md).  REPORT_SVG writes a bar
+ * chart per run × task: to stdout, or to OUTPUT.svg with the data in
+ * OUTPUT.csv when `output` is given.  Returns an exit code. */
+int report_failures(const char *const *files, int nfiles, report_format format, bool ascii, const char *output);
 
 #endif

@@ -126,16 +126,39 @@ static bool score_value(const cJSON *v, double *out)
     return false;
 }
 
-/* The first scorer's value that is a number. */
-static bool stored_score(const cJSON *scores, double *out)
+/* The first scorer's value that is a number, and its name. */
+static const char *stored_score(const cJSON *scores, double *out)
 {
     const cJSON *score;
     cJSON_ArrayForEach(score, scores)
     {
         if (score_value(pl_json_get(score, "value"), out))
-            return true;
+            return score->string;
     }
-    return false;
+    return NULL;
+}
+
+/* The values of the scorers other than `shown` ("includes: C"), or NULL. */
+static char *other_scores(const cJSON *scores, const char *shown)
+{
+    char *out = NULL;
+    const cJSON *score;
+    cJSON_ArrayForEach(score, scores)
+    {
+        if (shown && !strcmp(score->string, shown))
+            continue;
+        const cJSON *v = pl_json_get(score, "value");
+        char *value = cJSON_IsString(v) ? pl_strdup(v->valuestring) : cJSON_PrintUnformatted(v);
+        char *grown = pl_strdup_printf("%s%s%s: %s", out ? out : "", out ? ", " : "", score->string,
+                                       value ? value : "?");
+        if (value && !cJSON_IsString(v))
+            cJSON_free(value);
+        else
+            free(value);
+        free(out);
+        out = grown;
+    }
+    return out;
 }
 
 /* The message of a sample's error (an EvalError, or a string in a
@@ -149,12 +172,22 @@ static const char *error_message(const cJSON *error)
 }
 
 /* 0 when loaded, -1 when out of memory.  A sample without output is an empty
- * answer, as Inspect's scorers see it; an errored one has no answer. */
+ * answer, as Inspect's scorers see it.  An errored one has no answer, unless
+ * its model output exists: then the error came from scoring (Inspect scores
+ * a sample after its solver finished), and the answer is graded. */
 static int sample_response(pl_run_reader *rd, const log_header *h, const sample_ref *s, int number)
 {
     const cJSON *output = pl_json_get(s->json, "output"), *meta = pl_json_get(s->json, "metadata");
     const char *error = error_message(pl_json_get(s->json, "error"));
-    char *text = error ? NULL : output_text(output);
+    char *text = output_text(output);
+    const char *scorer_error = NULL;
+    if (error && text && *text) {
+        scorer_error = error;
+        error = NULL;
+    } else if (error) {
+        free(text);
+        text = NULL;
+    }
     const char *group = pl_json_str(meta, "group"), *model = h->model ? h->model : pl_json_str(output, "model");
     pl_run_response r = {.id = pl_strdup(s->id),
                          .sample_id = pl_strdup(s->sample_id),
@@ -166,8 +199,14 @@ static int sample_response(pl_run_reader *rd, const log_header *h, const sample_
                          .context = pl_strdup(pl_json_str(meta, "context")),
                          .question = pl_strdup(pl_json_str(s->json, "input")),
                          .line = number};
-    r.has_stored_score = !error && stored_score(pl_json_get(s->json, "scores"), &r.stored_score);
-    if (!r.response || (error && !r.error)) {
+    const cJSON *scores = pl_json_get(s->json, "scores");
+    const char *scorer = error ? NULL : stored_score(scores, &r.stored_score);
+    r.has_stored_score = scorer != NULL;
+    r.stored_scorer = pl_strdup(scorer);
+    r.scorer_error = pl_strdup(scorer_error);
+    if (cJSON_GetArraySize(scores) > (scorer ? 1 : 0))
+        r.other_scores = other_scores(scores, scorer);
+    if (!r.response || (error && !r.error) || (scorer_error && !r.scorer_error)) {
         pl_run_response_clear(&r);
         return -1;
     }
@@ -184,8 +223,70 @@ static int load_sorted(pl_run_reader *rd, const log_header *h, sample_ref *refs,
     return 0;
 }
 
-int pl_run_inspect_samples(pl_run_reader *rd, const cJSON *eval, cJSON *const *samples, int n)
+/* The scorers' names: results.scores[].name, else the first sample's. */
+static char *scorer_names(const cJSON *header, cJSON *const *samples, int n)
 {
+    const cJSON *list = pl_json_get(pl_json_get(header, "results"), "scores"), *s;
+    bool from_results = cJSON_GetArraySize(list) > 0;
+    if (!from_results)
+        list = n ? pl_json_get(samples[0], "scores") : NULL;
+    char *out = NULL;
+    cJSON_ArrayForEach(s, list)
+    {
+        const char *name = from_results ? pl_json_str(s, "name") : s->string;
+        if (!name || (out && strstr(out, name))) /* one entry per scorer and reducer */
+            continue;
+        char *grown = pl_strdup_printf("%s%s%s", out ? out : "", out ? ", " : "", name);
+        free(out);
+        out = grown;
+    }
+    return out;
+}
+
+/* Samples × epochs the eval planned: eval.dataset.samples (at most
+ * config.limit) times config.epochs; 0 when the log does not say. */
+static int planned_samples(const cJSON *eval)
+{
+    const cJSON *count = pl_json_get(pl_json_get(eval, "dataset"), "samples");
+    const cJSON *config = pl_json_get(eval, "config"), *limit = pl_json_get(config, "limit");
+    const cJSON *epochs = pl_json_get(config, "epochs");
+    if (!cJSON_IsNumber(count))
+        return 0;
+    int n = count->valueint;
+    if (cJSON_IsNumber(limit) && limit->valueint < n)
+        n = limit->valueint;
+    return n * (cJSON_IsNumber(epochs) && epochs->valueint > 0 ? epochs->valueint : 1);
+}
+
+/* The log's header in the reader's file entry; false when out of memory. */
+static bool note_header(pl_run_reader *rd, const cJSON *header, bool finished, cJSON *const *samples, int n)
+{
+    const cJSON *eval = pl_json_get(header, "eval"), *config = pl_json_get(eval, "config");
+    const char *started = pl_json_str(pl_json_get(header, "stats"), "started_at");
+    const char *status = finished ? pl_json_str(header, "status") : "started";
+    const cJSON *reducer = cJSON_GetArrayItem(pl_json_get(config, "epochs_reducer"), 0);
+    const cJSON *error = pl_json_get(header, "error");
+    pl_run_file *f = pl_run_reader_file(rd);
+    f->kind = "Inspect log";
+    f->task_id = pl_strdup(pl_json_str(eval, "task_id"));
+    f->task = pl_strdup(pl_json_str(eval, "task"));
+    f->model = pl_strdup(pl_json_str(eval, "model"));
+    f->status = pl_strdup(status);
+    f->error = pl_strdup(error_message(error));
+    f->started_at = pl_strdup(started ? started : pl_json_str(eval, "created"));
+    f->reducer = pl_strdup(cJSON_IsString(reducer) ? reducer->valuestring : NULL);
+    f->scorers = scorer_names(header, samples, n);
+    f->samples = n;
+    f->planned = planned_samples(eval);
+    return (f->task_id || !pl_json_str(eval, "task_id")) && (f->status || !status) &&
+           (f->error || !error_message(error));
+}
+
+int pl_run_inspect_samples(pl_run_reader *rd, const cJSON *header, bool finished, cJSON *const *samples, int n)
+{
+    const cJSON *eval = pl_json_get(header, "eval");
+    if (!note_header(rd, header, finished, samples, n))
+        return -1;
     sample_ref *refs = calloc((size_t)n + 1, sizeof *refs);
     if (!refs)
         return -1;
@@ -219,7 +320,9 @@ pl_error_code pl_run_load_inspect_json(pl_run_reader *rd, const cJSON *log, pl_e
         return pl_error_set(err, PL_ERR_SYNTAX, rd->path, 0, 0, "expected an Inspect log: \"eval\" is not an object");
     if (!cJSON_IsArray(samples)) {
         pl_diags_add(rd->warnings, rd->path, 0, 0, "the log holds no samples");
-        return PL_OK;
+        return pl_run_inspect_samples(rd, log, true, NULL, 0) < 0
+                   ? pl_error_set(err, PL_ERR_LIMIT, rd->path, 0, 0, "out of memory")
+                   : PL_OK;
     }
     int n = cJSON_GetArraySize(samples), i = 0;
     cJSON **list = malloc(((size_t)n + 1) * sizeof *list);
@@ -230,7 +333,7 @@ pl_error_code pl_run_load_inspect_json(pl_run_reader *rd, const cJSON *log, pl_e
     {
         list[i++] = s;
     }
-    int rc = pl_run_inspect_samples(rd, eval, list, n);
+    int rc = pl_run_inspect_samples(rd, log, true, list, n);
     free(list);
     return rc < 0 ? pl_error_set(err, PL_ERR_LIMIT, rd->path, 0, 0, "out of memory") : PL_OK;
 }

@@ -255,12 +255,14 @@ static pl_error_code load_archive(zip_t *za, pl_run_reader *rd, pl_error *err)
     }
     sample_list samples = {NULL, 0};
     int rc = read_samples(&members, rd, &samples);
-    if (rc == 0 && !finished)
+    if (rc == 0 && !finished) {
+        pl_run_reader_file(rd)->warning = rd->warnings ? (int)rd->warnings->count : -1;
         pl_diags_add(rd->warnings, rd->path, 0, 0, samples.count ? "run still in progress: %d samples so far"
                                                                   : "run still in progress: no samples yet",
                      samples.count);
+    }
     if (rc == 0)
-        rc = pl_run_inspect_samples(rd, pl_json_get(header, "eval"), samples.items, samples.count);
+        rc = pl_run_inspect_samples(rd, header, finished, samples.items, samples.count);
     for (int i = 0; i < samples.count; i++)
         cJSON_Delete(samples.items[i]);
     free(samples.items);

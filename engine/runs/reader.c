@@ -17,6 +17,9 @@ void pl_run_response_clear(pl_run_response *r)
     free(r->context);
     free(r->question);
     free(r->source);
+    free(r->scorer_error);
+    free(r->stored_scorer);
+    free(r->other_scores);
     memset(r, 0, sizeof *r);
 }
 
@@ -34,14 +37,55 @@ int pl_run_push(pl_run_reader *rd, pl_run_response *r)
         rs->capacity = cap;
     }
     r->source = pl_strdup(rd->path);
+    r->file = rd->file;
     rs->items[rs->count++] = *r;
     return 0;
+}
+
+pl_run_file *pl_run_reader_file(const pl_run_reader *rd)
+{
+    return &rd->rs->files[rd->file];
+}
+
+const pl_run_file *pl_run_response_file(const pl_run_responses *rs, const pl_run_response *r)
+{
+    return &rs->files[r->file];
+}
+
+void pl_run_file_clear(pl_run_file *f)
+{
+    free(f->source);
+    free(f->about);
+    free(f->task_id);
+    free(f->task);
+    free(f->model);
+    free(f->status);
+    free(f->error);
+    free(f->started_at);
+    free(f->reducer);
+    free(f->scorers);
+    memset(f, 0, sizeof *f);
+}
+
+char *pl_run_file_status(const pl_run_file *f)
+{
+    if (!f->status || !strcmp(f->status, "success"))
+        return NULL;
+    if (!strcmp(f->status, "error"))
+        return pl_strdup_printf("error: %s", f->error ? f->error : "the log records no message");
+    const char *what = !strcmp(f->status, "started") ? "still running" : f->status;
+    if (f->planned)
+        return pl_strdup_printf("%s: %d of %d samples", what, f->samples, f->planned);
+    return pl_strdup_printf("%s: %d samples", what, f->samples);
 }
 
 void pl_run_responses_free(pl_run_responses *rs)
 {
     for (int i = 0; i < rs->count; i++)
         pl_run_response_clear(&rs->items[i]);
+    for (int i = 0; i < rs->nfiles; i++)
+        pl_run_file_clear(&rs->files[i]);
+    free(rs->files);
     free(rs->items);
     *rs = (pl_run_responses)PL_RUN_RESPONSES_INIT;
 }

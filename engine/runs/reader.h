@@ -12,12 +12,17 @@ typedef struct {
     pl_run_responses *rs;
     const char *path;
     pl_diags *warnings;
+    int file; /* the file's entry in rs->files */
 } pl_run_reader;
+
+/* The reader's file entry. */
+pl_run_file *pl_run_reader_file(const pl_run_reader *rd);
 
 /* Appends r (taking its strings) with source = the reader's file.  Returns 0,
  * or -1 when out of memory (r is then cleared). */
 int pl_run_push(pl_run_reader *rd, pl_run_response *r);
 void pl_run_response_clear(pl_run_response *r);
+void pl_run_file_clear(pl_run_file *f);
 /* The ACPBench group of an lm-eval or Inspect task name ("acp_app_gen",
  * "acp_val_mcq_with_pddl", "inspect_evals/acp_land_bool", "x.py@acp_app_gen"), or NULL (owned). */
 char *pl_run_group_of_task(const char *task);
@@ -39,10 +44,24 @@ void pl_lm_eval_file_free(pl_lm_eval_file *f);
  * filter's line), 0 when skipped as bad, -1 when out of memory. */
 int pl_lm_eval_record(pl_lm_eval_file *f, pl_run_reader *rd, const cJSON *rec, int line);
 
-/* Inspect logs (inspect.c, inspect_zip.c): the samples of a log
- * whose header is `eval`, in any order. */
-int pl_run_inspect_samples(pl_run_reader *rd, const cJSON *eval, cJSON *const *samples, int n);
+/* Inspect logs (inspect.c, inspect_zip.c): the samples of a log, in any
+ * order; `header` is the log without its samples (status, error, results,
+ * stats, eval), `finished` false while the log has no header yet (only the
+ * journal's start: {eval, plan}). */
+int pl_run_inspect_samples(pl_run_reader *rd, const cJSON *header, bool finished, cJSON *const *samples, int n);
 pl_error_code pl_run_load_inspect_json(pl_run_reader *rd, const cJSON *log, pl_error *err);
 pl_error_code pl_run_load_inspect_zip(pl_run_reader *rd, const char *data, size_t len, pl_error *err);
+
+/* JSON documents that are not Inspect logs (json_kinds.c): an lm-eval
+ * results file, an Inspect eval-set manifest (logs.json) or eval set
+ * (eval-set.json) are described in the reader's file entry and hold no
+ * answers (PL_OK); any other JSON value is an error naming what it is. */
+pl_error_code pl_run_load_json_doc(pl_run_reader *rd, const cJSON *doc, pl_error *err);
+
+/* Attempts of one task (eval_set.c): after the Inspect log rd->file loaded,
+ * of it and an earlier log of the same task_id, task and model, the later finished
+ * one is kept; the other is set aside (its answers removed, a warning says
+ * so).  -1 when out of memory. */
+int pl_run_settle_attempts(pl_run_reader *rd);
 
 #endif

@@ -22,15 +22,38 @@ static pl_error_code format_error(const char *path, const char *text, size_t off
     return pl_error_set(err, PL_ERR_SYNTAX, path, line, column, "%s", what);
 }
 
-/* lm-eval's results_<date>.json (or X_<date>.json): the run's aggregated
- * metrics and configuration, written beside its samples files. */
-static bool is_lm_eval_results(const cJSON *doc)
+/* A new entry in rs->files for the file being read; -1 when out of memory. */
+static int add_file(pl_run_responses *rs, const char *path)
 {
-    return cJSON_IsObject(pl_json_get(doc, "results")) &&
-           (pl_json_get(doc, "config") || pl_json_get(doc, "configs") || pl_json_get(doc, "model_name"));
+    pl_run_file *grown = realloc(rs->files, (size_t)(rs->nfiles + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    rs->files = grown;
+    rs->files[rs->nfiles] = (pl_run_file){.source = pl_strdup(path), .superseded_by = -1, .warning = -1};
+    return rs->files[rs->nfiles].source ? rs->nfiles++ : -1;
 }
 
-/* A JSON text: one Inspect log document, lm-eval results, or JSON lines. */
+/* A run record of JSON lines (native or lm-eval) rather than a document. */
+static bool is_record(const cJSON *doc)
+{
+    return cJSON_IsObject(doc) && (pl_json_get(doc, "response") || pl_json_get(doc, "doc_id") ||
+                                   pl_json_get(doc, "resps") || pl_json_get(doc, "id"));
+}
+
+/* One record as a JSON line (a pretty-printed record spans several). */
+static pl_error_code load_one_record(pl_run_reader *rd, const cJSON *doc, pl_error *err)
+{
+    char *line = cJSON_PrintUnformatted(doc);
+    if (!line)
+        return pl_error_set(err, PL_ERR_LIMIT, rd->path, 0, 0, "out of memory");
+    pl_error_code rc = pl_run_load_jsonl(rd, line, strlen(line), err);
+    cJSON_free(line);
+    return rc;
+}
+
+/* A JSON text is told from JSON lines by parsing it: one JSON value is a
+ * document (an Inspect log, a companion file, a lone record), else the text
+ * is JSON lines when its first line parses. */
 static pl_error_code load_json_text(pl_run_reader *rd, const char *text, size_t len, pl_error *err)
 {
     size_t first = 0;
@@ -40,22 +63,23 @@ static pl_error_code load_json_text(pl_run_reader *rd, const char *text, size_t 
         pl_diags_add(rd->warnings, rd->path, 0, 0, "empty file: no responses (skipped)");
         return PL_OK;
     }
-    if (text[first] != '{')
-        return format_error(rd->path, text, first,
-                            "expected an Inspect log (a JSON object) or JSON lines (one object per line)", err);
-    if (ends_with(rd->path, ".jsonl") || ends_with(rd->path, ".jsonl.gz"))
-        return pl_run_load_jsonl(rd, text, len, err);
     pl_error doc_err = PL_ERROR_INIT;
     cJSON *doc = pl_json_parse_exact(text, len, rd->path, &doc_err);
     pl_error_code rc;
-    if (doc && pl_json_get(doc, "eval"))
+    if (cJSON_IsObject(pl_json_get(doc, "eval")))
         rc = pl_run_load_inspect_json(rd, doc, err);
-    else if (is_lm_eval_results(doc)) {
-        rd->rs->summaries++;
-        rc = PL_OK;
-    }
-    else if (doc || pl_run_first_line_is_object(text, len))
+    else if (is_record(doc))
+        rc = load_one_record(rd, doc, err);
+    else if (doc && (rc = pl_run_load_json_doc(rd, doc, err)) != PL_OK && err)
+        pl_text_position(text, first, &err->line, &err->column); /* where the document starts */
+    else if (doc)
+        ;
+    else if (pl_run_first_line_is_object(text, len) || ends_with(rd->path, ".jsonl") ||
+             ends_with(rd->path, ".jsonl.gz")) /* neither parses: a .jsonl's error is its first bad line's */
         rc = pl_run_load_jsonl(rd, text, len, err);
+    else if (text[first] != '{' && text[first] != '[')
+        rc = format_error(rd->path, text, first,
+                          "expected an Inspect log (a JSON object) or JSON lines (one object per line)", err);
     else
         rc = pl_error_set(err, doc_err.code, doc_err.file, doc_err.line, doc_err.column, "%s", doc_err.message);
     cJSON_Delete(doc);
@@ -74,14 +98,20 @@ pl_error_code pl_run_responses_load(pl_run_responses *rs, const char *path, pl_d
     char *text = pl_read_file(path, &len, err);
     if (!text)
         return err ? err->code : PL_ERR_IO;
-    pl_run_reader rd = {rs, path, warnings};
+    pl_run_reader rd = {rs, path, warnings, add_file(rs, path)};
     pl_error_code rc;
-    if (is_zip(text, len))
+    if (rd.file < 0)
+        rc = pl_error_set(err, PL_ERR_LIMIT, path, 0, 0, "out of memory");
+    else if (is_zip(text, len))
         rc = pl_run_load_inspect_zip(&rd, text, len, err);
     else if (ends_with(path, ".eval"))
         rc = pl_error_set(err, PL_ERR_SYNTAX, path, 0, 0, "expected a zip archive (an Inspect .eval log)");
     else
         rc = load_json_text(&rd, text, len, err);
+    if (rc == PL_OK && pl_run_reader_file(&rd)->task_id && pl_run_settle_attempts(&rd) < 0)
+        rc = pl_error_set(err, PL_ERR_LIMIT, path, 0, 0, "out of memory");
+    if (rc != PL_OK && rd.file >= 0) /* nothing was appended: the entry goes */
+        pl_run_file_clear(&rs->files[--rs->nfiles]);
     free(text);
     return rc;
 }

@@ -47,15 +47,42 @@ typedef struct {
     char *question;       /* the question text as the run file stored it, or NULL */
     char *source;         /* file */
     int line;             /* 1-based line (JSONL) or sample number (Inspect) */
+    int file;             /* index into pl_run_responses.files */
+    char *scorer_error;   /* Inspect: the sample has output but its scorer raised (the
+                           * log's error message); the answer is graded all the same */
+    char *stored_scorer;  /* the scorer whose value is stored_score, or NULL */
+    char *other_scores;   /* the other scorers' values ("includes: C"), or NULL */
 } pl_run_response;
+
+/* What one file loaded was.  For Inspect logs, its header: the run's status
+ * and error, its epochs reducer and scorers, and which attempt of its task
+ * it is (engine/runs/eval_set.c). */
+typedef struct {
+    char *source;
+    const char *kind;     /* "Inspect log", "Inspect eval-set manifest", ... (static) */
+    char *about;          /* a file without answers: what it holds, or NULL */
+    char *task_id, *task, *model; /* Inspect: eval.task_id, eval.task, eval.model */
+    char *status;         /* Inspect: "success", "started" (no header yet), "cancelled", "error"; else NULL */
+    char *error;          /* the log's error message, or NULL */
+    char *started_at;     /* stats.started_at, else eval.created: orders attempts */
+    char *reducer;        /* eval.config.epochs_reducer[0], or NULL (Inspect's default: mean) */
+    char *scorers;        /* the scorers' names, ", "-separated, or NULL */
+    int samples;          /* samples (× epochs) in the file */
+    int planned;          /* samples × epochs the eval planned, 0 when unknown */
+    int superseded_by;    /* the later attempt of the same task and model that replaces it, or -1 */
+    int set_aside;        /* its answers, not counted once superseded */
+    int warning;          /* index of its "run still in progress" warning, or -1 */
+} pl_run_file;
 
 typedef struct {
     pl_run_response *items;
     int count, capacity;
     int summaries; /* run summaries read (lm-eval results files): they hold no answers */
+    pl_run_file *files;
+    int nfiles;
 } pl_run_responses;
 
-#define PL_RUN_RESPONSES_INIT {NULL, 0, 0, 0}
+#define PL_RUN_RESPONSES_INIT {NULL, 0, 0, 0, NULL, 0}
 
 /* Appends the responses of one run file; the format is detected from the
  * name and content.  Bad records are warnings and skipped; so is an empty
@@ -63,6 +90,12 @@ typedef struct {
  * is the summary of a run: it adds no responses and counts in `summaries`. */
 pl_error_code pl_run_responses_load(pl_run_responses *rs, const char *path, pl_diags *warnings, pl_error *err);
 void pl_run_responses_free(pl_run_responses *rs);
+/* The file the response came from. */
+const pl_run_file *pl_run_response_file(const pl_run_responses *rs, const pl_run_response *r);
+/* "cancelled: 7 of 10 samples", "error: <the log's message>", "still running:
+ * 4 of 10 samples", or NULL when the run finished (or the format does not
+ * say).  A new string. */
+char *pl_run_file_status(const pl_run_file *f);
 
 /* The question a response answers: by (group, id), else by its context and
  * question text; NULL when none (or more than one) fits. */

@@ -55,7 +55,7 @@ int ws_load_file(pl_workspace *ws, const char *path)
     pl_error err = PL_ERROR_INIT;
     pl_error_code rc;
     int before_q = ws->acp.count + ws->iou.count, before_r = ws->runs.count;
-    int before_c = ws->cases.count, before_s = ws->runs.summaries;
+    int before_c = ws->cases.count;
     if (json && first_byte(path) == '[')
         rc = pl_acp_questions_load(&ws->acp, path, warnings, &err);
     else if (jsonl && ws_is_case_file(path))
@@ -87,12 +87,38 @@ int ws_load_file(pl_workspace *ws, const char *path)
             grown[i] = path;
         return add_source(ws, pl_strdup_printf("%s: %d plan-quality case%s", path, nc, nc == 1 ? "" : "s"));
     }
-    if (ws->runs.summaries > before_s)
-        return add_source(ws, pl_strdup_printf("%s: lm-eval results (the run's summary; answers are in its samples "
-                                               "files)",
-                                               path));
-    return add_source(ws, nq ? pl_strdup_printf("%s: %d question%s", path, nq, nq == 1 ? "" : "s")
-                             : pl_strdup_printf("%s: %d response%s", path, nr, nr == 1 ? "" : "s"));
+    const pl_run_file *run_file = ws->runs.nfiles ? &ws->runs.files[ws->runs.nfiles - 1] : NULL;
+    if (run_file && run_file->about && !strcmp(run_file->source, path)) /* a companion file: no answers */
+        return add_source(ws, pl_strdup_printf("%s: %s", path, run_file->about));
+    if (nq)
+        return add_source(ws, pl_strdup_printf("%s: %d question%s", path, nq, nq == 1 ? "" : "s"));
+    char *status = run_file && !strcmp(run_file->source, path) ? pl_run_file_status(run_file) : NULL;
+    char *line = pl_strdup_printf("%s: %d response%s%s%s%s", path, nr, nr == 1 ? "" : "s", status ? " (" : "",
+                                  status ? status : "", status ? ")" : "");
+    free(status);
+    return add_source(ws, line);
+}
+
+int ws_note_superseded(pl_workspace *ws)
+{
+    for (int i = 0; i < ws->runs.nfiles; i++) {
+        const pl_run_file *f = &ws->runs.files[i];
+        if (f->superseded_by < 0)
+            continue;
+        size_t n = strlen(f->source);
+        for (int k = 0; k < ws->nsources; k++) {
+            if (strncmp(ws->sources[k], f->source, n) || strncmp(ws->sources[k] + n, ": ", 2))
+                continue;
+            char *line = pl_strdup_printf("%s: superseded attempt, set aside for %s: %d response%s not counted",
+                                          f->source, ws->runs.files[f->superseded_by].source, f->set_aside,
+                                          f->set_aside == 1 ? "" : "s");
+            if (!line)
+                return -1;
+            free(ws->sources[k]);
+            ws->sources[k] = line;
+        }
+    }
+    return 0;
 }
 
 /* Read once every run is loaded (ws_apply_verdicts). */

@@ -6,6 +6,7 @@
 #include <stdatomic.h>
 
 #include "quality/inputs.h"
+#include "runs/epochs.h"
 #include "quality/name_similarity.h"
 #include "workspace/workspace.h"
 
@@ -35,6 +36,9 @@ struct pl_workspace {
     atomic_bool *done;       /* per record: graded (the workers finish out of order) */
     pthread_mutex_t graded_lock; /* moving `graded` forward */
     atomic_bool stop;        /* asks the background thread to finish early */
+    bool has_reducer;        /* reducer replaces each log's own (pl_workspace_set_reducer) */
+    pl_epoch_reducer reducer;
+    char reducer_name[32];
     pthread_t thread;
     bool thread_running;
 };
@@ -44,6 +48,10 @@ struct pl_workspace {
 int ws_find_files(pl_workspace *ws, const char *path, int depth);
 /* Loads one found file by its detected format; 0, or -1 when out of memory. */
 int ws_load_file(pl_workspace *ws, const char *path);
+
+/* Rewrites the source line of every run file set aside for a later
+ * attempt of its task ("superseded attempt, set aside for …"); 0 or -1. */
+int ws_note_superseded(pl_workspace *ws);
 
 /* The first line of a (gzip or plain) file, at most 64 KiB of it (owned), or NULL. */
 char *ws_first_line(const char *path);

@@ -1,3 +1,4 @@
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -146,6 +147,8 @@ static int load_all(pl_workspace *ws)
         rc = ws_load_file(ws, ws->files[i]);
         atomic_store_explicit(&ws->files_done, i + 1, memory_order_release);
     }
+    if (rc == 0)
+        rc = ws_note_superseded(ws);
     if (rc == 0)
         rc = ws_apply_verdicts(ws);
     if (rc == 0 && ws->acp.count && !(ws->domains = calloc((size_t)ws->acp.count, sizeof *ws->domains)))
@@ -356,14 +359,77 @@ const pl_diags *pl_workspace_warnings(const pl_workspace *ws)
     return is_loaded(ws) ? &ws->warnings : &none;
 }
 
-/* Mean over samples of each sample's mean score over its epochs (runs/epochs.h). */
-static void reduce_epochs(pl_epoch_answer *answers, int n, pl_ws_aggregate *out)
+/* The file of a run × task: its first record's. */
+static const pl_run_file *group_file(const pl_workspace *ws, int group)
+{
+    const pl_run_response *r = ws->records[ws->group_first[group]].resp;
+    return r->file >= 0 && r->file < ws->runs.nfiles && !ws->records[ws->group_first[group]].pcase
+               ? &ws->runs.files[r->file]
+               : NULL;
+}
+
+const char *pl_workspace_group_reducer(const pl_workspace *ws, int group)
+{
+    const pl_run_file *f = group_file(ws, group);
+    pl_epoch_reducer r;
+    if (ws->has_reducer)
+        return ws->reducer_name;
+    return f && f->reducer && pl_epoch_reducer_parse(f->reducer, &r) ? f->reducer : "mean";
+}
+
+int pl_workspace_set_reducer(pl_workspace *ws, const char *name)
+{
+    pl_epoch_reducer r;
+    if (name && (!pl_epoch_reducer_parse(name, &r) || strlen(name) >= sizeof ws->reducer_name))
+        return -1;
+    ws->has_reducer = name != NULL;
+    if (name) {
+        ws->reducer = r;
+        strcpy(ws->reducer_name, name);
+    }
+    return 0;
+}
+
+/* The reducer of the run × task whose group_first entry is `run`. */
+static const pl_epoch_reducer *reducer_of(const void *run, void *ctx)
+{
+    static _Thread_local pl_epoch_reducer parsed;
+    const pl_workspace *ws = ctx;
+    if (ws->has_reducer)
+        return &ws->reducer;
+    const pl_run_file *f = group_file(ws, (int)((const int *)run - ws->group_first));
+    return f && pl_epoch_reducer_parse(f->reducer, &parsed) ? &parsed : NULL;
+}
+
+char *pl_workspace_group_status(const pl_workspace *ws, int group)
+{
+    const pl_run_file *f = group_file(ws, group);
+    return f ? pl_run_file_status(f) : NULL;
+}
+
+int pl_workspace_nrun_files(const pl_workspace *ws)
+{
+    return is_loaded(ws) ? ws->runs.nfiles : 0;
+}
+
+const pl_run_file *pl_workspace_run_file(const pl_workspace *ws, int i)
+{
+    return &ws->runs.files[i];
+}
+
+/* Mean over samples of each sample's score reduced over its epochs
+ * (runs/epochs.h); a NaN sample score (pass_at_k short of k epochs) is left
+ * out, as Inspect leaves unscored samples out. */
+static void reduce_epochs(const pl_workspace *ws, pl_epoch_answer *answers, int n, pl_ws_aggregate *out)
 {
     pl_epoch_sample *samples = malloc(((size_t)n + 1) * sizeof *samples);
     if (!samples)
         return;
-    out->questions = pl_epoch_samples(answers, n, samples);
-    for (int i = 0; i < out->questions; i++) {
+    int nsamples = pl_epoch_samples_reduced(answers, n, reducer_of, (void *)ws, samples);
+    for (int i = 0; i < nsamples; i++) {
+        if (isnan(samples[i].official))
+            continue;
+        out->questions++;
         out->accuracy += samples[i].official;
         out->sound_accuracy += samples[i].sound;
     }
@@ -392,6 +458,11 @@ void pl_workspace_aggregate(const pl_workspace *ws, const int *records, int n, p
             continue;
         }
         out->errors += r->error != NULL;
+        out->scorer_failures += r->resp->scorer_error != NULL;
+        if (!r->pcase && !out->partial) {
+            const pl_run_file *f = group_file(ws, r->group);
+            out->partial = f && f->status && strcmp(f->status, "success");
+        }
         out->official += r->score;
         out->sound += r->sound_score;
         if (s) { /* a grading error counts as wrong, as in the answer counts */
@@ -409,7 +480,7 @@ void pl_workspace_aggregate(const pl_workspace *ws, const int *records, int n, p
         }
     }
     if (s)
-        reduce_epochs(s, nscored, out);
+        reduce_epochs(ws, s, nscored, out);
     free(s);
     out->value_mean = out->nvalues ? sum / out->nvalues : 0;
 }

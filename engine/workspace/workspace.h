@@ -129,8 +129,29 @@ typedef struct {
     int nvalues;          /* with an IoU or action distance */
     double value_mean;
     bool is_distance;     /* the values are action distances */
+    int scorer_failures;  /* graded answers whose log's scorer failed (resp->scorer_error) */
+    bool partial;         /* a run of them did not finish (cancelled, error, still running):
+                           * the accuracy covers the samples it has */
 } pl_ws_aggregate;
 void pl_workspace_aggregate(const pl_workspace *ws, const int *records, int n, pl_ws_aggregate *out);
+
+/* How a run × task's log ended when it did not finish ("cancelled: 7 of 10
+ * samples", "error: <the log's message>", "still running: 4 of 10
+ * samples"): a new string, or NULL when it finished (or the format does
+ * not say). */
+char *pl_workspace_group_status(const pl_workspace *ws, int group);
+/* The epochs reducer a run × task's accuracy uses: the one set with
+ * pl_workspace_set_reducer, else the one its log declares
+ * (eval.config.epochs_reducer), else "mean". */
+const char *pl_workspace_group_reducer(const pl_workspace *ws, int group);
+/* Reduces every run's epochs with `name` ("mean", "median", "mode", "max",
+ * "at_least_<k>", "pass_at_<k>"), or NULL for each log's own.  -1 when the
+ * name is unknown.  Call from the thread that reads the records. */
+int pl_workspace_set_reducer(pl_workspace *ws, const char *name);
+/* The run files loaded, with each one's status, reducer, scorers and, for
+ * an attempt set aside, the later attempt that replaced it (runs.h). */
+int pl_workspace_nrun_files(const pl_workspace *ws);
+const pl_run_file *pl_workspace_run_file(const pl_workspace *ws, int i);
 
 /* The key of a record's annotation: "model\ttask\tid" (a new string). */
 char *pl_workspace_note_key(const pl_workspace *ws, int i);

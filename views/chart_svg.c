@@ -57,6 +57,21 @@ static double tick_step(double max)
     return p * 10;
 }
 
+/* The longest category label, in characters; the labels are turned when
+ * they do not fit their band. */
+static size_t longest_category(const pl_chart *c)
+{
+    size_t longest = 0;
+    for (int k = 0; k < c->ncategories; k++)
+        longest = strlen(c->categories[k]) > longest ? strlen(c->categories[k]) : longest;
+    return longest;
+}
+
+static bool labels_turned(const pl_chart *c)
+{
+    return (double)longest_category(c) * 6.5 > (double)PLOT_W / (c->ncategories ? c->ncategories : 1);
+}
+
 static void write_axes(FILE *out, const pl_chart *c, double top_value, double step, int y0)
 {
     int base = y0 + TOP + PLOT_H;
@@ -77,8 +92,10 @@ static void write_axes(FILE *out, const pl_chart *c, double top_value, double st
             18, y0 + TOP + PLOT_H / 2, 18, y0 + TOP + PLOT_H / 2);
     put_xml(out, c->y_label);
     fputs("</text>\n", out);
+    /* the x label right under the category labels (turned by 40°: 0.64 of their length below the axis) */
+    int below = labels_turned(c) ? 14 + (int)(longest_category(c) * 6.5 * 0.64) + 18 : 36;
     fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">", LEFT + PLOT_W / 2,
-            y0 + HEIGHT - 8);
+            below < HEIGHT - TOP - PLOT_H - 8 ? base + below : y0 + HEIGHT - 8);
     put_xml(out, c->x_label);
     fputs("</text>\n", out);
 }
@@ -88,10 +105,7 @@ static void write_bars(FILE *out, const pl_chart *c, double top_value, int y0)
     int base = y0 + TOP + PLOT_H;
     double band = (double)PLOT_W / (c->ncategories ? c->ncategories : 1);
     double width = band * 0.7;
-    size_t longest = 0;
-    for (int k = 0; k < c->ncategories; k++)
-        longest = strlen(c->categories[k]) > longest ? strlen(c->categories[k]) : longest;
-    bool rotate = (double)longest * 6.5 > band;
+    bool rotate = labels_turned(c);
     for (int k = 0; k < c->ncategories; k++) {
         double x = LEFT + band * k + (band - width) / 2, stack = 0;
         for (int s = 0; s < c->nseries; s++) {

@@ -144,12 +144,134 @@ static void test_json_named_by_parsing(void **state)
     }
 }
 
+/* Every record of the workspace on `paths`, aggregated. */
+static pl_workspace *aggregate_all(const char *dir, pl_ws_aggregate *a)
+{
+    const char *paths[] = {SETS "questions.json", dir};
+    pl_workspace *ws = pl_test_open_graded(paths, 2);
+    int n = pl_workspace_count(ws), *all = malloc((size_t)n * sizeof *all + 1);
+    for (int i = 0; i < n; i++)
+        all[i] = i;
+    pl_workspace_aggregate(ws, all, n, a);
+    free(all);
+    return ws;
+}
+
+/* Point 3: a cancelled and an errored log say so, and accuracy is partial. */
+static void test_run_status(void **state)
+{
+    (void)state;
+    pl_run_responses rs = PL_RUN_RESPONSES_INIT;
+    load(&rs, CANCELLED, NULL);
+    load(&rs, ERRORED, NULL);
+    char *cancelled = pl_run_file_status(&rs.files[0]), *errored = pl_run_file_status(&rs.files[1]);
+    assert_string_equal(cancelled, "cancelled: 7 of 10 samples");
+    assert_string_equal(errored, "error: RateLimitError: Error code: 429 - Rate limit reached for gpt-4o-mini");
+    free(cancelled);
+    free(errored);
+    pl_run_responses_free(&rs);
+    pl_ws_aggregate a;
+    pl_workspace *ws = aggregate_all(SETS "status", &a);
+    assert_true(a.partial);
+    assert_int_equal(pl_workspace_ngroups(ws), 2);
+    char *status = pl_workspace_group_status(ws, 0);
+    assert_string_equal(status, "cancelled: 7 of 10 samples"); /* m/cancelled sorts first */
+    free(status);
+    pl_workspace_close(ws);
+}
+
+/* Point 4: each reducer as Inspect computes it on one sample's epochs. */
+static void test_reducers(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        double values[4];
+        int n;
+        double want;
+    } cases[] = {
+        {"mean", {1, 0, 1}, 3, 2.0 / 3},      {"median", {1, 0, 0, 1}, 4, 0.5}, {"mode", {0, 1, 1, 0}, 4, 0},
+        {"mode", {1, 0, 0}, 3, 0},            {"max", {0, 0.5, 0}, 3, 0.5},     {"at_least_2", {1, 0, 1}, 3, 1},
+        {"at_least_3", {1, 0, 1}, 3, 0},      {"pass_at_2", {1, 0, 0}, 3, 2.0 / 3},
+        {"pass_at_2", {1, 1, 0}, 3, 1},       {"pass_at_2", {0, 0, 0}, 3, 0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+        pl_epoch_reducer r;
+        assert_true(pl_epoch_reducer_parse(cases[i].name, &r));
+        assert_float_equal(pl_epoch_reduce(&r, cases[i].values, cases[i].n), cases[i].want, 1e-12);
+    }
+    pl_epoch_reducer r;
+    assert_true(pl_epoch_reducer_parse("pass_at_3", &r));
+    assert_true(isnan(pl_epoch_reduce(&r, (double[]){1, 1}, 2)));
+    assert_false(pl_epoch_reducer_parse("at_least_", &r));
+    assert_false(pl_epoch_reducer_parse("top_5", &r));
+}
+
+/* Point 4: the log declares max (Inspect: 0.900); mean gives 0.600; the
+ * user switches and back. */
+static void test_log_reducer(void **state)
+{
+    (void)state;
+    static const struct {
+        const char *name;
+        double want;
+    } switched[] = {{"mean", 0.6}, {"median", 0.6}, {"mode", 0.6}, {"at_least_3", 0.3}, {"pass_at_2", 0.8},
+                    {NULL, 0.9}};
+    pl_ws_aggregate a;
+    pl_workspace *ws = aggregate_all(SETS "reducers", &a);
+    assert_float_equal(a.accuracy, 0.9, 1e-9);
+    assert_string_equal(pl_workspace_group_reducer(ws, 0), "max");
+    int n = pl_workspace_count(ws), all[30];
+    assert_int_equal(n, 30);
+    for (int i = 0; i < n; i++)
+        all[i] = i;
+    for (size_t i = 0; i < sizeof switched / sizeof *switched; i++) {
+        assert_int_equal(pl_workspace_set_reducer(ws, switched[i].name), 0);
+        pl_workspace_aggregate(ws, all, n, &a);
+        assert_float_equal(a.accuracy, switched[i].want, 1e-9);
+    }
+    assert_int_equal(pl_workspace_set_reducer(ws, "best"), -1);
+    pl_workspace_close(ws);
+}
+
+/* Points 5 and 6: the stored column is the first scorer with a number, the
+ * other kept; a scorer that raised leaves an answer that is graded and
+ * counted; a sample without output stays out. */
+static void test_scorers(void **state)
+{
+    (void)state;
+    pl_run_responses rs = PL_RUN_RESPONSES_INIT;
+    load(&rs, SCORERS, NULL);
+    assert_int_equal(rs.count, 10);
+    assert_string_equal(rs.files[0].scorers, "acp_eval, includes");
+    const pl_run_response *first = &rs.items[0], *failed = &rs.items[2], *no_output = &rs.items[3];
+    assert_string_equal(first->stored_scorer, "acp_eval");
+    assert_string_equal(first->other_scores, "includes: C");
+    assert_null(failed->error);
+    assert_string_equal(failed->scorer_error, "ValueError: could not parse the answer for scoring");
+    assert_string_equal(failed->response, "yes");
+    assert_false(failed->has_stored_score);
+    assert_string_equal(no_output->error, "APIConnectionError: connection reset");
+    pl_run_responses_free(&rs);
+    pl_ws_aggregate a;
+    pl_workspace *ws = aggregate_all(SETS "scorers", &a);
+    assert_int_equal(a.scorer_failures, 1);
+    assert_int_equal(a.sample_errors, 1);
+    assert_int_equal(a.questions, 9);
+    assert_float_equal(a.accuracy, 8.0 / 9, 1e-9);
+    pl_workspace_close(ws);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_superseded_attempt),
         cmocka_unit_test(test_eval_set_workspace),
         cmocka_unit_test(test_json_named_by_parsing),
+        cmocka_unit_test(test_run_status),
+        cmocka_unit_test(test_reducers),
+        cmocka_unit_test(test_log_reducer),
+        cmocka_unit_test(test_scorers),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -8,7 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "cli.h"
 #include "compare_view.h"
@@ -113,11 +112,7 @@ static pl_workspace *open_graded(const compare_args *a, int *rc)
         pl_workspace_close(ws);
         return NULL;
     }
-    pl_workspace_grade_start(ws); /* without a thread it grades in this call */
-    while (pl_workspace_graded(ws) < pl_workspace_count(ws)) {
-        struct timespec ts = {0, 10000000};
-        nanosleep(&ts, NULL);
-    }
+    pl_workspace_grade_all(ws);
     return ws;
 }
 

@@ -1,10 +1,8 @@
 /* planlens report --by failure: the failure modes of each run × task, as the
  * why screen counts them (engine/workspace/failure_table.h). */
-#define _POSIX_C_SOURCE 200809L
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "chart_svg.h"
 #include "cli.h"
@@ -20,11 +18,7 @@ static pl_workspace *open_graded(const char *const *files, int nfiles)
     cli_print_warnings(&warnings);
     if (!ws)
         return NULL;
-    pl_workspace_grade_start(ws); /* without a thread it grades in this call */
-    while (pl_workspace_graded(ws) < pl_workspace_count(ws)) {
-        struct timespec ts = {0, 10000000};
-        nanosleep(&ts, NULL);
-    }
+    pl_workspace_grade_all(ws);
     return ws;
 }
 

@@ -337,6 +337,14 @@ int pl_workspace_grade_start(pl_workspace *ws)
     return -1;
 }
 
+void pl_workspace_grade_all(pl_workspace *ws)
+{
+    if (pl_workspace_grade_start(ws) == 0) {
+        pthread_join(ws->thread, NULL);
+        ws->thread_running = false;
+    }
+}
+
 int pl_workspace_graded(const pl_workspace *ws)
 {
     return atomic_load_explicit(&((pl_workspace *)ws)->graded, memory_order_acquire);

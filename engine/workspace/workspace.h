@@ -84,6 +84,8 @@ pl_workspace *pl_workspace_open_async(const char *const *paths, int npaths);
  * 0, or -1 when the thread cannot start (then grading runs to completion in
  * this call). */
 int pl_workspace_grade_start(pl_workspace *ws);
+/* Grades every record and returns when all are graded (batch commands). */
+void pl_workspace_grade_all(pl_workspace *ws);
 
 typedef struct {
     bool loaded;            /* the records exist (pl_workspace_count > 0 only from then on) */

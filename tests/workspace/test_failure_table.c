@@ -2,7 +2,6 @@
  * the graded records of sample-runs/: every wrong answer counted once under
  * its kind, keys nested under their kind, the counts equal to the records a
  * row selects, and both orders. */
-#define _POSIX_C_SOURCE 200809L /* nanosleep */
 #include <math.h>
 #include <setjmp.h>
 #include <stdarg.h>
@@ -10,7 +9,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include <cmocka.h>
 
@@ -22,15 +20,8 @@
 static pl_workspace *open_samples(void)
 {
     const char *paths[] = {SAMPLES};
-    pl_diags warnings = PL_DIAGS_INIT;
-    pl_workspace *ws = pl_workspace_open(paths, 1, &warnings);
+    pl_workspace *ws = pl_test_open_graded(paths, 1);
     assert_non_null(ws);
-    pl_diags_clear(&warnings);
-    pl_workspace_grade_start(ws);
-    while (pl_workspace_graded(ws) < pl_workspace_count(ws)) {
-        struct timespec ts = {0, 5000000};
-        nanosleep(&ts, NULL);
-    }
     return ws;
 }
 

@@ -87,6 +87,12 @@ void tui_rebuild(tui_app *app, tui_screen *s)
     case VIEW_HISTOGRAM:
         pl_view_histogram(app->ws, &sel, s->bin_width, s->metric, app->ascii, width, &s->vm);
         break;
+    case VIEW_WHY:
+        pl_view_why(app->ws, &sel, s->why, width, app->ascii, &s->vm);
+        break;
+    case VIEW_FREQ:
+        pl_view_freq(app->ws, &sel, s->freq, s->by_value, width, app->ascii, &s->vm);
+        break;
     default:
         tui_build_screen(app, s, width);
         break;
@@ -191,19 +197,26 @@ static void open_selected(tui_app *app)
         pl_selection sel = tui_selection(s);
         int n;
         int *members = pl_histogram_members(app->ws, &sel, s->bin_width, target, &n);
-        char *label = members ? pl_histogram_bin_label(app->ws, &sel, s->bin_width, target) : NULL;
-        tui_screen *l = members ? tui_push(app, VIEW_LIST) : NULL;
-        if (l) {
-            l->subset = members; /* the bin: its scope */
-            l->nsubset = n;
-            l->scope_label = label;
-        } else {
-            free(members);
-            free(label);
-        }
+        tui_push_records(app, members, n, members ? pl_histogram_bin_label(app->ws, &sel, s->bin_width, target) : NULL);
+    } else if (s->kind == VIEW_WHY || s->kind == VIEW_FREQ) {
+        tui_open_counted(app, s, target);
     } else {
         tui_open_from_extra(app, s, target);
     }
+}
+
+tui_screen *tui_push_records(tui_app *app, int *records, int n, char *label)
+{
+    tui_screen *l = records ? tui_push(app, VIEW_LIST) : NULL;
+    if (!l) {
+        free(records);
+        free(label);
+        return NULL;
+    }
+    l->subset = records; /* its scope */
+    l->nsubset = n;
+    l->scope_label = label;
+    return l;
 }
 
 int tui_selected_record(tui_app *app)
@@ -336,6 +349,10 @@ void tui_act(tui_app *app, tui_action action)
         s->stale = true;
         break;
     case ACT_SORT:
+        if (s->kind == VIEW_WHY || s->kind == VIEW_FREQ) {
+            tui_sort_counts(app);
+            break;
+        }
         s->sort = (pl_sort_key)((s->sort + 1) % SORT_COUNT);
         s->stale = true;
         break;
@@ -393,10 +410,25 @@ void tui_act(tui_app *app, tui_action action)
         s->agree = (pl_compare_filter)((s->agree + 1) % 3);
         s->stale = true;
         break;
-    case ACT_DISAGREEMENTS:
-        if (tui_push_narrowed(app, VIEW_LIST, s, "sound!=score or stored!=score", "disagreements"))
+    case ACT_DISAGREEMENTS: {
+        if (s->kind == VIEW_LIST && s->disagreements) { /* D again: grouped by rule */
+            tui_group_disagreements(app);
+            break;
+        }
+        tui_screen *l = tui_push_narrowed(app, VIEW_LIST, s, "sound!=score or stored!=score", "disagreements");
+        if (l) {
+            l->disagreements = true;
             snprintf(app->message, sizeof app->message,
-                     "disagreements: official vs sound, and the run's stored score vs the official one");
+                     "disagreements: official vs sound, and the run's stored score vs the official one (D: by rule)");
+        }
+        break;
+    }
+    case ACT_WHY:
+        tui_open_why(app);
+        break;
+    case ACT_FOLD:
+    case ACT_FOLD_ALL:
+        tui_fold(app, action == ACT_FOLD_ALL);
         break;
     default:
         break; /* prompts are handled by the loop, which owns the terminal */
@@ -495,6 +527,10 @@ void tui_command(tui_app *app, const char *line)
         tui_push_narrowed(app, VIEW_LIST, tui_top(app), NULL, NULL);
     else if ((arg = command_args(line, "histogram")))
         tui_act(app, ACT_HISTOGRAM);
+    else if ((arg = command_args(line, "freq")))
+        tui_open_frequency(app, arg);
+    else if ((arg = command_args(line, "why")))
+        tui_open_why(app);
     else if ((arg = command_args(line, "note"))) {
         int r = tui_selected_record(app);
         if (r < 0)
@@ -518,8 +554,8 @@ void tui_command(tui_app *app, const char *line)
         tui_open_warnings(app);
     } else if (*line) {
         snprintf(app->message, sizeof app->message,
-                 "unknown command: %s (try :filter EXPR, :note TEXT, :export FILE, :bins W, :histogram, :compare A B, "
-                 ":probe [KINDS], :warnings, :questions, :help, :q)",
+                 "unknown command: %s (try :filter EXPR, :note TEXT, :export FILE, :bins W, :histogram, :freq COLUMN, "
+                 ":why, :compare A B, :probe [KINDS], :warnings, :questions, :help, :q)",
                  line);
     }
 }
@@ -529,6 +565,10 @@ void tui_export(tui_app *app, const char *path)
     tui_screen *s = tui_top(app);
     pl_selection sel = tui_selection(s);
     pl_error err = PL_ERROR_INIT;
+    if (s->kind == VIEW_WHY) {
+        tui_export_why(app, path);
+        return;
+    }
     if (s->kind == VIEW_DASHBOARD) { /* the table on screen */
         if (pl_export_dashboard(app->ws, &sel, path, &err) == PL_OK)
             snprintf(app->message, sizeof app->message, "exported the dashboard to %s", path);

@@ -5,11 +5,13 @@
 #include <stdbool.h>
 
 #include "compare_view.h"
+#include "freq_view.h"
 #include "keymap.h"
 #include "plan_view.h"
 #include "probe_view.h"
 #include "state_view.h"
 #include "views.h"
+#include "why_view.h"
 #include "workspace/notes.h"
 
 #define MAX_DEPTH 32
@@ -43,6 +45,10 @@ typedef struct {
     pl_probe_report probe;   /* probe: the job's report when last built */
     int probe_total;         /* probe: generative questions to probe */
     int probe_state;         /* probe: pl_probe_job_peek's answer then (0 running) */
+    pl_why *why;             /* why: owned (its runs, folds and the table last built) */
+    pl_freq_column freq;     /* frequency: the column counted */
+    bool by_value;           /* frequency: values in value order, not by count */
+    bool disagreements;      /* list: the disagreements (D), whose D groups them by rule */
     pl_probe_answer *probe_answer; /* probe-answer: owned */
     int cursor, top;         /* selected line and first line shown (views/viewport.h) */
     int left;                /* columns scrolled off to the left */
@@ -116,6 +122,26 @@ void tui_open_from_extra(tui_app *app, tui_screen *s, int target);
 void tui_open_probe(tui_app *app, const char *kinds);
 /* :warnings: the warnings of opening the files, grouped. */
 void tui_open_warnings(tui_app *app);
+/* A list of exactly `records` (taken over), its scope `label` (taken over)
+ * in the breadcrumb: what a histogram bin, a why row or a value opens. */
+tui_screen *tui_push_records(tui_app *app, int *records, int n, char *label);
+
+/* The why screen and frequency tables (why.c). */
+/* w on a dashboard row: the why of its run x task, or of run A (c) and its run. */
+void tui_open_why(tui_app *app);
+/* F: asks for a column, then opens its frequency table (or histogram). */
+void tui_ask_frequency(tui_app *app);
+/* :freq COLUMN, or the screen's default column when `name` is empty. */
+void tui_open_frequency(tui_app *app, const char *name);
+/* Enter on a why or frequency line: the records it counts. */
+void tui_open_counted(tui_app *app, tui_screen *s, int target);
+/* o (fold) and O (fold-all) on the why screen; s on why and frequency. */
+void tui_fold(tui_app *app, bool all);
+void tui_sort_counts(tui_app *app);
+/* D on the disagreements list: a frequency table of their official rule. */
+void tui_group_disagreements(tui_app *app);
+/* :export on the why screen: its table as CSV. */
+void tui_export_why(tui_app *app, const char *path);
 /* True while the top screen shows work still in progress (a probe run), so
  * the event loop keeps redrawing it. */
 bool tui_top_is_busy(tui_app *app);

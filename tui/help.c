@@ -22,14 +22,15 @@ static const char *const action_help[ACT_COUNT] = {
     [ACT_SEARCH_PREV] = "previous match",
     [ACT_PROMPT] = "a : command (below)",
     [ACT_FILTER] = "filter the records (task=app iou<0.5 model~gpt ...)",
-    [ACT_CLEAR_FILTER] = "clear the filter",
+    [ACT_CLEAR_FILTER] = "clear the filter (never the scope)",
     [ACT_REFRESH] = "redraw",
     [ACT_HISTOGRAM] = "IoU / action-distance (plan-quality: also LEA, final score) histograms beside binary success",
     [ACT_TOGGLE_BINS] = "bin width 0.05 / 0.1",
-    [ACT_SORT] = "next sort column (the header marks it)",
+    [ACT_SORT] = "next sort column (the header marks it); why: by count / by the difference between runs; "
+                 "frequency: by count / by value",
     [ACT_REVERSE] = "reverse the sort",
     [ACT_FLAG] = "flag or unflag the question (saved to the notes file)",
-    [ACT_DISAGREEMENTS] = "answers where official != sound or stored != official",
+    [ACT_DISAGREEMENTS] = "answers where official != sound or stored != official (D again: grouped by rule)",
     [ACT_PLAN_VIEW] = "the plan view: AQM labels, last executable action, metrics",
     [ACT_STATE_VIEW] = "the state view: states step by step",
     [ACT_TEACH] = "teach mode on the question's task",
@@ -45,12 +46,19 @@ static const char *const action_help[ACT_COUNT] = {
     [ACT_SCROLL_LEFT] = "scroll the columns left",
     [ACT_SCROLL_RIGHT] = "scroll the columns right (what does not fit)",
     [ACT_METRIC] = "metric: all, IoU / AD, LEA, final score (plan-quality cases)",
+    [ACT_WHY] = "why: the failure modes of the run x task (after c on run A: of both runs side by side)",
+    [ACT_FREQUENCY] = "frequency table of a column (asks which): count, share, bar; Enter opens the records",
+    [ACT_FOLD] = "fold or unfold the failure kind under the cursor",
+    [ACT_FOLD_ALL] = "fold every kind, or unfold them all",
 };
 
 static const char *const commands[] = {
     ":filter EXPR", "filter the records, as f does",
     ":note TEXT", "the selected question's note (:note alone clears it)",
-    ":export FILE", "the records of the screen (the dashboard: its table) to CSV, or JSON for .json",
+    ":export FILE", "the records of the screen (the dashboard, why: its table) to CSV, or JSON for .json",
+    ":freq COLUMN", "frequency table of run, task, domain, kind, key, parse, score, sound, rule, length, gap, label; "
+                    "iou, lea, final as histograms",
+    ":why", "the why screen of the dashboard row (as w does)",
     ":bins W", "histogram bin width: 0.01, 0.05, 0.1, 0.2, 0.25, 0.5 or 1 (of [0, 1]; of -1 to 4 for the final score)",
     ":histogram", "open the histograms",
     ":questions", "a list of every question this screen holds (all of them from the dashboard)",
@@ -77,6 +85,8 @@ static const char *const columns[] = {
     "final", "plan-quality case: the final score of planlens quality (-1, or 0 to 4 and a little above; 4: a valid "
              "plan of the ground truth's length)",
     "▲ ▼", "the sort column, ascending or descending",
+    "why", "failure mode: a kind (▾ unfolded, ▸ folded) and its keys; count, share of the run's wrong answers, "
+           "bar; diff: the first run's share minus the second's, in points",
 };
 
 static void heading(pl_view_model *vm, const char *text)

@@ -18,10 +18,10 @@ static const char *const action_names[ACT_COUNT] = {
     "clear-filter", "refresh",  "histogram",   "toggle-bins", "sort",   "reverse",    "flag",     "disagreements",
     "plan-view",   "state-view", "teach",      "toggle-np", "next-step",   "prev-step",   "compare",  "agree-filter",
     "undo",        "toggle-hints", "save",     "cancel",    "expand",    "scroll-left", "scroll-right",
-    "metric"};
+    "metric",      "why",       "frequency",   "fold",      "fold-all"};
 static const char *const view_names[VIEW_COUNT] = {"generic", "dashboard", "list",  "detail",
                                                    "histogram", "plan",    "state", "compare", "probe", "teach",
-                                                   "warnings", "probe-answer", "help"};
+                                                   "warnings", "probe-answer", "help", "why", "frequency"};
 
 static const struct {
     const char *name;
@@ -143,7 +143,7 @@ pl_error_code tui_keymap_load(tui_keymap *km, const char *path, pl_error *err)
             action = strcmp(w[3], action_names[a]) ? action : a;
         if (view < 0)
             rc = pl_error_set(err, PL_ERR_SYNTAX, path, lr.line, col[1],
-                              "expected a view (generic, dashboard, list, detail, histogram), found '%s'", w[1]);
+                              "expected a view (generic, dashboard, list, detail, histogram, why, frequency, ...), found '%s'", w[1]);
         else if (key < 0)
             rc = pl_error_set(err, PL_ERR_SYNTAX, path, lr.line, col[2], "expected a key name, found '%s'", w[2]);
         else if (action < 0)

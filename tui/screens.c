@@ -16,6 +16,9 @@ void tui_free_screen_extras(tui_app *app, tui_screen *s)
         pl_plan_subject_free(s->plan);
     free(s->model_a);
     free(s->model_b);
+    if (s->why)
+        pl_why_free(s->why);
+    free(s->why);
     if (s->probe_answer)
         pl_probe_answer_free(s->probe_answer);
     free(s->probe_answer);

@@ -187,6 +187,8 @@ static void event_loop(tui_app *app)
         tui_action action = tui_keymap_lookup(&app->keymap, tui_top(app)->kind, ch);
         if (action == ACT_SEARCH || action == ACT_FILTER || action == ACT_PROMPT)
             run_prompt(app, action);
+        else if (action == ACT_FREQUENCY)
+            tui_ask_frequency(app); /* asks for the column */
         else
             tui_act(app, action);
     }

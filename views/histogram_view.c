@@ -1,10 +1,10 @@
 /* Histogram: IoU (or action distance) per run × task with the binary-success
  * bar beside it; each bin line opens the questions in it. */
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "bar.h"
 #include "groups.h"
 #include "iou/histogram.h"
 
@@ -115,16 +115,9 @@ static int build(const pl_workspace *ws, const pl_group *g, int metric, double b
 
 static void bar(pl_view_model *vm, pl_role role, double value, double max, int width, bool ascii)
 {
-    static const char *const eighths[] = {"", "▏", "▎", "▍", "▌", "▋", "▊", "▉"};
-    int units = max > 0 ? (int)lround(value / max * width * 8) : 0;
-    char buf[512] = "";
-    size_t n = 0;
-    for (; units >= 8 && n + 4 < sizeof buf; units -= 8)
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", ascii ? "#" : "█");
-    if (units > 0)
-        n += (size_t)snprintf(buf + n, sizeof buf - n, "%s", ascii ? "#" : eighths[units]);
-    int cells = max > 0 ? (int)ceil(value / max * width - 1e-9) : 0;
-    pl_vm_span(vm, role, "%s%*s", buf, width - cells > 0 ? width - cells : 0, "");
+    char buf[512];
+    pl_bar_text(buf, sizeof buf, value, max, width, ascii);
+    pl_vm_span(vm, role, "%s", buf);
 }
 
 void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double bin_width, pl_hist_metric only,

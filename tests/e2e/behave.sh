@@ -63,15 +63,15 @@ for size in "80 24 --ascii" "140 40" "220 50 --ascii"; do
   keys Escape Escape # typed at once: two Escs back, not one Alt-Esc that does nothing
   check "Esc Esc goes back twice" "Enter questions"
 
-  # 4. a filter narrows within the drilled run x task; F clears only it
+  # 4. a filter narrows within the drilled run x task; X clears only it
   keys g j Enter
   check "the breadcrumb shows the scope" "> questions {synthetic-careful / app}"
   prompt f "score=0"
   check "the filter shows apart from the scope" "{synthetic-careful / app} [score=0]"
   check_absent "the filter does not widen the scope" "synthetic-sloppy"
-  keys F
-  check "F keeps the scope" "> questions {synthetic-careful / app}"
-  check_absent "F clears the filter" "[score=0]"
+  keys X
+  check "X keeps the scope" "> questions {synthetic-careful / app}"
+  check_absent "X clears the filter" "[score=0]"
   keys q h
   keys Enter
   check "a bin's range is its scope" "> questions {hand-written / plan-quality / AD"

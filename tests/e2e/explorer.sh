@@ -37,7 +37,7 @@ check_absent "filtered rows are gone" "applicability"
 keys f
 keys "iou<x" Enter
 check "a bad filter is reported in place" "filter: column 5: expected a number"
-keys F
+keys X
 check "clearing the filter brings rows back" "applicability"
 
 keys /

@@ -128,7 +128,7 @@ walk() { # walk WIDTH HEIGHT ENV... -- ARGS...
   check "$at the plan view" "with AQM labels"
   ascii_only "$at the plan view draws ASCII only (pi0, not the Greek letter)"
   keys q q q
-  keys F
+  keys X
 
   # point 5: help scrolls, lists the commands, the columns and the mouse; :help
   keys :

@@ -60,7 +60,7 @@ keys q q q q
 check "back on the dashboard" "dashboard [task=plan-quality]"
 
 # compare: c on two runs
-keys F
+keys X
 keys g
 keys /
 keys synthetic-careful Enter

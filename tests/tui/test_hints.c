@@ -46,8 +46,8 @@ static void test_narrow_terminal_drops_whole_hints(void **state)
         assert_non_null(strstr(buf, "q quit"));
         assert_non_null(strstr(buf, "? help"));
         size_t n = strlen(buf);
-        const char *labels[] = {"quit", "help", "questions", "histogram", "compare", "disagreements", "filter",
-                                "search", "command"};
+        const char *labels[] = {"quit",      "help",          "questions", "why",    "histogram", "compare",
+                                "frequency", "disagreements", "filter",    "search", "command"};
         bool whole = false; /* the bar ends with a whole label */
         for (size_t i = 0; i < sizeof labels / sizeof *labels; i++)
             whole |= n >= strlen(labels[i]) && !strcmp(buf + n - strlen(labels[i]), labels[i]);

@@ -1,0 +1,117 @@
+/* The why table out of the terminal: CSV of every row and run, and an SVG
+ * chart of the rows shown with that CSV beside it (why_view.h). */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart_svg.h"
+#include "why_view.h"
+
+/* A CSV field, quoted when it holds a comma, quote or line break. */
+static void csv_text(FILE *f, const char *s)
+{
+    if (!s || !s[strcspn(s, ",\"\r\n")]) {
+        fputs(s ? s : "", f);
+        return;
+    }
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"')
+            fputc('"', f);
+        fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+static int write_csv(FILE *f, const pl_why *w)
+{
+    fputs("kind,key,run,task,count,wrong,answers,share\n", f);
+    for (int r = 0; r < w->table.nrows; r++)
+        for (int c = 0; c < w->nruns; c++) {
+            const pl_ws_failure_row *row = &w->table.rows[r];
+            fprintf(f, "%s,", pl_failure_kind_name(row->kind));
+            csv_text(f, row->key);
+            fputc(',', f);
+            csv_text(f, w->runs[c]);
+            fputc(',', f);
+            csv_text(f, w->task);
+            fprintf(f, ",%d,%d,%d,%.10g\n", row->count[c], w->table.wrong[c], w->table.answers[c],
+                    pl_ws_failure_share(&w->table, r, c));
+        }
+    return 0;
+}
+
+/* The rows shown as a grouped bar chart: a category per row ("kind" or
+ * "kind: key"), a series per run, its share of the run's wrong answers in
+ * percent; one run also prints each row's count above its bar. */
+static int write_svg(FILE *f, const pl_why *w)
+{
+    static const char *const colours[PL_WHY_MAX_RUNS] = {"#1b9e77", "#d95f02", "#7570b3", "#e7298a"};
+    int n = 0, rc = -1;
+    char **names = calloc((size_t)w->table.nrows + 1, sizeof *names);
+    double *values = calloc((size_t)(w->table.nrows + 1) * (size_t)w->nruns, sizeof *values);
+    int *totals = calloc((size_t)w->table.nrows + 1, sizeof *totals);
+    char title[512] = "Failure modes of ";
+    for (int c = 0; c < w->nruns; c++)
+        snprintf(title + strlen(title), sizeof title - strlen(title), "%s%s", c ? " vs " : "", w->runs[c]);
+    if (w->task)
+        snprintf(title + strlen(title), sizeof title - strlen(title), " on %s", w->task);
+    for (int r = 0; names && values && totals && r < w->table.nrows; r++) {
+        const pl_ws_failure_row *row = &w->table.rows[r];
+        if (!pl_why_row_shown(w, r))
+            continue;
+        if (!(names[n] = row->key ? pl_strdup_printf("%s: %s", pl_failure_kind_label(row->kind), row->key)
+                                  : pl_strdup(pl_failure_kind_label(row->kind))))
+            goto done;
+        for (int c = 0; c < w->nruns; c++)
+            values[c * w->table.nrows + n] = 100 * pl_ws_failure_share(&w->table, r, c);
+        totals[n++] = row->count[0];
+    }
+    if (names && values && totals) {
+        pl_chart_series series[PL_WHY_MAX_RUNS];
+        for (int c = 0; c < w->nruns; c++)
+            series[c] = (pl_chart_series){w->runs[c], colours[c], values + c * w->table.nrows};
+        pl_chart chart = {"why", title, "failure mode", "share of the wrong answers (%)", (const char *const *)names,
+                          n, series, w->nruns, false, w->nruns == 1 ? totals : NULL};
+        rc = pl_chart_write_svg(f, &chart, 1);
+    }
+done:
+    for (int r = 0; names && r < n; r++)
+        free(names[r]);
+    free(names);
+    free(values);
+    free(totals);
+    return rc;
+}
+
+/* Writes path.partial and renames it to path, so a failure never leaves half a file. */
+static int write_file(const pl_why *w, const char *path, int (*write)(FILE *, const pl_why *), pl_error *err)
+{
+    char *tmp = pl_strdup_printf("%s.partial", path);
+    FILE *f = tmp ? fopen(tmp, "w") : NULL;
+    bool ok = f && write(f, w) == 0;
+    ok = f && fclose(f) == 0 && ok && rename(tmp, path) == 0;
+    if (!ok && tmp)
+        remove(tmp);
+    free(tmp);
+    return ok ? PL_OK : pl_error_set(err, PL_ERR_IO, path, 0, 0, "cannot write");
+}
+
+int pl_why_export_csv(const pl_why *w, const char *path, pl_error *err)
+{
+    return write_file(w, path, write_csv, err);
+}
+
+int pl_why_export_svg(const pl_why *w, const char *path, pl_error *err)
+{
+    size_t len = strlen(path);
+    char *csv = len > 4 && !strcmp(path + len - 4, ".svg") ? pl_strdup_printf("%.*s.csv", (int)(len - 4), path)
+                                                          : pl_strdup_printf("%s.csv", path);
+    if (!csv)
+        return pl_error_set(err, PL_ERR_IO, path, 0, 0, "out of memory");
+    int rc = write_file(w, path, write_svg, err);
+    if (rc == PL_OK)
+        rc = write_file(w, csv, write_csv, err);
+    free(csv);
+    return rc;
+}

@@ -99,6 +99,11 @@ walk() { # walk WIDTH HEIGHT ARGS...
     echo "ok: $at the CSV header" || fail "$at CSV header: $(head -1 "$work/why.csv")"
   grep -q ',synthetic-sloppy,app,' "$work/why.csv" && echo "ok: $at both runs in the CSV" || fail "$at sloppy not in the CSV"
   rm -f "$work/why.csv"
+  prompt : "export $work/chart.svg"
+  check "$at :export why.svg" "exported the why chart"
+  grep -q '<svg' "$work/chart.svg" && [ -s "$work/chart.csv" ] && echo "ok: $at the SVG and its data beside it" ||
+    fail "$at no SVG or no CSV beside it"
+  rm -f "$work/chart.svg" "$work/chart.csv"
   keys q
 
   # F: a frequency table of a column, Enter on a value opens its records

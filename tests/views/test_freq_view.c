@@ -159,6 +159,33 @@ static void test_plan_length(void **state)
     pl_filter_free(cases);
 }
 
+/* AQM labels count the actions of the cases' plans, not the cases. */
+static void test_labels_count_actions(void **state)
+{
+    pl_workspace *ws = *state;
+    pl_view_model vm;
+    pl_view_freq(ws, NULL, PL_FREQ_LABEL, false, 100, true, &vm);
+    static const char *const names[] = {"correct", "misplaced", "same_act", "diff_act", "redundant"};
+    int actions = 0;
+    for (int line = vm.nfixed; line < vm.nlines; line++) {
+        char value[128];
+        int count = count_on(&vm, line, value, sizeof value), want = 0, k = 0;
+        while (k < 5 && strcmp(names[k], value))
+            k++;
+        assert_true(k < 5);
+        for (int i = 0; i < pl_workspace_count(ws); i++) {
+            const pl_ws_record *r = pl_workspace_record(ws, i);
+            want += r->has_quality ? r->aqm[k] : 0;
+        }
+        assert_int_equal(count, want);
+        actions += count;
+    }
+    char want[64];
+    snprintf(want, sizeof want, " %d actions ", actions);
+    assert_non_null(strstr(vm.status, want));
+    pl_vm_free(&vm);
+}
+
 static void test_column_names(void **state)
 {
     (void)state;
@@ -180,6 +207,7 @@ int main(void)
         cmocka_unit_test(test_sort_by_value),
         cmocka_unit_test(test_failure_kind_column),
         cmocka_unit_test(test_plan_length),
+        cmocka_unit_test(test_labels_count_actions),
         cmocka_unit_test(test_column_names),
     };
     return cmocka_run_group_tests(tests, pl_test_open_samples, pl_test_close_workspace);

@@ -28,6 +28,7 @@ int cmd_synth(int argc, char **argv);
 int cmd_planview(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_states(int argc, char **argv);
+int cmd_merge(int argc, char **argv);
 
 /* The explorer (`planlens [OPTIONS] [PATH...]`) and `planlens teach`, run
  * from the explorer module (explorer_module.c); exit codes as the commands'. */

@@ -6,7 +6,7 @@
 
 #include "base/cpus.h"
 #include "cli.h"
-#include "grade_rows.h"
+#include "grade_shard.h"
 #include "runs/runs.h"
 
 typedef struct {
@@ -15,7 +15,6 @@ typedef struct {
     grade_mode mode;
     const char *format;
     int jobs;
-    int shard, nshards; /* 1-based shard of nshards */
 } grade_args;
 
 static int parse_args(int argc, char **argv, grade_args *a)
@@ -24,7 +23,6 @@ static int parse_args(int argc, char **argv, grade_args *a)
     a->mode = GRADE_BOTH;
     a->format = "table";
     a->jobs = pl_cpu_count();
-    a->shard = a->nshards = 1;
     a->questions = calloc((size_t)argc + 1, sizeof *a->questions);
     a->responses = calloc((size_t)argc + 1, sizeof *a->responses);
     if (!a->questions || !a->responses)
@@ -56,11 +54,6 @@ static int parse_args(int argc, char **argv, grade_args *a)
             a->jobs = atoi(argv[++i]);
             if (a->jobs < 1 || a->jobs > 256)
                 return cli_usage_error("grade", "--jobs must be between 1 and 256");
-            list = NULL;
-        } else if (!strcmp(s, "--shard") && has_value) {
-            if (sscanf(argv[++i], "%d/%d", &a->shard, &a->nshards) != 2 || a->nshards < 1 || a->shard < 1 ||
-                a->shard > a->nshards)
-                return cli_usage_error("grade", "--shard takes i/n with 1 <= i <= n, not '%s'", argv[i]);
             list = NULL;
         } else if (s[0] == '-' && s[1] == '-') {
             return cli_usage_error("grade", "unknown or incomplete option '%s'", s);
@@ -182,8 +175,10 @@ done:
 
 int cmd_grade(int argc, char **argv)
 {
-    grade_args a;
-    int rc = parse_args(argc, argv, &a);
+    grade_args a = {0};
+    cli_shard shard; /* partition key: the question's (group, id); order key: the response's position */
+    int rc = cli_shard_take("grade", &argc, argv, &shard);
+    rc = rc == PL_EXIT_OK ? parse_args(argc, argv, &a) : rc;
     pl_acp_questions qs = PL_ACP_QUESTIONS_INIT;
     pl_run_responses rs = PL_RUN_RESPONSES_INIT;
     grade_row *rows = NULL;
@@ -201,19 +196,21 @@ int cmd_grade(int argc, char **argv)
         r->q = match(&qs, r->resp, &r->error);
         if (r->q && r->resp->error) /* the sample has no answer: nothing to grade */
             r->error = pl_strdup_printf("sample error: %s", r->resp->error);
-        int key = r->q ? (int)(r->q - qs.items) : i;
-        r->in_shard = key % a.nshards == a.shard - 1;
+        r->in_shard = r->q ? cli_shard_owns(&shard, r->q->group, r->q->id)
+                           : cli_shard_owns(&shard, r->resp->group, r->resp->id);
         if (!r->q && r->in_shard)
             fprintf(stderr, "planlens: warning: %s:%d: %s\n", r->resp->source, r->resp->line, r->error);
     }
     grade_all(rows, rs.count, &qs, a.jobs, a.mode & GRADE_SOUND);
-    if (!strcmp(a.format, "jsonl") || !strcmp(a.format, "json"))
+    if (shard.on)
+        rc = grade_write_part(stdout, &shard, argc, argv, a.format, a.mode, rows, rs.count, &qs);
+    else if (!strcmp(a.format, "jsonl") || !strcmp(a.format, "json"))
         grade_print_jsonl(stdout, rows, rs.count, a.mode, !strcmp(a.format, "json"));
     else if (!strcmp(a.format, "csv"))
         grade_print_csv(stdout, rows, rs.count, a.mode);
     else
         grade_print_table(stdout, rows, rs.count, a.mode);
-    rc = PL_EXIT_OK;
+    rc = shard.on ? rc : PL_EXIT_OK;
 done:
     for (int i = 0; rows && i < rs.count; i++) {
         pl_acp_verdict_clear(&rows[i].v);

@@ -80,6 +80,9 @@ static const char usage_benchmarks[] =
     "  teach DOMAIN PROBLEM [--save FILE] [--hints] [--time-limit S] [--ascii] [--batch]\n"
     "      Walk the task by hand in the terminal: apply (Enter), undo (u), why-not of any\n"
     "      typed action (:), optimal next actions with h* (h), save the plan (s).\n"
+    "  merge PART...\n"
+    "      The parts written by grade, quality, audit, gen, report or validate --stream run\n"
+    "      with --shard I/N (one per shard, on any machines) merged into one process's output.\n"
     "\n"
     "validate, applicable, progress and plan take --format text|json (--json = --format json).\n"
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
@@ -140,6 +143,8 @@ int main(int argc, char **argv)
         return cmd_compare(argc - 2, argv + 2);
     if (!strcmp(cmd, "teach"))
         return cli_teach(argc - 2, argv + 2);
+    if (!strcmp(cmd, "merge"))
+        return cmd_merge(argc - 2, argv + 2);
     /* not a command: options and paths of the explorer */
     if (!strncmp(cmd, "--", 2) || access(cmd, F_OK) == 0)
         return cli_explorer(argc - 1, argv + 1);

@@ -1,0 +1,123 @@
+/* planlens grade --shard I/N: the shard's rows as a part, and the table of
+ * the merged parts (docs/CLUSTER.md).  JSONL, JSON and CSV units are the
+ * printers' own text for each row; a table unit carries what the table
+ * counts, and the merge rebuilds the rows and prints them with the same
+ * printer, so every format comes out as one process prints it. */
+#include <cjson/cJSON.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli.h"
+#include "grade_shard.h"
+#include "merge.h"
+
+typedef struct {
+    const grade_row *row;
+    grade_mode mode;
+    bool csv;
+} one_row;
+
+static void print_one(FILE *f, const void *ctx)
+{
+    const one_row *o = ctx;
+    if (o->csv)
+        grade_print_csv(f, o->row, 1, o->mode);
+    else
+        grade_print_jsonl(f, o->row, 1, o->mode, false);
+}
+
+/* What the table needs of a row: question index (-1: none), task, format,
+ * model, epoch, error, path, scores, stored score. */
+static cJSON *table_unit(const grade_row *r, const pl_acp_questions *qs)
+{
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "q", r->q ? (double)(r->q - qs->items) : -1);
+    if (r->q) {
+        cJSON_AddNumberToObject(o, "task", r->q->task);
+        cJSON_AddNumberToObject(o, "format", r->q->format);
+    }
+    if (r->resp->model)
+        cJSON_AddStringToObject(o, "model", r->resp->model);
+    cJSON_AddNumberToObject(o, "epoch", r->resp->epoch);
+    if (r->error) {
+        cJSON_AddTrueToObject(o, "error");
+    } else {
+        if (r->v.path)
+            cJSON_AddStringToObject(o, "path", r->v.path);
+        cJSON_AddNumberToObject(o, "score", r->v.score);
+        cJSON_AddNumberToObject(o, "sound_score", r->v.sound_score);
+    }
+    if (r->resp->has_stored_score)
+        cJSON_AddNumberToObject(o, "stored_score", r->resp->stored_score);
+    return o;
+}
+
+int grade_write_part(FILE *f, const cli_shard *s, int argc, char **argv, const char *format, grade_mode mode,
+                     const grade_row *rows, int n, const pl_acp_questions *qs)
+{
+    static const cli_part_layout lines = {"", "", "", NULL}, array = {"[\n", ",\n", "\n]\n", "[\n\n]\n"};
+    static const cli_part_layout csv = {"id,group,sample_id,epoch,model,score,sound_score,path,iou,stored_score,"
+                                        "parsed,sound_reason,failure_kind,failure_key,failure_step\n",
+                                        "", "", NULL};
+    bool is_csv = !strcmp(format, "csv"), is_json = !strcmp(format, "json"), is_table = !strcmp(format, "table");
+    cJSON *options = cJSON_CreateObject();
+    cJSON_AddNumberToObject(options, "mode", mode);
+    cli_part *p = cli_part_begin(f, "grade", s, format, argc, argv, is_csv ? &csv : is_json ? &array : &lines,
+                                 options);
+    for (int i = 0; p && i < n; i++) {
+        if (!rows[i].in_shard)
+            continue;
+        if (is_table) {
+            cli_part_row(p, i, 0, table_unit(&rows[i], qs));
+            continue;
+        }
+        one_row o = {&rows[i], mode, is_csv};
+        char *text = cli_capture(print_one, &o, is_json);
+        /* CSV: the row after the header line the printer writes first */
+        cli_part_text(p, i, 0, text && is_csv ? strchr(text, '\n') + 1 : text);
+        free(text);
+    }
+    return cli_part_end(p, PL_EXIT_OK, NULL);
+}
+
+int grade_merge_table(FILE *out, const cli_merged *m)
+{
+    int nq = 0;
+    for (int i = 0; i < m->n; i++)
+        nq = cli_merge_int(m->units[i].data, "q") >= nq ? cli_merge_int(m->units[i].data, "q") + 1 : nq;
+    /* The table orders questions by their address: one array, by index */
+    pl_acp_question *qs = calloc((size_t)nq + 1, sizeof *qs);
+    pl_run_response *resps = calloc((size_t)m->n + 1, sizeof *resps);
+    grade_row *rows = calloc((size_t)m->n + 1, sizeof *rows);
+    if (!qs || !resps || !rows) {
+        free(qs);
+        free(resps);
+        free(rows);
+        return -1;
+    }
+    for (int i = 0; i < m->n; i++) {
+        const cJSON *u = m->units[i].data;
+        int q = cli_merge_int(u, "q");
+        const cJSON *stored = cJSON_GetObjectItemCaseSensitive(u, "stored_score");
+        resps[i] = (pl_run_response){.model = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(u, "model")),
+                                     .epoch = cli_merge_int(u, "epoch"),
+                                     .has_stored_score = cJSON_IsNumber(stored),
+                                     .stored_score = cJSON_IsNumber(stored) ? stored->valuedouble : 0};
+        if (q >= 0) {
+            qs[q].task = (pl_acp_task)cli_merge_int(u, "task");
+            qs[q].format = (pl_acp_format)cli_merge_int(u, "format");
+        }
+        rows[i] = (grade_row){.resp = &resps[i], .q = q >= 0 ? &qs[q] : NULL, .in_shard = true};
+        /* the table reads only whether there is an error, never its text */
+        static char errored[] = "error";
+        rows[i].error = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u, "error")) ? errored : NULL;
+        rows[i].v.path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(u, "path"));
+        rows[i].v.score = cli_merge_int(u, "score");
+        rows[i].v.sound_score = cli_merge_int(u, "sound_score");
+    }
+    grade_print_table(out, rows, m->n, (grade_mode)cli_merge_int(m->options, "mode"));
+    free(qs);
+    free(resps);
+    free(rows);
+    return 0;
+}

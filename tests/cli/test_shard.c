@@ -1,0 +1,241 @@
+/* --shard I/N and planlens merge: for every batch command, the parts of N =
+ * 1, 2, 3 shards merged give the unsharded output byte for byte and its exit
+ * code, on ../shared/data and on sample-runs/; bad --shard values and bad
+ * sets of parts are refused with a clear message. */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmocka.h>
+
+#include "test_support.h"
+
+#define SAMPLES PLANLENS_SOURCE_DIR "/sample-runs"
+
+typedef struct {
+    int status;
+    char *out;
+} run_result;
+
+/* Runs a shell command line; its stdout (stderr with `with_stderr`). */
+static run_result run_shell(const char *cmd, bool with_stderr)
+{
+    char line[8192];
+    snprintf(line, sizeof line, "%s %s", cmd, with_stderr ? "2>&1" : "2>/dev/null");
+    FILE *p = popen(line, "r");
+    assert_non_null(p);
+    size_t cap = 1 << 16, n = 0, got;
+    char *buf = malloc(cap);
+    while ((got = fread(buf + n, 1, cap - n - 1, p)) > 0) {
+        n += got;
+        if (cap - n < 4096)
+            buf = realloc(buf, cap *= 2);
+    }
+    buf[n] = '\0';
+    int st = pclose(p);
+    return (run_result){WIFEXITED(st) ? WEXITSTATUS(st) : -1, buf};
+}
+
+static run_result planlens(const char *args, bool with_stderr)
+{
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "'%s' %s", PLANLENS_BIN, args);
+    return run_shell(cmd, with_stderr);
+}
+
+/* A fresh directory for the parts of one test. */
+static char *part_dir(void)
+{
+    char *dir = strdup("/tmp/planlens-shard-XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    return dir;
+}
+
+static void remove_dir(char *dir)
+{
+    char cmd[512];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+    free(dir);
+}
+
+/* `args` run whole, then as N = 1..3 shards merged (the parts given in
+ * reverse order for N = 3): the same bytes and exit code each time.
+ * Returns the whole run's output (owned) for further checks. */
+static char *expect_shards_merge(const char *args)
+{
+    run_result one = planlens(args, false);
+    char *dir = part_dir();
+    for (int n = 1; n <= 3; n++) {
+        char merge[4096] = "merge", cmd[8192];
+        for (int i = 1; i <= n; i++) {
+            snprintf(cmd, sizeof cmd, "%s --shard %d/%d > '%s/p%d'", args, i, n, dir, i);
+            run_result part = planlens(cmd, false);
+            assert_int_equal(part.status, one.status);
+            free(part.out);
+            int k = n == 3 ? n + 1 - i : i;
+            size_t len = strlen(merge);
+            snprintf(merge + len, sizeof merge - len, " '%s/p%d'", dir, k);
+        }
+        run_result merged = planlens(merge, false);
+        if (strcmp(merged.out, one.out))
+            fail_msg("%s: %d shards merged differ from one process", args, n);
+        assert_int_equal(merged.status, one.status);
+        free(merged.out);
+    }
+    remove_dir(dir);
+    return one.out;
+}
+
+/* The message and exit code of a usage error. */
+static void expect_usage(const char *args, const char *needle)
+{
+    run_result r = planlens(args, true);
+    assert_int_equal(r.status, 2);
+    if (!strstr(r.out, needle))
+        fail_msg("%s: expected '%s' in: %s", args, needle, r.out);
+    free(r.out);
+}
+
+static int count(const char *text, const char *needle)
+{
+    int n = 0;
+    for (const char *p = strstr(text, needle); p; p = strstr(p + 1, needle))
+        n++;
+    return n;
+}
+
+static void test_grade_conformance(void **state)
+{
+    (void)state;
+    const char *data = pl_test_data_dir("grade shards on the conformance set");
+    if (!data)
+        return;
+    static const char *const formats[] = {"jsonl", "json", "csv", "table"};
+    for (int f = 0; f < 4; f++) {
+        char args[2048];
+        snprintf(args, sizeof args,
+                 "grade --questions '%s/conformance/acpbench-dev/dev_questions.json' --responses "
+                 "'%s/conformance/acpbench-dev/responses.jsonl' --format %s",
+                 data, data, formats[f]);
+        char *out = expect_shards_merge(args);
+        if (!strcmp(formats[f], "jsonl"))
+            assert_int_equal(count(out, "\"score\":"), 3111);
+        free(out);
+    }
+}
+
+static void test_grade_samples(void **state)
+{
+    (void)state;
+    static const char *const formats[] = {"jsonl", "csv", "table"};
+    for (int f = 0; f < 3; f++) {
+        char args[2048];
+        snprintf(args, sizeof args,
+                 "grade --questions " SAMPLES "/acpbench/blocksworld.gen.json " SAMPLES "/acpbench/ferry.gen.json " SAMPLES
+                 "/acpbench/depot.gen.json --responses " SAMPLES "/acpbench/runs/synthetic-careful.jsonl " SAMPLES
+                 "/acpbench/runs/synthetic-sloppy.jsonl --mode official --format %s",
+                 formats[f]);
+        char *out = expect_shards_merge(args);
+        if (!strcmp(formats[f], "table"))
+            assert_non_null(strstr(out, "synthetic-sloppy     all             112"));
+        free(out);
+    }
+}
+
+/* Each shard owns a share of the work, and the shares partition it. */
+static void test_shards_partition(void **state)
+{
+    (void)state;
+    const char *args = "grade --questions " SAMPLES "/acpbench/blocksworld.gen.json " SAMPLES
+                       "/acpbench/ferry.gen.json " SAMPLES "/acpbench/depot.gen.json --responses " SAMPLES
+                       "/acpbench/runs/synthetic-careful.jsonl --mode official --format jsonl";
+    run_result one = planlens(args, false);
+    int total = count(one.out, "\"score\":"), sum = 0;
+    assert_true(total > 10);
+    for (int i = 1; i <= 3; i++) {
+        char cmd[2048];
+        snprintf(cmd, sizeof cmd, "%s --shard %d/3", args, i);
+        run_result part = planlens(cmd, false);
+        int mine = count(part.out, "{\"k\":["); /* a unit per answer */
+        assert_true(mine > 0 && mine < total);
+        assert_non_null(strstr(part.out, "\"end\":{\"exit\":0"));
+        sum += mine;
+        free(part.out);
+    }
+    assert_int_equal(sum, total);
+    free(one.out);
+}
+
+static void test_bad_shard_values(void **state)
+{
+    (void)state;
+    static const char *const bad[] = {"0/2", "3/2", "1/0", "x", "1/2/3", "-1/2", "1/", "/2", "1 /2", "2/1000001", ""};
+    char cmd[1024];
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        snprintf(cmd, sizeof cmd, "grade --questions " SAMPLES "/acpbench/ferry.gen.json --responses x --shard '%s'",
+                 bad[i]);
+        expect_usage(cmd, "--shard takes I/N, part I of N with 1 <= I <= N");
+    }
+    expect_usage("grade --questions q --responses r --shard", "--shard needs a value I/N");
+    expect_usage("grade --questions q --responses r --shard 1/2 --shard=2/2", "--shard given twice");
+    expect_usage("merge", "needs PART...");
+}
+
+/* merge refuses an incomplete or mixed set of parts (exit 3). */
+static void test_merge_refuses(void **state)
+{
+    (void)state;
+    char *dir = part_dir(), cmd[4096];
+    const char *args = "grade --questions " SAMPLES "/acpbench/ferry.gen.json --responses " SAMPLES
+                       "/acpbench/runs/synthetic-careful.jsonl --mode official --format jsonl";
+    for (int i = 1; i <= 2; i++) {
+        snprintf(cmd, sizeof cmd, "%s --shard %d/2 > '%s/p%d'", args, i, dir, i);
+        free(planlens(cmd, false).out);
+    }
+    snprintf(cmd, sizeof cmd, "%s --format csv --shard 2/2 > '%s/csv2'", args, dir);
+    free(planlens(cmd, false).out);
+    snprintf(cmd, sizeof cmd, "head -n 3 '%s/p2' > '%s/cut2'", dir, dir);
+    assert_int_equal(system(cmd), 0);
+    static const struct {
+        const char *parts, *message;
+    } cases[] = {
+        {"p1", "the parts are 1 shards of 2: give all 2 parts"},
+        {"p1 p1", "are both shard 1/2"},
+        {"p1 csv2", "come from different command lines (format differs)"},
+        {"p1 cut2", "ends early (no end record)"},
+    };
+    for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
+        char merge[1024] = "merge";
+        char buf[256];
+        snprintf(buf, sizeof buf, "%s", cases[c].parts);
+        for (char *name = strtok(buf, " "); name; name = strtok(NULL, " ")) {
+            size_t len = strlen(merge);
+            snprintf(merge + len, sizeof merge - len, " '%s/%s'", dir, name);
+        }
+        run_result r = planlens(merge, true);
+        assert_int_equal(r.status, 3);
+        if (!strstr(r.out, cases[c].message))
+            fail_msg("merge %s: expected '%s' in: %s", cases[c].parts, cases[c].message, r.out);
+        free(r.out);
+    }
+    remove_dir(dir);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_grade_conformance),
+        cmocka_unit_test(test_grade_samples),
+        cmocka_unit_test(test_shards_partition),
+        cmocka_unit_test(test_bad_shard_values),
+        cmocka_unit_test(test_merge_refuses),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

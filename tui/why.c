@@ -40,6 +40,7 @@ void tui_open_why(tui_app *app)
     tui_screen *v = NULL;
     if (extra && label && why && pl_why_init(why, two ? runs : runs + 1, two ? 2 : 1, task) == 0 &&
         (v = tui_push_narrowed(app, VIEW_WHY, tui_top(app), extra, label))) {
+        why->fold_over = app->rows - 6; /* the lines the table's body gets */
         v->why = why;
         why = NULL;
         if (two) { /* run A is used up, as by a comparison */

@@ -217,6 +217,11 @@ void pl_view_why(const pl_workspace *ws, const pl_selection *sel, pl_why *w, int
         forget_build(w);
         return;
     }
+    if (w->fold_over > 0 && w->table.nrows > w->fold_over) /* a first look at every kind */
+        for (int r = 0; r < w->table.nrows; r++)
+            w->folded[w->table.rows[r].kind] = true;
+    if (w->table.nrows)
+        w->fold_over = 0;
     lay_out(w, width, ascii, vm->table);
     run_header(w, vm->table, vm);
     pl_vm_line(vm, -1);
@@ -235,11 +240,12 @@ void pl_view_why(const pl_workspace *ws, const pl_selection *sel, pl_why *w, int
         pl_vm_span(vm, ROLE_DIM, "%s", empty_reason(ws, w));
     }
     const char *dot = ascii ? "-" : "·";
+    const char *kind_s = kinds == 1 ? "" : "s", *key_s = keys == 1 ? "" : "s";
     if (order == PL_WS_FAILURE_BY_DIFF)
-        pl_vm_set_status(vm, "%d kinds %s %d keys %s sorted by difference (the first run's share minus the second's)",
-                         kinds, dot, keys, dot);
+        pl_vm_set_status(vm, "%d kind%s %s %d key%s %s sorted by difference (the first run's share minus the second's)",
+                         kinds, kind_s, dot, keys, key_s, dot);
     else
-        pl_vm_set_status(vm, "%d kinds %s %d keys %s sorted by count", kinds, dot, keys, dot);
+        pl_vm_set_status(vm, "%d kind%s %s %d key%s %s sorted by count", kinds, kind_s, dot, keys, key_s, dot);
 }
 
 int *pl_why_members(const pl_workspace *ws, const pl_why *w, int target, int *n)

@@ -22,6 +22,8 @@ typedef struct {
     char *task;                  /* owned: the task every column counts; NULL: all of the run's tasks */
     pl_ws_failure_order order;
     bool folded[PL_FAIL_NKINDS]; /* kinds whose keys are hidden */
+    int fold_over;               /* > 0: the first table with more rows than this opens with every kind
+                                  * folded (a screenful of one kind's keys hides the others) */
     /* as last built by pl_view_why (what the lines' targets index): */
     pl_ws_failure_table table;   /* target = row of the table */
     int *members[PL_WHY_MAX_RUNS]; /* each column's records */

@@ -220,6 +220,29 @@ static double share_of(const fixture *f, const char *run, pl_failure_kind kind)
 
 /* Two runs side by side: a column group each, the difference of shares,
  * and the kinds sorted by it. */
+/* A table longer than the screen opens folded (the kinds at a glance), once:
+ * a later unfold stays unfolded. */
+static void test_opens_folded_when_long(void **state)
+{
+    fixture *f = *state;
+    pl_why w;
+    pl_view_model vm;
+    open_why(&w, SLOPPY, NULL);
+    pl_view_why(f->ws, NULL, &w, 100, true, &vm);
+    int unfolded = vm.nlines;
+    pl_vm_free(&vm);
+    w.fold_over = 3; /* fewer lines than the table's rows */
+    pl_view_why(f->ws, NULL, &w, 100, true, &vm);
+    assert_int_equal(vm.nlines, vm.nfixed + 3);
+    assert_int_equal(w.fold_over, 0);
+    assert_false(pl_why_fold_all(&w));
+    pl_vm_free(&vm);
+    pl_view_why(f->ws, NULL, &w, 100, true, &vm);
+    assert_int_equal(vm.nlines, unfolded);
+    pl_vm_free(&vm);
+    pl_why_free(&w);
+}
+
 static void test_sort_by_difference(void **state)
 {
     fixture *f = *state;
@@ -421,6 +444,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_counts_and_nesting), cmocka_unit_test(test_fold_and_unfold),
+        cmocka_unit_test(test_opens_folded_when_long),
         cmocka_unit_test(test_sort_by_difference), cmocka_unit_test(test_drill_down),
         cmocka_unit_test(test_selection_narrows),  cmocka_unit_test(test_export_csv),
         cmocka_unit_test(test_export_svg),

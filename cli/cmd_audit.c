@@ -7,9 +7,40 @@
 
 #include "acpbench/audit.h"
 #include "cli.h"
+#include "merge.h"
+#include "shard.h"
+
+static void audit_print_totals(const int *questions, const int *checked, const int *found, const int *unknown)
+{
+    for (int k = 0; k < PL_ACP_NTASKS; k++)
+        if (questions[k])
+            fprintf(stderr, "planlens: audit: %s: %d labels of %d questions checked, %d provably wrong, %d undecided "
+                            "at the limit\n",
+                    pl_acp_task_name((pl_acp_task)k), checked[k], questions[k], found[k], unknown[k]);
+}
+
+static cJSON *int_array(const int *v)
+{
+    return cJSON_CreateIntArray(v, PL_ACP_NTASKS);
+}
+
+int audit_merge(FILE *out, const cli_merged *m)
+{
+    int counts[4][PL_ACP_NTASKS];
+    static const char *const names[] = {"questions", "checked", "found", "unknown"};
+    for (int c = 0; c < 4; c++)
+        for (int k = 0; k < PL_ACP_NTASKS; k++)
+            counts[c][k] = cli_merge_total(m, names[c], k);
+    cli_merge_text(out, m);
+    audit_print_totals(counts[0], counts[1], counts[2], counts[3]);
+    return 0;
+}
 
 int cmd_audit(int argc, char **argv)
 {
+    cli_shard shard; /* partition key: the question's (group, id); order key: its position */
+    if (cli_shard_take("audit", &argc, argv, &shard) != PL_EXIT_OK)
+        return PL_EXIT_USAGE;
     const char **files = calloc((size_t)argc + 1, sizeof *files), *format = "table";
     int nfiles = 0;
     double seconds = 10;
@@ -49,8 +80,12 @@ int cmd_audit(int argc, char **argv)
     pl_limits limits = {0, seconds, 0};
     int checked[PL_ACP_NTASKS] = {0}, unknown[PL_ACP_NTASKS] = {0}, found[PL_ACP_NTASKS] = {0};
     int questions[PL_ACP_NTASKS] = {0}, wrong = 0;
+    cli_part *part = rc == PL_EXIT_OK && shard.on ? cli_part_begin(stdout, "audit", &shard, format, argc, argv, NULL, NULL)
+                                                 : NULL;
     for (int i = 0; rc == PL_EXIT_OK && i < qs.count; i++) {
         const pl_acp_question *q = &qs.items[i];
+        if (!cli_shard_owns(&shard, q->group, q->id))
+            continue;
         pl_audit_result r = {0};
         if (pl_acp_audit(q, &limits, &r, &err) < 0) {
             char *m = pl_error_format(&err);
@@ -65,6 +100,7 @@ int cmd_audit(int argc, char **argv)
         wrong += r.count;
         for (int k = 0; k < r.count; k++) {
             const pl_audit_finding *f = &r.items[k];
+            char *line = NULL;
             if (!strcmp(format, "jsonl")) {
                 cJSON *o = cJSON_CreateObject();
                 cJSON_AddStringToObject(o, "id", q->id);
@@ -72,18 +108,32 @@ int cmd_audit(int argc, char **argv)
                 cJSON_AddStringToObject(o, "item", f->item);
                 cJSON_AddStringToObject(o, "stored", f->stored);
                 cJSON_AddStringToObject(o, "proof", f->proof);
-                cli_print_json(o);
+                char *s = cJSON_PrintUnformatted(o);
+                line = s ? pl_strdup_printf("%s\n", s) : NULL;
+                free(s);
+                cJSON_Delete(o);
             } else {
-                printf("%s %s: %s stored as %s; %s\n", pl_acp_task_name(q->task), q->id, f->item, f->stored, f->proof);
+                line = pl_strdup_printf("%s %s: %s stored as %s; %s\n", pl_acp_task_name(q->task), q->id, f->item,
+                                        f->stored, f->proof);
             }
+            if (shard.on)
+                cli_part_text(part, i, k, line);
+            else if (line)
+                fputs(line, stdout);
+            free(line);
         }
         pl_audit_result_free(&r);
     }
-    for (int k = 0; rc == PL_EXIT_OK && k < PL_ACP_NTASKS; k++)
-        if (questions[k])
-            fprintf(stderr, "planlens: audit: %s: %d labels of %d questions checked, %d provably wrong, %d undecided "
-                            "at the limit\n",
-                    pl_acp_task_name((pl_acp_task)k), checked[k], questions[k], found[k], unknown[k]);
+    if (rc == PL_EXIT_OK && shard.on) {
+        cJSON *totals = cJSON_CreateObject();
+        cJSON_AddItemToObject(totals, "questions", int_array(questions));
+        cJSON_AddItemToObject(totals, "checked", int_array(checked));
+        cJSON_AddItemToObject(totals, "found", int_array(found));
+        cJSON_AddItemToObject(totals, "unknown", int_array(unknown));
+        rc = cli_part_end(part, wrong ? PL_EXIT_INVALID : PL_EXIT_OK, totals);
+    } else if (rc == PL_EXIT_OK) {
+        audit_print_totals(questions, checked, found, unknown);
+    }
     pl_acp_questions_free(&qs);
     free(files);
     return rc != PL_EXIT_OK ? rc : wrong ? PL_EXIT_INVALID : PL_EXIT_OK;

@@ -12,6 +12,7 @@
 #include "base/file.h"
 #include "base/resources.h"
 #include "cli.h"
+#include "shard.h"
 #include "gen/acp_questions.h"
 #include "gen/iou_questions.h"
 #include "gen/template.h"
@@ -295,10 +296,59 @@ static int gen_problem(gen_args *a, const char *problem, const char *dtext, FILE
     return rc;
 }
 
+/* A problem's output as a part's unit (ACPBench records without the list's
+ * opening: merge joins the units into one list); nothing when it has none. */
+static int gen_unit(gen_args *a, int i, const char *dtext, cli_part *part)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&buf, &len);
+    if (!m)
+        return PL_EXIT_INPUT;
+    int written = a->written;
+    a->written = 0;
+    int rc = gen_problem(a, a->problems[i], dtext, m);
+    fclose(m);
+    if (rc == PL_EXIT_OK && len)
+        cli_part_text(part, i, 0, a->acpbench ? buf + 2 : buf);
+    a->written += written;
+    free(buf);
+    return rc;
+}
+
+/* The shard's part: partition key the problem's file name (not its folder,
+ * which may differ between machines), order key its position; the header
+ * records the arguments but --out, which names each shard's own file. */
+static cli_part *gen_part(FILE *f, const gen_args *a, const cli_shard *s, int argc, char **argv)
+{
+    static const cli_part_layout lines = {"", "", "", NULL}, list = {"[\n", ",\n", "\n]\n", "[]\n"};
+    char **args = calloc((size_t)argc + 1, sizeof *args);
+    int n = 0;
+    for (int i = 0; args && i < argc; i++) {
+        if (!strcmp(argv[i], "--out") && i + 1 < argc)
+            i++;
+        else
+            args[n++] = argv[i];
+    }
+    cli_part *p = args ? cli_part_begin(f, "gen", s, a->acpbench ? "acpbench" : "iou", n, args,
+                                        a->acpbench ? &list : &lines, NULL)
+                       : NULL;
+    free(args);
+    return p;
+}
+
+static bool owns_problem(const cli_shard *s, const char *path)
+{
+    const char *slash = strrchr(path, '/');
+    return cli_shard_owns(s, slash ? slash + 1 : path, NULL);
+}
+
 int cmd_gen(int argc, char **argv)
 {
     gen_args a = {0};
-    int rc = parse_args(argc, argv, &a);
+    cli_shard shard;
+    int rc = cli_shard_take("gen", &argc, argv, &shard);
+    rc = rc == PL_EXIT_OK ? parse_args(argc, argv, &a) : rc;
     pl_error err = PL_ERROR_INIT;
     char *dtext = rc == PL_EXIT_OK ? pl_read_file(a.domain, NULL, &err) : NULL;
     if (rc == PL_EXIT_OK && !dtext) {
@@ -313,9 +363,13 @@ int cmd_gen(int argc, char **argv)
         fprintf(stderr, "planlens: gen: cannot write %s\n", tmp ? tmp : "(out of memory)");
         rc = PL_EXIT_INPUT;
     }
+    cli_part *part = rc == PL_EXIT_OK && shard.on ? gen_part(f, &a, &shard, argc, argv) : NULL;
     for (int i = 0; rc == PL_EXIT_OK && i < a.nproblems; i++)
-        rc = gen_problem(&a, a.problems[i], dtext, f);
-    if (rc == PL_EXIT_OK && a.acpbench)
+        if (owns_problem(&shard, a.problems[i]))
+            rc = shard.on ? gen_unit(&a, i, dtext, part) : gen_problem(&a, a.problems[i], dtext, f);
+    if (shard.on && (part || rc == PL_EXIT_OK)) /* no part, rc ok: out of memory, said there */
+        rc = cli_part_end(part, rc, NULL);
+    else if (rc == PL_EXIT_OK && a.acpbench)
         fputs(a.written ? "\n]\n" : "[]\n", f);
     if (tmp && f) {
         bool ok = fclose(f) == 0 && rc == PL_EXIT_OK;

@@ -19,6 +19,9 @@ typedef struct {
 /* Outputs that are more than their units in order. */
 static const finisher finishers[] = {
     {"grade", "table", grade_merge_table},
+    {"quality", "table", quality_merge_table},
+    {"audit", NULL, audit_merge},
+    {"report", NULL, report_merge},
 };
 
 typedef struct {
@@ -33,6 +36,12 @@ int cli_merge_int(const cJSON *o, const char *name)
 {
     const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, name);
     return cJSON_IsNumber(v) ? v->valueint : 0;
+}
+
+double cli_merge_double(const cJSON *o, const char *name)
+{
+    const char *text = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(o, name));
+    return text ? strtod(text, NULL) : 0;
 }
 
 int cli_merge_total(const cli_merged *m, const char *name, int i)

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "plans/plan.h"
 #include "quality_output.h"
+#include "quality_shard.h"
 #include "quality_summary.h"
 
 typedef struct {
@@ -136,9 +137,13 @@ static void emit(const quality_args *a, quality_summary *sum, const pl_quality_c
 int cmd_quality(int argc, char **argv)
 {
     quality_args a;
-    const char **files;
+    const char **files = NULL;
     int nfiles;
-    int rc = parse_args(argc, argv, &a, &files, &nfiles);
+    cli_shard shard; /* partition key: the case's id; order key: its position */
+    int rc = cli_shard_take("quality", &argc, argv, &shard);
+    rc = rc == PL_EXIT_OK ? parse_args(argc, argv, &a, &files, &nfiles) : rc;
+    if (rc == PL_EXIT_OK && shard.on && a.summary.on)
+        rc = cli_usage_error("quality", "--summary reads the whole set: shard the records (without --summary) instead");
     if (rc != PL_EXIT_OK || a.summary.on) {
         if (rc == PL_EXIT_OK)
             rc = quality_summary_run(&a.summary, &a.opt, a.pddl_dir, files, nfiles);
@@ -172,10 +177,13 @@ int cmd_quality(int argc, char **argv)
     quality_summary *sum = quality_summary_new();
     task_cache tc = {0};
     bool failed = false;
-    if (a.format == QUALITY_CSV)
+    cli_part *part = shard.on ? quality_part_begin(stdout, &shard, argc, argv, a.format) : NULL;
+    if (a.format == QUALITY_CSV && !shard.on)
         quality_print_csv_header(stdout);
     for (int i = 0; i < cases.count; i++) {
         const pl_quality_case *c = &cases.items[i];
+        if (!cli_shard_owns(&shard, c->id, NULL))
+            continue;
         const char *error = c->load_error;
         const pl_task *t = error ? NULL : case_task(&tc, c, &error);
         pl_quality_result r;
@@ -186,14 +194,17 @@ int cmd_quality(int argc, char **argv)
         pl_failure f = {0};
         if (t)
             plan_failure(t, c, &f);
-        emit(&a, sum, c, t ? &r : NULL, t ? &f : NULL, error);
+        if (shard.on)
+            quality_part_case(part, i, a.format, c, t ? &r : NULL, t ? &f : NULL, error, a.opt.version);
+        else
+            emit(&a, sum, c, t ? &r : NULL, t ? &f : NULL, error);
         failed |= !t;
         if (t)
             pl_quality_result_clear(&r);
         pl_failure_clear(&f);
         pl_error_clear(&err);
     }
-    if (a.format == QUALITY_TABLE && sum)
+    if (a.format == QUALITY_TABLE && sum && !shard.on)
         quality_summary_print(stdout, sum);
     quality_summary_free(sum);
     if (tc.loaded && !tc.error)
@@ -201,5 +212,6 @@ int cmd_quality(int argc, char **argv)
     free(tc.error);
     pl_name_sim_close(sim);
     pl_quality_cases_free(&cases);
-    return failed || skipped ? PL_EXIT_INPUT : PL_EXIT_OK;
+    rc = failed || skipped ? PL_EXIT_INPUT : PL_EXIT_OK;
+    return shard.on ? cli_part_end(part, rc, NULL) : rc;
 }

@@ -7,7 +7,7 @@
 #include "cli.h"
 #include "iou/histogram.h"
 #include "iou/verdict.h"
-#include "report_rows.h"
+#include "report_shard.h"
 #include "runs/runs.h"
 
 typedef struct {
@@ -166,7 +166,11 @@ int cmd_report(int argc, char **argv)
 {
     report_args a = {0};
     report_inputs in = {PL_IOU_QUESTIONS_INIT, PL_ACP_QUESTIONS_INIT, PL_RUN_RESPONSES_INIT, NULL};
-    int rc = parse_options(argc, argv, &a);
+    cli_shard shard; /* partition key: the response's (group, id); order key: its position */
+    int rc = cli_shard_take("report", &argc, argv, &shard);
+    rc = rc == PL_EXIT_OK ? parse_options(argc, argv, &a) : rc;
+    if (rc == PL_EXIT_OK && shard.on && a.opts.by == REPORT_BY_FAILURE)
+        rc = cli_usage_error("report", "--by failure reads the files as the explorer does: not in shards");
     if (rc == PL_EXIT_OK && a.opts.by == REPORT_BY_FAILURE) { /* every task, through the workspace */
         const char **files = calloc((size_t)(a.nquestions + a.nresponses) + 1, sizeof *files);
         if (files) {
@@ -187,7 +191,10 @@ int cmd_report(int argc, char **argv)
     pl_iou_grader *ig = rows ? pl_iou_grader_new() : NULL;
     pl_acp_grader *ag = ig ? pl_acp_grader_new(&opts) : NULL;
     int n = 0, unmatched = 0, errored = 0;
+    cli_part *part = ag && shard.on ? report_part_begin(stdout, &shard, argc, argv, &a.opts) : NULL;
     for (int i = 0; ag && i < in.runs.count; i++) {
+        if (!cli_shard_owns(&shard, in.runs.items[i].group, in.runs.items[i].id))
+            continue;
         if (in.runs.items[i].error) { /* an errored sample: no answer, left out as Inspect leaves it out */
             errored++;
             continue;
@@ -197,13 +204,11 @@ int cmd_report(int argc, char **argv)
             break;
         n += got;
         unmatched += !got;
+        if (got && part)
+            report_part_row(part, i, &rows[n - 1]);
     }
-    if (rc == PL_EXIT_OK && unmatched)
-        fprintf(stderr, "planlens: report: %d response%s answer no IoU question (ACPBench app/prog or planlens gen)\n",
-                unmatched, unmatched == 1 ? "" : "s");
-    if (rc == PL_EXIT_OK && errored)
-        fprintf(stderr, "planlens: report: %d errored sample%s left out (no answer)\n", errored,
-                errored == 1 ? "" : "s");
+    if (rc == PL_EXIT_OK && !shard.on) /* a part carries them to the merge */
+        report_print_counts(unmatched, errored);
     if (rc == PL_EXIT_OK && !ag) {
         fprintf(stderr, "planlens: out of memory\n");
         rc = PL_EXIT_INPUT;
@@ -215,7 +220,9 @@ int cmd_report(int argc, char **argv)
             pl_error_clear(&err);
         } else {
             pl_histogram_free(&probe);
-            if (report_print(stdout, rows, n, &a.opts) < 0)
+            if (shard.on)
+                rc = report_part_end(part, unmatched, errored);
+            else if (report_print(stdout, rows, n, &a.opts) < 0)
                 rc = PL_EXIT_INPUT;
         }
     }

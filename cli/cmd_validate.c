@@ -4,6 +4,7 @@
 #include <stdlib.h>
 
 #include "cli.h"
+#include "shard.h"
 #include "validate.h"
 
 static cJSON *string_array(char **items, int n)
@@ -60,11 +61,15 @@ static void add_verdict(void *ctx, const char *file, const pl_plan_steps *steps,
 
 int cmd_validate(int argc, char **argv)
 {
-    cli_validate_job job;
-    int rc = cli_validate_parse(argc, argv, &job);
+    cli_validate_job job = {0};
+    cli_shard shard; /* --stream only: partition key the line's domain and problem, order key its number */
+    int rc = cli_shard_take("validate", &argc, argv, &shard);
+    rc = rc == PL_EXIT_OK ? cli_validate_parse(argc, argv, &job) : rc;
+    if (rc == PL_EXIT_OK && shard.on && !job.stream)
+        rc = cli_usage_error("validate", "--shard goes with --stream (a batch of lines)");
     if (rc != PL_EXIT_OK || job.stream) {
         free(job.plans);
-        return rc != PL_EXIT_OK ? rc : cli_validate_stream(job.stream_path);
+        return rc != PL_EXIT_OK ? rc : cli_validate_stream(job.stream_path, &shard, argc, argv);
     }
     pl_loaded_task lt;
     if (!job.json) {

@@ -32,12 +32,13 @@ static int run_full(char **argv)
     return PL_EXIT_INPUT;
 }
 
-/* Whether the command line asks for JSON anywhere (the commands' own parse
- * decides what it means; planlens-full runs it). */
+/* Whether the command line asks for JSON anywhere, or a part (--shard: JSON
+ * too); the commands' own parse decides what it means; planlens-full runs it. */
 static bool asks_json(int argc, char **argv)
 {
     for (int i = 2; i < argc; i++)
-        if (!strcmp(argv[i], "--json") || (!strcmp(argv[i], "--format") && i + 1 < argc && !strcmp(argv[i + 1], "json")))
+        if (!strcmp(argv[i], "--json") || (!strcmp(argv[i], "--format") && i + 1 < argc && !strcmp(argv[i + 1], "json")) ||
+            !strncmp(argv[i], "--shard", 7))
             return true;
     return false;
 }

@@ -48,7 +48,7 @@ static cJSON *table_unit(const grade_row *r, const pl_acp_questions *qs)
         cJSON_AddNumberToObject(o, "sound_score", r->v.sound_score);
     }
     if (r->resp->has_stored_score)
-        cJSON_AddNumberToObject(o, "stored_score", r->resp->stored_score);
+        cli_part_add_double(o, "stored_score", r->resp->stored_score);
     return o;
 }
 
@@ -98,11 +98,10 @@ int grade_merge_table(FILE *out, const cli_merged *m)
     for (int i = 0; i < m->n; i++) {
         const cJSON *u = m->units[i].data;
         int q = cli_merge_int(u, "q");
-        const cJSON *stored = cJSON_GetObjectItemCaseSensitive(u, "stored_score");
         resps[i] = (pl_run_response){.model = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(u, "model")),
                                      .epoch = cli_merge_int(u, "epoch"),
-                                     .has_stored_score = cJSON_IsNumber(stored),
-                                     .stored_score = cJSON_IsNumber(stored) ? stored->valuedouble : 0};
+                                     .has_stored_score = cJSON_HasObjectItem(u, "stored_score"),
+                                     .stored_score = cli_merge_double(u, "stored_score")};
         if (q >= 0) {
             qs[q].task = (pl_acp_task)cli_merge_int(u, "task");
             qs[q].format = (pl_acp_format)cli_merge_int(u, "format");

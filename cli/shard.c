@@ -164,6 +164,13 @@ int cli_part_end(cli_part *p, int exit, cJSON *totals)
     return exit;
 }
 
+void cli_part_add_double(cJSON *o, const char *name, double v)
+{
+    char text[40];
+    snprintf(text, sizeof text, "%.17g", v);
+    cJSON_AddStringToObject(o, name, text);
+}
+
 char *cli_capture(void (*print)(FILE *f, const void *ctx), const void *ctx, bool chomp)
 {
     char *buf = NULL;

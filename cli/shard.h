@@ -17,7 +17,7 @@
 
 struct cJSON;
 
-typedef struct {
+typedef struct cli_shard {
     bool on;          /* --shard given (even 1/1): the command writes a part */
     int index, count; /* 1 <= index <= count; 1/1 when off */
 } cli_shard;
@@ -57,6 +57,11 @@ void cli_part_row(cli_part *p, long long order, int sub, struct cJSON *row);
 /* The end record (its absence marks a part cut short); takes `totals` (may
  * be NULL) and frees p.  Returns `exit`. */
 int cli_part_end(cli_part *p, int exit, struct cJSON *totals);
+
+/* A double as exact text ("%.17g": cJSON's own numbers may lose the last
+ * bit, and sums in the merge must match one process's to the bit); read
+ * back with cli_merge_double (merge.h). */
+void cli_part_add_double(struct cJSON *o, const char *name, double v);
 
 /* What print(unit) writes to a memory buffer (owned), its trailing newline
  * dropped when `chomp`; NULL when out of memory. */

@@ -40,7 +40,10 @@ struct cJSON;
 struct cJSON *cli_trace_json(const char *file, const pl_plan_steps *steps, const pl_trace *tr);
 /* validate --stream: JSONL from `path` (NULL or "-": stdin), a verdict per
  * line on stdout (validate_stream.c); exit 3 after any line's input error,
- * else 1 after any invalid plan, else 0. */
-int cli_validate_stream(const char *path);
+ * else 1 after any invalid plan, else 0.  With shard->on, only the lines
+ * the shard owns, written as a part (shard.h; argv: validate's arguments
+ * without --shard). */
+struct cli_shard;
+int cli_validate_stream(const char *path, const struct cli_shard *shard, int argc, char **argv);
 
 #endif

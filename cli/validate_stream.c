@@ -13,6 +13,7 @@
 #include "base/file.h"
 #include "base/json.h"
 #include "cli.h"
+#include "shard.h"
 #include "validate.h"
 
 enum { CACHE_SIZE = 32 }; /* tasks kept; all are dropped when it is full */
@@ -161,7 +162,33 @@ static cJSON *line_verdict(task_cache *c, const char *text, size_t len, int numb
     return out;
 }
 
-int cli_validate_stream(const char *path)
+/* Whether the shard owns a line: its task (domain and problem, paths or
+ * texts) as the partition key, so each task is grounded by one shard; a
+ * line that names none goes by its number. */
+static bool line_in_shard(const cli_shard *s, const char *text, size_t len, int number)
+{
+    cJSON *line = cJSON_ParseWithLength(text, len);
+    const char *d = pl_json_str(line, "domain"), *p = pl_json_str(line, "problem");
+    d = d ? d : pl_json_str(line, "domain_pddl");
+    p = p ? p : pl_json_str(line, "problem_pddl");
+    char n[16];
+    snprintf(n, sizeof n, "%d", number);
+    bool mine = d && p ? cli_shard_owns(s, d, p) : cli_shard_owns(s, "line", n);
+    cJSON_Delete(line);
+    return mine;
+}
+
+/* A verdict as a part's unit: the line cli_print_json writes. */
+static void put_unit(cli_part *part, int number, cJSON *verdict)
+{
+    char *s = cJSON_PrintUnformatted(verdict), *line = s ? pl_strdup_printf("%s\n", s) : NULL;
+    cli_part_text(part, number, 0, line);
+    free(line);
+    free(s);
+    cJSON_Delete(verdict);
+}
+
+int cli_validate_stream(const char *path, const cli_shard *shard, int argc, char **argv)
 {
     FILE *in = path && strcmp(path, "-") ? fopen(path, "r") : stdin;
     if (!in) {
@@ -173,12 +200,19 @@ int cli_validate_stream(const char *path)
     size_t cap = 0;
     ssize_t len;
     int rc = PL_EXIT_OK;
+    cli_part *part = shard->on ? cli_part_begin(stdout, "validate", shard, "jsonl", argc, argv, NULL, NULL) : NULL;
     for (int number = 1; (len = getline(&text, &cap, in)) >= 0; number++) {
-        if (strspn(text, " \t\r\n") == (size_t)len)
+        if (strspn(text, " \t\r\n") == (size_t)len || (shard->on && !line_in_shard(shard, text, (size_t)len, number)))
             continue;
+        if (shard->on) {
+            put_unit(part, number, line_verdict(&cache, text, (size_t)len, number, &rc));
+            continue;
+        }
         cli_print_json(line_verdict(&cache, text, (size_t)len, number, &rc));
         fflush(stdout); /* a verdict per line, as it comes: the other end may wait for it */
     }
+    if (shard->on)
+        rc = cli_part_end(part, rc, NULL);
     free(text);
     cache_clear(&cache);
     if (in != stdin)

@@ -76,9 +76,7 @@ static char *expect_shards_merge(const char *args)
         char merge[4096] = "merge", cmd[8192];
         for (int i = 1; i <= n; i++) {
             snprintf(cmd, sizeof cmd, "%s --shard %d/%d > '%s/p%d'", args, i, n, dir, i);
-            run_result part = planlens(cmd, false);
-            assert_int_equal(part.status, one.status);
-            free(part.out);
+            free(planlens(cmd, false).out); /* a part's own exit code is its share's */
             int k = n == 3 ? n + 1 - i : i;
             size_t len = strlen(merge);
             snprintf(merge + len, sizeof merge - len, " '%s/p%d'", dir, k);
@@ -149,6 +147,101 @@ static void test_grade_samples(void **state)
     }
 }
 
+/* quality on every 8th plan of plan-quality's dev set (blocksworld and
+ * logistics, valid and invalid plans) and on sample-runs/plans. */
+static void test_quality(void **state)
+{
+    (void)state;
+    static const char *const formats[] = {"jsonl", "csv", "table"};
+    char args[2048];
+    for (int f = 0; f < 3; f++) {
+        snprintf(args, sizeof args, "quality " SAMPLES "/plans/cases.jsonl --format %s", formats[f]);
+        free(expect_shards_merge(args));
+    }
+    const char *data = pl_test_data_dir("quality shards on plan-quality/dev.jsonl");
+    if (!data)
+        return;
+    char *dir = part_dir(), cmd[2048];
+    snprintf(cmd, sizeof cmd, "awk 'NR %% 8 == 1' '%s/plan-quality/dev.jsonl' > '%s/dev-subset.jsonl'", data, dir);
+    assert_int_equal(system(cmd), 0);
+    for (int f = 0; f < 3; f++) {
+        snprintf(args, sizeof args, "quality '%s/dev-subset.jsonl' --format %s", dir, formats[f]);
+        char *out = expect_shards_merge(args);
+        if (f == 0)
+            assert_int_equal(count(out, "\n"), 121); /* 962 plans, every 8th */
+        free(out);
+    }
+    remove_dir(dir);
+}
+
+static void test_audit_gen_report(void **state)
+{
+    (void)state;
+    /* (blocksworld's audit takes seconds: ferry and depot are enough here) */
+    const char *questions = "--questions " SAMPLES "/acpbench/ferry.gen.json " SAMPLES "/acpbench/depot.gen.json";
+    char args[2048];
+    snprintf(args, sizeof args, "audit %s --format jsonl", questions);
+    free(expect_shards_merge(args));
+    snprintf(args, sizeof args, "audit %s", questions);
+    free(expect_shards_merge(args));
+    const char *problems = "gen --domain " SAMPLES "/ferry/domain.pddl --problem " SAMPLES "/ferry/problem.pddl " SAMPLES
+                           "/ferry/problems/ferry-l3-c2.pddl " SAMPLES "/ferry/problems/ferry-l3-c4.pddl";
+    char *out = expect_shards_merge(problems);
+    assert_true(count(out, "\"format\":\"planlens-iou/1\"") >= 12);
+    assert_int_equal(count(out, "\"format\":\"planlens-iou/1\""), count(out, "\n"));
+    free(out);
+    snprintf(args, sizeof args, "%s --style acpbench --tasks app,prog,reach,val", problems);
+    out = expect_shards_merge(args);
+    assert_true(out[0] == '[' && count(out, "\"PDDL_problem\"") >= 9);
+    free(out);
+    static const char *const reports[] = {"", "--by model --format json", "--by domain --format csv"};
+    for (int r = 0; r < 3; r++) {
+        snprintf(args, sizeof args,
+                 "report --questions " SAMPLES "/iou/questions.jsonl --responses " SAMPLES "/iou/runs/* %s", reports[r]);
+        free(expect_shards_merge(args));
+    }
+    const char *data = pl_test_data_dir("report shards on the conformance set");
+    if (!data)
+        return;
+    snprintf(args, sizeof args,
+             "report --questions '%s/conformance/acpbench-dev/dev_questions.json' --responses "
+             "'%s/conformance/acpbench-dev/responses.jsonl' --format json",
+             data, data);
+    free(expect_shards_merge(args));
+}
+
+/* validate --stream over the sample plans, a plan given as text, a task
+ * given as texts, a line that is no JSON: verdicts and exit code 3. */
+static void test_validate_stream(void **state)
+{
+    (void)state;
+    char *dir = part_dir(), path[512], args[1024];
+    snprintf(path, sizeof path, "%s/lines.jsonl", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    static const char *const plans[] = {"optimal", "model-extra-argument", "model-forgets-to-unstack",
+                                        "model-hallucinates", "model-stops-early"};
+    for (int i = 0; i < 5; i++)
+        fprintf(f,
+                "{\"id\": %d, \"domain\": \"" SAMPLES "/blocksworld/domain.pddl\", \"problem\": \"" SAMPLES
+                "/blocksworld/problem.pddl\", \"plan\": \"" SAMPLES "/blocksworld/plans/%s.txt\"}\n",
+                i, plans[i]);
+    fprintf(f, "{\"domain\": \"" SAMPLES "/ferry/domain.pddl\", \"problem\": \"" SAMPLES
+               "/ferry/problem.pddl\", \"plan_text\": \"(board car1 loc1)\"}\n\nnot json\n"
+               "{\"domain_pddl\": \"(define (domain d) (:predicates (p)) (:action a :parameters () :effect (p)))\", "
+               "\"problem_pddl\": \"(define (problem q) (:domain d) (:init) (:goal (p)))\", \"plan\": [\"(a)\"]}\n");
+    fclose(f);
+    snprintf(args, sizeof args, "validate --stream '%s'", path);
+    char *out = expect_shards_merge(args);
+    assert_int_equal(count(out, "\"valid\":true"), 3);
+    assert_int_equal(count(out, "\"error\":"), 1);
+    free(out);
+    expect_usage("validate " SAMPLES "/blocksworld/domain.pddl " SAMPLES "/blocksworld/problem.pddl " SAMPLES
+                 "/blocksworld/plans/optimal.txt --shard 1/2",
+                 "--shard goes with --stream");
+    remove_dir(dir);
+}
+
 /* Each shard owns a share of the work, and the shares partition it. */
 static void test_shards_partition(void **state)
 {
@@ -186,6 +279,14 @@ static void test_bad_shard_values(void **state)
     expect_usage("grade --questions q --responses r --shard", "--shard needs a value I/N");
     expect_usage("grade --questions q --responses r --shard 1/2 --shard=2/2", "--shard given twice");
     expect_usage("merge", "needs PART...");
+    expect_usage("quality " SAMPLES "/plans/cases.jsonl --summary --shard 1/2", "--summary reads the whole set");
+    expect_usage("report --by failure --questions " SAMPLES "/acpbench/ferry.gen.json --shard 1/2", "not in shards");
+    static const char *const commands[] = {"quality x", "audit --questions x", "gen --domain d --problem p",
+                                           "report --questions q --responses r", "validate --stream x"};
+    for (int i = 0; i < 5; i++) {
+        snprintf(cmd, sizeof cmd, "%s --shard 2/1", commands[i]);
+        expect_usage(cmd, "--shard takes I/N");
+    }
 }
 
 /* merge refuses an incomplete or mixed set of parts (exit 3). */
@@ -233,6 +334,9 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_grade_conformance),
         cmocka_unit_test(test_grade_samples),
+        cmocka_unit_test(test_quality),
+        cmocka_unit_test(test_audit_gen_report),
+        cmocka_unit_test(test_validate_stream),
         cmocka_unit_test(test_shards_partition),
         cmocka_unit_test(test_bad_shard_values),
         cmocka_unit_test(test_merge_refuses),

@@ -43,6 +43,15 @@ static bool asks_json(int argc, char **argv)
     return false;
 }
 
+/* `COMMAND --help`: planlens-full prints the command's usage. */
+static bool asks_help(int argc, char **argv)
+{
+    for (int i = 2; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return true;
+    return false;
+}
+
 /* validate with text output, here; --stream in planlens-full */
 static int validate(int argc, char **argv)
 {
@@ -66,7 +75,7 @@ int main(int argc, char **argv)
     size_t k = 0, n = sizeof here / sizeof *here;
     while (argc >= 2 && k < n && strcmp(argv[1], here[k]))
         k++;
-    if (argc < 2 || k == n || asks_json(argc, argv))
+    if (argc < 2 || k == n || asks_json(argc, argv) || asks_help(argc, argv))
         return run_full(argv);
     if (cli_apply_input_limit() != PL_EXIT_OK || cli_apply_memory_limit() != PL_EXIT_OK)
         return PL_EXIT_USAGE;

@@ -97,6 +97,47 @@ static const char usage_benchmarks[] =
     "actions of a task (default 4000000); PLANLENS_MEMORY_LIMIT the memory bound of\n"
     "every search (a SIZE, as for plan --memory-limit).\n";
 
+/* Prints the usage entries of one command (`planlens grade --help`): every
+ * entry of the text above that starts with the command's name, its option
+ * and description lines under it.  False when the command has none. */
+static bool print_command_usage(const char *cmd)
+{
+    const char *const parts[] = {usage_tasks, usage_benchmarks};
+    size_t len = strlen(cmd);
+    bool any = false;
+    for (int p = 0; p < 2; p++) {
+        bool in_entry = false;
+        for (const char *line = parts[p]; *line;) {
+            size_t n = strcspn(line, "\n");
+            if (!strncmp(line, "  ", 2) && line[2] != ' ') /* an entry starts */
+                in_entry = !strncmp(line + 2, cmd, len) && (line[2 + len] == ' ' || line[2 + len] == '\n');
+            else if (strncmp(line, "    ", 4)) /* neither an entry nor its continuation */
+                in_entry = false;
+            if (in_entry) {
+                if (!any)
+                    fputs("usage: planlens\n", stdout);
+                printf("%.*s\n", (int)n, line);
+                any = true;
+            }
+            line += n + (line[n] == '\n');
+        }
+    }
+    if (any)
+        fputs("\nExit codes: 0 ok, 1 invalid plan / no plan / provably wrong labels, 2 usage error,\n"
+              "3 input error.  Every command: planlens --help; the reference: docs/COMMANDS.md.\n",
+              stdout);
+    return any;
+}
+
+/* Does the command line after the command ask for help? */
+static bool asks_help(int argc, char **argv)
+{
+    for (int i = 0; i < argc; i++)
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h"))
+            return true;
+    return false;
+}
+
 int main(int argc, char **argv)
 {
     if (cli_apply_input_limit() != PL_EXIT_OK || cli_apply_memory_limit() != PL_EXIT_OK)
@@ -113,6 +154,8 @@ int main(int argc, char **argv)
         puts("planlens " PLANLENS_VERSION);
         return PL_EXIT_OK;
     }
+    if (asks_help(argc - 2, argv + 2) && print_command_usage(cmd))
+        return PL_EXIT_OK;
     if (!strcmp(cmd, "validate"))
         return cmd_validate(argc - 2, argv + 2);
     if (!strcmp(cmd, "applicable"))

@@ -7,6 +7,7 @@
 #include "base/cpus.h"
 #include "cli.h"
 #include "grade_shard.h"
+#include "runs/epochs.h"
 #include "runs/runs.h"
 
 typedef struct {
@@ -15,7 +16,25 @@ typedef struct {
     grade_mode mode;
     const char *format;
     int jobs;
+    char reducer[32]; /* --reducer, as Inspect names it ("at_least_2"); "" when each log's own */
 } grade_args;
+
+/* --reducer NAME: Inspect's names ("max", "at_least_2"), or at_least_k:K and
+ * pass_at_k:K; written into `name` as Inspect names it.  0, or -1. */
+static int parse_reducer(const char *text, char *name, size_t size)
+{
+    pl_epoch_reducer r;
+    int k;
+    char extra;
+    if (sscanf(text, "at_least_k:%d%c", &k, &extra) == 1)
+        r = (pl_epoch_reducer){PL_REDUCE_AT_LEAST, k};
+    else if (sscanf(text, "pass_at_k:%d%c", &k, &extra) == 1)
+        r = (pl_epoch_reducer){PL_REDUCE_PASS_AT, k};
+    else if (!pl_epoch_reducer_parse(text, &r))
+        return -1;
+    pl_epoch_reducer_name(&r, name, size);
+    return pl_epoch_reducer_parse(name, &r) ? 0 : -1; /* k in range */
+}
 
 static int parse_args(int argc, char **argv, grade_args *a)
 {
@@ -49,6 +68,11 @@ static int parse_args(int argc, char **argv, grade_args *a)
             if (strcmp(a->format, "table") && strcmp(a->format, "json") && strcmp(a->format, "jsonl") &&
                 strcmp(a->format, "csv"))
                 return cli_usage_error("grade", "--format must be table, json, jsonl or csv, not '%s'", a->format);
+            list = NULL;
+        } else if (!strcmp(s, "--reducer") && has_value) {
+            if (parse_reducer(argv[++i], a->reducer, sizeof a->reducer) < 0)
+                return cli_usage_error("grade", "--reducer must be mean, median, mode, max, at_least_k:K or "
+                                                "pass_at_k:K, not '%s'", argv[i]);
             list = NULL;
         } else if (!strcmp(s, "--jobs") && has_value) {
             a->jobs = atoi(argv[++i]);
@@ -182,18 +206,24 @@ int cmd_grade(int argc, char **argv)
     pl_acp_questions qs = PL_ACP_QUESTIONS_INIT;
     pl_run_responses rs = PL_RUN_RESPONSES_INIT;
     grade_row *rows = NULL;
+    char **statuses = NULL; /* per run file: how it ended when it did not finish */
     if (rc != PL_EXIT_OK)
         goto done;
     rc = PL_EXIT_INPUT;
     if (!load_inputs(&a, &qs, &rs))
         goto done;
     rows = calloc((size_t)rs.count + 1, sizeof *rows);
-    if (!rows)
+    statuses = calloc((size_t)rs.nfiles + 1, sizeof *statuses);
+    if (!rows || !statuses)
         goto done;
+    for (int i = 0; i < rs.nfiles; i++)
+        statuses[i] = pl_run_file_status(&rs.files[i]);
     for (int i = 0; i < rs.count; i++) {
         grade_row *r = &rows[i];
         r->resp = &rs.items[i];
         r->q = match(&qs, r->resp, &r->error);
+        r->reducer = a.reducer[0] ? a.reducer : rs.files[r->resp->file].reducer;
+        r->run_status = statuses[r->resp->file];
         if (r->q && r->resp->error) /* the sample has no answer: nothing to grade */
             r->error = pl_strdup_printf("sample error: %s", r->resp->error);
         r->in_shard = r->q ? cli_shard_owns(&shard, r->q->group, r->q->id)
@@ -217,6 +247,9 @@ done:
         free(rows[i].error);
     }
     free(rows);
+    for (int i = 0; statuses && i < rs.nfiles; i++)
+        free(statuses[i]);
+    free(statuses);
     pl_run_responses_free(&rs);
     pl_acp_questions_free(&qs);
     free(a.questions);

@@ -70,6 +70,8 @@ static cJSON *row_json(const grade_row *r, grade_mode mode)
         cJSON_AddItemToObject(o, "sample_id", id_json(r->resp->sample_id));
     cJSON_AddNumberToObject(o, "epoch", r->resp->epoch);
     cJSON_AddItemToObject(o, "model", r->resp->model ? cJSON_CreateString(r->resp->model) : cJSON_CreateNull());
+    if (r->run_status) /* the log did not finish: its run's accuracy is partial */
+        cJSON_AddStringToObject(o, "run_status", r->run_status);
     if (r->error) {
         cJSON_AddNullToObject(o, "parsed");
         cJSON_AddNullToObject(o, "score");
@@ -89,6 +91,13 @@ static cJSON *row_json(const grade_row *r, grade_mode mode)
         cJSON_AddNumberToObject(o, "iou", r->v.iou);
     if (r->resp->has_stored_score)
         cJSON_AddNumberToObject(o, "stored_score", r->resp->stored_score);
+    if (r->resp->other_scores) { /* several scorers: which one stored_score is, and the others */
+        if (r->resp->stored_scorer)
+            cJSON_AddStringToObject(o, "stored_scorer", r->resp->stored_scorer);
+        cJSON_AddStringToObject(o, "other_scores", r->resp->other_scores);
+    }
+    if (r->resp->scorer_error)
+        cJSON_AddStringToObject(o, "scorer_error", r->resp->scorer_error);
     if ((mode & GRADE_SOUND) && r->v.failure.kind != PL_FAIL_NONE)
         cJSON_AddItemToObject(o, "failure", failure_json(&r->v.failure));
     return o;
@@ -177,13 +186,17 @@ void grade_print_csv(FILE *f, const grade_row *rows, int n, grade_mode mode)
 
 /* ---- table ---- */
 
-/* Accuracy is reduced as Inspect reduces epochs (reducer "mean"): each
- * sample's scores are averaged over its graded epochs (repeats), then the
- * sample means are averaged; errored answers count in neither. */
+/* Accuracy is reduced as Inspect reduces epochs: each sample's scores are
+ * reduced over its graded epochs (repeats) with its run's reducer, then the
+ * sample scores are averaged; errored answers count in neither. */
 typedef struct {
     const char *task, *model;
-    int n, epochs, parse_errors, disagree, stored_n, stored_disagree, errors;
+    int n, epochs, parse_errors, disagree, stored_n, stored_disagree, errors, scorer_failures;
     double sum, sum2, sound_sum, sound_sum2;
+    char reducer[32];          /* the reducer of its answers ("mixed" when they differ) */
+    const char *status;        /* how a log of it ended when it did not finish, or NULL */
+    int more_statuses;         /* other such logs */
+    const char *stored_scorer; /* the scorer of the stored scores when the log has several */
 } table_cell;
 
 static const char *task_label(const grade_row *r)
@@ -215,9 +228,29 @@ static table_cell *cell_for(table_cell *cells, int *ncells, const char *task, co
     return c;
 }
 
+/* The reducer a row's epochs are reduced with (an unknown name: mean). */
+static pl_epoch_reducer row_reducer(const grade_row *r)
+{
+    pl_epoch_reducer red;
+    if (!pl_epoch_reducer_parse(r->reducer, &red))
+        pl_epoch_reducer_parse(NULL, &red);
+    return red;
+}
+
 /* The counts of one answer. */
 static void cell_count(table_cell *c, const grade_row *r)
 {
+    char reducer[32];
+    pl_epoch_reducer red = row_reducer(r);
+    pl_epoch_reducer_name(&red, reducer, sizeof reducer);
+    if (!c->reducer[0] || strcmp(c->reducer, reducer))
+        snprintf(c->reducer, sizeof c->reducer, "%s", c->reducer[0] ? "mixed" : reducer);
+    if (r->run_status && (!c->status || strcmp(c->status, r->run_status))) {
+        c->more_statuses += c->status != NULL;
+        c->status = c->status ? c->status : r->run_status;
+    }
+    if (r->resp->other_scores && r->resp->stored_scorer && !c->stored_scorer)
+        c->stored_scorer = r->resp->stored_scorer;
     if (r->error) {
         c->errors++;
         return;
@@ -225,6 +258,7 @@ static void cell_count(table_cell *c, const grade_row *r)
     c->epochs = r->resp->epoch > c->epochs ? r->resp->epoch : c->epochs;
     c->parse_errors += r->v.path && !strcmp(r->v.path, "parse-error");
     c->disagree += r->v.score != r->v.sound_score;
+    c->scorer_failures += r->resp->scorer_error != NULL;
     if (r->resp->has_stored_score) {
         c->stored_n++;
         c->stored_disagree += fabs(r->resp->stored_score - r->v.score) > 1e-9;
@@ -269,9 +303,17 @@ static void print_cell(FILE *f, const table_cell *c, grade_mode mode)
         snprintf(stored, sizeof stored, "%d/%d", c->stored_disagree, c->stored_n);
     else
         snprintf(stored, sizeof stored, "-");
-    fprintf(f, "%-20s %-12s %6d %6d  %-16s %-16s %7d %9d %14s %7d\n", c->model, c->task, c->n, c->epochs,
+    fprintf(f, "%-20s %-12s %6d %6d  %-16s %-16s %7d %9d %14s %7d %7d  %s\n", c->model, c->task, c->n, c->epochs,
             mode & GRADE_OFFICIAL ? off : "-", mode & GRADE_SOUND ? snd : "-", c->parse_errors, c->disagree, stored,
-            c->errors);
+            c->errors, c->scorer_failures, c->reducer);
+    if (c->status)
+        fprintf(f, "  %s%s: accuracy partial (over the samples the log has)\n", c->status,
+                c->more_statuses ? " (and other logs that did not finish)" : "");
+    if (c->stored_scorer)
+        fprintf(f, "  stored scores: %s (the log has several scorers)\n", c->stored_scorer);
+    if (c->scorer_failures)
+        fprintf(f, "  the log's scorer failed on %d answer%s: graded all the same\n", c->scorer_failures,
+                c->scorer_failures == 1 ? "" : "s");
 }
 
 static const grade_row *sort_rows;
@@ -294,6 +336,12 @@ static bool same_question(const grade_row *a, const grade_row *b)
     return a->q && a->q == b->q && !strcmp(model_label(a), model_label(b));
 }
 
+static const pl_epoch_reducer *the_reducer(const void *run, void *ctx)
+{
+    (void)run;
+    return ctx;
+}
+
 /* Room for the reduction over epochs of one (model, question). */
 typedef struct {
     pl_epoch_answer *answers;
@@ -311,6 +359,7 @@ static int add_question(table_cell *cells, int *ncells, const grade_row *rows, c
     table_cell *task = cell_for(cells, ncells, task_label(first), model_label(first));
     table_cell *all = cell_for(cells, ncells, "all", model_label(first));
     int end = k, graded = 0;
+    pl_epoch_reducer reducer = row_reducer(first); /* a (model, question)'s answers come from one log */
     for (; end < n && (end == k || same_question(first, &rows[order[end]])); end++) {
         const grade_row *r = &rows[order[end]];
         cell_count(task, r);
@@ -319,8 +368,12 @@ static int add_question(table_cell *cells, int *ncells, const grade_row *rows, c
             scratch->answers[graded++] = (pl_epoch_answer){NULL, r->q, r->resp->epoch, order[end], r->v.score,
                                                            r->v.sound_score};
     }
-    int nsamples = first->q ? pl_epoch_samples(scratch->answers, graded, scratch->samples) : 0;
+    int nsamples = first->q ? pl_epoch_samples_reduced(scratch->answers, graded, the_reducer, &reducer,
+                                                       scratch->samples)
+                            : 0;
     for (int i = 0; i < nsamples; i++) {
+        if (isnan(scratch->samples[i].official))
+            continue; /* pass_at_k short of k epochs: unscored, as Inspect leaves it out */
         cell_question(task, scratch->samples[i].official, scratch->samples[i].sound);
         cell_question(all, scratch->samples[i].official, scratch->samples[i].sound);
     }
@@ -349,8 +402,8 @@ void grade_print_table(FILE *f, const grade_row *rows, int n, grade_mode mode)
     for (int k = 0; k < m;)
         k = add_question(cells, &ncells, rows, order, k, m, &scratch);
     qsort(cells, (size_t)ncells, sizeof *cells, cmp_cell);
-    fprintf(f, "%-20s %-12s %6s %6s  %-16s %-16s %7s %9s %14s %7s\n", "model", "task", "n", "epochs", "official",
-            "sound", "unparsed", "off!=snd", "stored!=ours", "errors");
+    fprintf(f, "%-20s %-12s %6s %6s  %-16s %-16s %7s %9s %14s %7s %7s  %s\n", "model", "task", "n", "epochs",
+            "official", "sound", "unparsed", "off!=snd", "stored!=ours", "errors", "scorer!", "reducer");
     for (int i = 0; i < ncells; i++)
         print_cell(f, &cells[i], mode);
     free(order);

@@ -49,6 +49,15 @@ static cJSON *table_unit(const grade_row *r, const pl_acp_questions *qs)
     }
     if (r->resp->has_stored_score)
         cli_part_add_double(o, "stored_score", r->resp->stored_score);
+    /* the reducer, the log's status, its scorers: what the table says of a run × task */
+    if (r->reducer)
+        cJSON_AddStringToObject(o, "reducer", r->reducer);
+    if (r->run_status)
+        cJSON_AddStringToObject(o, "run_status", r->run_status);
+    if (r->resp->other_scores && r->resp->stored_scorer)
+        cJSON_AddStringToObject(o, "stored_scorer", r->resp->stored_scorer);
+    if (r->resp->scorer_error)
+        cJSON_AddTrueToObject(o, "scorer_error");
     return o;
 }
 
@@ -80,6 +89,11 @@ int grade_write_part(FILE *f, const cli_shard *s, int argc, char **argv, const c
     return cli_part_end(p, PL_EXIT_OK, NULL);
 }
 
+static char *string_of(const cJSON *unit, const char *key)
+{
+    return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(unit, key));
+}
+
 int grade_merge_table(FILE *out, const cli_merged *m)
 {
     int nq = 0;
@@ -95,20 +109,25 @@ int grade_merge_table(FILE *out, const cli_merged *m)
         free(rows);
         return -1;
     }
+    static char errored[] = "error"; /* the table reads only whether there is an error, never its text */
     for (int i = 0; i < m->n; i++) {
         const cJSON *u = m->units[i].data;
         int q = cli_merge_int(u, "q");
         resps[i] = (pl_run_response){.model = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(u, "model")),
                                      .epoch = cli_merge_int(u, "epoch"),
                                      .has_stored_score = cJSON_HasObjectItem(u, "stored_score"),
+                                     .stored_scorer = string_of(u, "stored_scorer"),
+                                     .other_scores = string_of(u, "stored_scorer"), /* the table asks only: several? */
+                                     .scorer_error = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u, "scorer_error"))
+                                                         ? errored
+                                                         : NULL,
                                      .stored_score = cli_merge_double(u, "stored_score")};
         if (q >= 0) {
             qs[q].task = (pl_acp_task)cli_merge_int(u, "task");
             qs[q].format = (pl_acp_format)cli_merge_int(u, "format");
         }
-        rows[i] = (grade_row){.resp = &resps[i], .q = q >= 0 ? &qs[q] : NULL, .in_shard = true};
-        /* the table reads only whether there is an error, never its text */
-        static char errored[] = "error";
+        rows[i] = (grade_row){.resp = &resps[i], .q = q >= 0 ? &qs[q] : NULL, .in_shard = true,
+                              .reducer = string_of(u, "reducer"), .run_status = string_of(u, "run_status")};
         rows[i].error = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(u, "error")) ? errored : NULL;
         rows[i].v.path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(u, "path"));
         rows[i].v.score = cli_merge_int(u, "score");

@@ -509,6 +509,22 @@ static void set_bins(tui_app *app, const char *arg)
     }
 }
 
+/* :reducer NAME reduces every run's epochs with NAME; :reducer alone goes
+ * back to each log's own. */
+static void set_reducer(tui_app *app, const char *name)
+{
+    if (pl_workspace_set_reducer(app->ws, *name ? name : NULL) < 0) {
+        snprintf(app->message, sizeof app->message,
+                 "reducer: '%s' is not one of mean, median, mode, max, at_least_K, pass_at_K", name);
+        return;
+    }
+    snprintf(app->message, sizeof app->message, *name ? "reducer: %s for every run (:reducer alone: each log's own)"
+                                                      : "reducer: each log's own%s",
+             name);
+    for (int i = 0; i < app->depth; i++)
+        app->stack[i].stale = true;
+}
+
 void tui_command(tui_app *app, const char *line)
 {
     app->message[0] = '\0'; /* the previous command's notice is stale now */
@@ -550,6 +566,8 @@ void tui_command(tui_app *app, const char *line)
             snprintf(app->message, sizeof app->message, "compare: give two run names: :compare RUN_A RUN_B");
     } else if ((arg = command_args(line, "probe"))) {
         tui_open_probe(app, arg);
+    } else if ((arg = command_args(line, "reducer"))) {
+        set_reducer(app, arg);
     } else if ((arg = command_args(line, "warnings"))) {
         tui_open_warnings(app);
     } else if (*line) {

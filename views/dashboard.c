@@ -1,7 +1,10 @@
 /* Dashboard: runs × tasks with official and sound accuracy (reduced over
- * epochs as Inspect does, with the epoch count), mean IoU and action
- * distance, parse errors, errored samples and the disagreement counts a
- * curator looks at first, its columns fitted to the terminal (views/table.h). */
+ * epochs as Inspect does, with the epoch count and the reducer), mean IoU
+ * and action distance, parse errors, errored samples, the answers whose
+ * log's scorer failed and the disagreement counts a curator looks at
+ * first, its columns fitted to the terminal (views/table.h); under a row,
+ * how its log ended when it did not finish (its accuracy partial); under
+ * the table, the attempts set aside for a later one of their task. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,9 +14,18 @@
 #include "table.h"
 
 enum { COL_MARK, COL_RUN, COL_TASK, COL_ANSWERS, COL_OFFICIAL, COL_SOUND, COL_IOU, COL_AD, COL_PARSE, COL_SOUND_DIFF,
-       COL_STORED_DIFF, COL_EPOCHS, COL_ERRORED, COL_ERRORS };
+       COL_STORED_DIFF, COL_EPOCHS, COL_ERRORED, COL_ERRORS, COL_SCORER };
 
-static void lay_out(const pl_group *groups, const pl_ws_aggregate *stats, int ngroups,
+/* "3 max": the epochs and the reducer over them (a run with one epoch has nothing to reduce). */
+static void epochs_text(char *buf, size_t size, const pl_ws_aggregate *s, const char *reducer)
+{
+    if (s->epochs > 1)
+        snprintf(buf, size, "%d %s", s->epochs, reducer);
+    else
+        snprintf(buf, size, "%d", s->epochs);
+}
+
+static void lay_out(const pl_group *groups, const pl_ws_aggregate *stats, const char *const *reducers, int ngroups,
                     const char *run_a, int width, pl_table *t)
 {
     pl_table_add(t, " ", PL_ALIGN_LEFT, false, 0);
@@ -30,6 +42,8 @@ static void lay_out(const pl_group *groups, const pl_ws_aggregate *stats, int ng
     pl_table_add(t, "epochs", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "errored", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "errors", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "scorer!", PL_ALIGN_RIGHT, false, 0);
+    bool scorer = false;
     bool iou = false, ad = false, errors = false, same_run = true, stored = false, epochs = false, errored = false;
     for (int i = 0; i < ngroups; i++) {
         char answers[32];
@@ -37,6 +51,9 @@ static void lay_out(const pl_group *groups, const pl_ws_aggregate *stats, int ng
         pl_table_measure(t, COL_RUN, groups[i].model);
         pl_table_measure(t, COL_TASK, groups[i].task);
         pl_table_measure(t, COL_ANSWERS, answers);
+        epochs_text(answers, sizeof answers, &stats[i], reducers[i]);
+        pl_table_measure(t, COL_EPOCHS, answers);
+        scorer = scorer || stats[i].scorer_failures;
         iou = iou || (stats[i].nvalues && !stats[i].is_distance);
         ad = ad || (stats[i].nvalues && stats[i].is_distance);
         errors = errors || stats[i].errors;
@@ -55,6 +72,7 @@ static void lay_out(const pl_group *groups, const pl_ws_aggregate *stats, int ng
     t->cols[COL_ERRORS].off = !errors;
     t->cols[COL_EPOCHS].off = !epochs;
     t->cols[COL_ERRORED].off = !errored;
+    t->cols[COL_SCORER].off = !scorer;
     t->cols[COL_RUN].hide = ngroups > 1 && same_run ? 2 : 0;
     t->cols[COL_STORED_DIFF].hide = stored ? 0 : 1; /* all '-': the first to go when room is short */
     pl_table_fit(t, width);
@@ -67,8 +85,8 @@ static void count_cell(const pl_table *t, int col, pl_view_model *vm, int n, pl_
     pl_table_cell(t, col, vm, n ? role : ROLE_DIM, text);
 }
 
-static void row(const pl_table *t, const pl_group *g, const pl_ws_aggregate *s, const char *run_a,
-                pl_view_model *vm)
+static void row(const pl_table *t, const pl_group *g, const pl_ws_aggregate *s, const char *reducer,
+                const char *run_a, pl_view_model *vm)
 {
     char text[64];
     bool marked = run_a && !strcmp(run_a, g->model);
@@ -98,9 +116,37 @@ static void row(const pl_table *t, const pl_group *g, const pl_ws_aggregate *s, 
         count_cell(t, COL_STORED_DIFF, vm, s->stored_differs, ROLE_HALLUCINATED);
     else
         pl_table_cell(t, COL_STORED_DIFF, vm, ROLE_DIM, "-");
-    count_cell(t, COL_EPOCHS, vm, s->epochs, ROLE_TEXT);
+    epochs_text(text, sizeof text, s, reducer);
+    pl_table_cell(t, COL_EPOCHS, vm, s->epochs ? ROLE_TEXT : ROLE_DIM, text);
     count_cell(t, COL_ERRORED, vm, s->sample_errors, ROLE_ERROR);
     count_cell(t, COL_ERRORS, vm, s->errors, ROLE_ERROR);
+    count_cell(t, COL_SCORER, vm, s->scorer_failures, ROLE_ERROR);
+}
+
+/* Under the table: each run file set aside for a later attempt of its task. */
+static void superseded_lines(const pl_workspace *ws, pl_view_model *vm)
+{
+    for (int i = 0; i < pl_workspace_nrun_files(ws); i++) {
+        const pl_run_file *f = pl_workspace_run_file(ws, i);
+        if (f->superseded_by < 0)
+            continue;
+        const char *old = strrchr(f->source, '/'), *kept = pl_workspace_run_file(ws, f->superseded_by)->source;
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_DIM, "superseded attempt %s: set aside for %s, its %d answer%s not counted",
+                   old ? old + 1 : f->source, strrchr(kept, '/') ? strrchr(kept, '/') + 1 : kept, f->set_aside,
+                   f->set_aside == 1 ? "" : "s");
+    }
+}
+
+/* Under a row whose log did not finish: "cancelled: 7 of 10 samples: accuracy partial". */
+static void status_line(const pl_workspace *ws, const pl_group *g, bool ascii, pl_view_model *vm)
+{
+    char *status = pl_workspace_group_status(ws, pl_workspace_record(ws, g->members[0])->group);
+    if (!status)
+        return;
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_MISSED, "  %s %s: accuracy partial", ascii ? "^" : "└", status);
+    free(status);
 }
 
 void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int width, bool ascii, const char *run_a,
@@ -113,9 +159,10 @@ void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int widt
     pl_group *groups = records ? pl_group_records(ws, records, n, &ngroups) : NULL;
     rows->keys = calloc((size_t)ngroups + 1, sizeof *rows->keys);
     pl_ws_aggregate *stats = calloc((size_t)ngroups + 1, sizeof *stats);
+    const char **reducers = calloc((size_t)ngroups + 1, sizeof *reducers);
     vm->table = malloc(sizeof *vm->table);
     int shown = ngroups;
-    if (!records || (n && !groups) || !rows->keys || !stats || !vm->table) {
+    if (!records || (n && !groups) || !rows->keys || !stats || !reducers || !vm->table) {
         vm->oom = true;
         shown = 0;
     }
@@ -123,11 +170,12 @@ void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int widt
     int total_graded = 0;
     for (int i = 0; i < shown; i++) {
         pl_workspace_aggregate(ws, groups[i].members, groups[i].n, &stats[i]);
+        reducers[i] = pl_workspace_group_reducer(ws, pl_workspace_record(ws, groups[i].members[0])->group);
         total_graded += stats[i].graded;
     }
     if (vm->table) {
         pl_table_init(vm->table, ascii);
-        lay_out(groups, stats, shown, run_a, width, vm->table);
+        lay_out(groups, stats, reducers, shown, run_a, width, vm->table);
         if (shown && !vm->table->cols[COL_RUN].width) /* every row's run: the title says it instead */
             pl_vm_set_title(vm, "dashboard {%s}", groups[0].model);
         pl_vm_line(vm, -1);
@@ -137,8 +185,11 @@ void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int widt
     for (int i = 0; i < shown; i++) {
         rows->keys[rows->nkeys++] = pl_strdup_printf("%s\t%s", groups[i].model, groups[i].task);
         pl_vm_line(vm, i);
-        row(vm->table, &groups[i], &stats[i], run_a, vm);
+        row(vm->table, &groups[i], &stats[i], reducers[i], run_a, vm);
+        status_line(ws, &groups[i], ascii, vm);
     }
+    if (shown)
+        superseded_lines(ws, vm);
     pl_ws_progress p;
     pl_workspace_progress(ws, &p);
     if (!shown) {
@@ -152,6 +203,7 @@ void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int widt
     else
         pl_vm_set_status(vm, "%d runs %s tasks %s %d responses %s %d graded", shown, ascii ? "x" : "×", dot, n, dot,
                          total_graded);
+    free(reducers);
     free(stats);
     pl_groups_free(groups, ngroups);
     free(records);

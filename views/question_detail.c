@@ -195,6 +195,31 @@ static void epochs_section(pl_view_model *vm, const pl_workspace *ws, const pl_w
     free(attempt);
 }
 
+/* What an Inspect log said of the answer: the score it stored and its
+ * scorer, the other scorers' values, a scorer that raised on it (the answer
+ * is graded all the same). */
+static void log_scores(pl_view_model *vm, const pl_run_response *p, const pl_detail_opts *o)
+{
+    if (!p->stored_scorer && !p->other_scores && !p->scorer_error)
+        return;
+    section(vm, "The log's scores");
+    if (p->scorer_error) {
+        char *text = pl_strdup_printf("the log's scorer failed: %s", p->scorer_error);
+        pl_vm_wrapped(vm, ROLE_ERROR, text ? text : p->scorer_error, o->width, 2);
+        free(text);
+    }
+    if (p->has_stored_score) {
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_TEXT, "  stored %g", p->stored_score);
+        if (p->stored_scorer)
+            pl_vm_span(vm, ROLE_DIM, "  (scorer %s: the stored column)", p->stored_scorer);
+    }
+    if (p->other_scores) {
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_DIM, "  other scores: %s", p->other_scores);
+    }
+}
+
 /* Wrapped text, folded after `limit` lines unless expanded. */
 static void folded(pl_view_model *vm, const char *text, const pl_detail_opts *o, int limit, const size_t *marks,
                    int nmarks, pl_role role)
@@ -277,6 +302,7 @@ void pl_view_detail(const pl_workspace *ws, int record, const pl_detail_opts *o,
     } else {
         acp_details(vm, r, cache, o);
     }
+    log_scores(vm, r->resp, o);
     epochs_section(vm, ws, r, o);
     if (r->flagged || r->note) {
         section(vm, "Curator's note");

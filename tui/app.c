@@ -200,6 +200,8 @@ static void open_selected(tui_app *app)
         tui_push_records(app, members, n, members ? pl_histogram_bin_label(app->ws, &sel, s->bin_width, target) : NULL);
     } else if (s->kind == VIEW_WHY || s->kind == VIEW_FREQ) {
         tui_open_counted(app, s, target);
+    } else if (s->kind == VIEW_CHARTS) {
+        tui_open_chart_bar(app, s, target);
     } else {
         tui_open_from_extra(app, s, target);
     }
@@ -430,6 +432,9 @@ void tui_act(tui_app *app, tui_action action)
     case ACT_FOLD_ALL:
         tui_fold(app, action == ACT_FOLD_ALL);
         break;
+    case ACT_CHARTS:
+        tui_open_charts(app);
+        break;
     default:
         break; /* prompts are handled by the loop, which owns the terminal */
     }
@@ -547,6 +552,8 @@ void tui_command(tui_app *app, const char *line)
         tui_open_frequency(app, arg);
     else if ((arg = command_args(line, "why")))
         tui_open_why(app);
+    else if ((arg = command_args(line, "charts")))
+        tui_open_charts(app);
     else if ((arg = command_args(line, "note"))) {
         int r = tui_selected_record(app);
         if (r < 0)
@@ -573,7 +580,7 @@ void tui_command(tui_app *app, const char *line)
     } else if (*line) {
         snprintf(app->message, sizeof app->message,
                  "unknown command: %s (try :filter EXPR, :note TEXT, :export FILE, :bins W, :histogram, :freq COLUMN, "
-                 ":why, :compare A B, :probe [KINDS], :warnings, :questions, :help, :q)",
+                 ":why, :charts, :compare A B, :probe [KINDS], :warnings, :questions, :help, :q)",
                  line);
     }
 }
@@ -585,6 +592,10 @@ void tui_export(tui_app *app, const char *path)
     pl_error err = PL_ERROR_INIT;
     if (s->kind == VIEW_WHY) {
         tui_export_why(app, path);
+        return;
+    }
+    if (s->kind == VIEW_CHARTS) {
+        tui_export_charts(app, path);
         return;
     }
     if (s->kind == VIEW_DASHBOARD) { /* the table on screen */

@@ -9,6 +9,7 @@
 #include "keymap.h"
 #include "plan_view.h"
 #include "probe_view.h"
+#include "quality_charts.h"
 #include "state_view.h"
 #include "views.h"
 #include "why_view.h"
@@ -49,6 +50,7 @@ typedef struct {
     pl_freq_column freq;     /* frequency: the column counted */
     bool by_value;           /* frequency: values in value order, not by count */
     bool disagreements;      /* list: the disagreements (D), whose D groups them by rule */
+    pl_qcharts *charts;      /* charts: owned (the counts last drawn, what each bar opens) */
     pl_probe_answer *probe_answer; /* probe-answer: owned */
     int cursor, top;         /* selected line and first line shown (views/viewport.h) */
     int left;                /* columns scrolled off to the left */
@@ -142,6 +144,13 @@ void tui_sort_counts(tui_app *app);
 void tui_group_disagreements(tui_app *app);
 /* :export on the why screen: its table as CSV. */
 void tui_export_why(tui_app *app, const char *path);
+/* The quality charts (charts.c): C on a plan-quality dashboard row (every
+ * run of its task) or on a list (its cases), or :charts; Enter on a bar
+ * opens its cases; :export FILE.svg writes the charts and FILE.csv. */
+void tui_open_charts(tui_app *app);
+void tui_build_charts(tui_app *app, tui_screen *s, int width);
+void tui_open_chart_bar(tui_app *app, tui_screen *s, int target);
+void tui_export_charts(tui_app *app, const char *path);
 /* True while the top screen shows work still in progress (a probe run), so
  * the event loop keeps redrawing it. */
 bool tui_top_is_busy(tui_app *app);

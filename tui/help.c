@@ -50,6 +50,8 @@ static const char *const action_help[ACT_COUNT] = {
     [ACT_FREQUENCY] = "frequency table of a column (asks which): count, share, bar; Enter opens the records",
     [ACT_FOLD] = "fold or unfold the failure kind under the cursor",
     [ACT_FOLD_ALL] = "fold every kind, or unfold them all",
+    [ACT_CHARTS] = "quality charts of plan-quality cases (on a dashboard row: every run of its task; on a list: its "
+                   "cases): AQM labels per model and by position in the plan, LEA / |π0|; Enter opens a bar's cases",
 };
 
 static const char *const commands[] = {
@@ -59,6 +61,7 @@ static const char *const commands[] = {
     ":freq COLUMN", "frequency table of run, task, domain, kind, key, parse, score, sound, rule, length, gap, label; "
                     "iou, lea, final as histograms",
     ":why", "the why screen of the dashboard row (as w does)",
+    ":charts", "the quality charts (as C does); :export FILE.svg there writes them, with FILE.csv beside",
     ":bins W", "histogram bin width: 0.01, 0.05, 0.1, 0.2, 0.25, 0.5 or 1 (of [0, 1]; of -1 to 4 for the final score)",
     ":histogram", "open the histograms",
     ":questions", "a list of every question this screen holds (all of them from the dashboard)",
@@ -85,6 +88,8 @@ static const char *const columns[] = {
     "final", "plan-quality case: the final score of planlens quality (-1, or 0 to 4 and a little above; 4: a valid "
              "plan of the ground truth's length)",
     "▲ ▼", "the sort column, ascending or descending",
+    "charts", "C M S D R (shades █ ▓ ▒ ░ ×): correct, misplaced, same_act, diff_act, redundant - a stacked bar "
+              "of a model's or a tenth's action labels; V X (█ ░): valid and invalid plans; cases: what Enter opens",
     "why", "failure mode: a kind (▾ unfolded, ▸ folded) and its keys; count, share of the run's wrong answers, "
            "bar; diff: the first run's share minus the second's, in points",
 };

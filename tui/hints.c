@@ -14,12 +14,13 @@ typedef struct {
 static const hint dashboard[] = {{ACT_OPEN, 0, "questions"},  {ACT_HISTOGRAM, 0, "histogram"},
                                  {ACT_COMPARE, 0, "compare"},  {ACT_WHY, 0, "why"},
                                  {ACT_DISAGREEMENTS, 0, "disagreements"}, {ACT_FREQUENCY, 0, "frequency"},
-                                 {ACT_FILTER, 0, "filter"},    {ACT_SEARCH, 0, "search"}, END};
+                                 {ACT_FILTER, 0, "filter"},    {ACT_SEARCH, 0, "search"}, {ACT_CHARTS, 0, "charts"}, END};
 static const hint list[] = {{ACT_OPEN, 0, "detail"},    {ACT_SORT, 0, "sort"},      {ACT_REVERSE, 0, "reverse"},
                             {ACT_FLAG, 0, "flag"},      {ACT_FREQUENCY, 0, "frequency"},
                             {ACT_HISTOGRAM, 0, "histogram"}, {ACT_FILTER, 0, "filter"}, {ACT_SEARCH, 0, "search"}, END};
 static const hint why[] = {{ACT_OPEN, 0, "answers"}, {ACT_FOLD, 0, "fold"}, {ACT_FOLD_ALL, 0, "fold all"},
                            {ACT_SORT, 0, "count/diff"}, {ACT_FILTER, 0, "filter"}, END};
+static const hint charts[] = {{ACT_OPEN, 0, "cases"}, {ACT_TOGGLE_NP, 0, "AQM/NP-AQM"}, {ACT_FILTER, 0, "filter"}, END};
 static const hint freq[] = {{ACT_OPEN, 0, "records"}, {ACT_SORT, 0, "count/value"}, {ACT_FILTER, 0, "filter"}, END};
 static const hint detail[] = {{ACT_EXPAND, 0, "unfold"},      {ACT_PAGE_DOWN, 0, "page"}, {ACT_PLAN_VIEW, 0, "plan"},
                               {ACT_STATE_VIEW, 0, "states"},  {ACT_TEACH, 0, "teach"},    {ACT_FLAG, 0, "flag"},
@@ -84,7 +85,8 @@ void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, bool wide, i
                                                      [VIEW_PLAN] = plan,           [VIEW_STATE] = state,
                                                      [VIEW_COMPARE] = compare,     [VIEW_PROBE] = probe,
                                                      [VIEW_HELP] = help,           [VIEW_TEACH] = teach,
-                                                     [VIEW_WHY] = why,             [VIEW_FREQ] = freq};
+                                                     [VIEW_WHY] = why,             [VIEW_FREQ] = freq,
+                                                     [VIEW_CHARTS] = charts};
     static const hint sideways = {ACT_SCROLL_LEFT, ACT_SCROLL_RIGHT, "columns"};
     const hint prompt = {ACT_PROMPT, ACT_NONE, view == VIEW_TEACH ? "action" : "command"};
     buf[0] = '\0';

@@ -18,10 +18,11 @@ static const char *const action_names[ACT_COUNT] = {
     "clear-filter", "refresh",  "histogram",   "toggle-bins", "sort",   "reverse",    "flag",     "disagreements",
     "plan-view",   "state-view", "teach",      "toggle-np", "next-step",   "prev-step",   "compare",  "agree-filter",
     "undo",        "toggle-hints", "save",     "cancel",    "expand",    "scroll-left", "scroll-right",
-    "metric",      "why",       "frequency",   "fold",      "fold-all"};
+    "metric",      "why",       "frequency",   "fold",      "fold-all",  "charts"};
 static const char *const view_names[VIEW_COUNT] = {"generic", "dashboard", "list",  "detail",
                                                    "histogram", "plan",    "state", "compare", "probe", "teach",
-                                                   "warnings", "probe-answer", "help", "why", "frequency"};
+                                                   "warnings", "probe-answer", "help", "why", "frequency",
+                                                   "charts"};
 
 static const struct {
     const char *name;

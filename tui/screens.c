@@ -19,6 +19,9 @@ void tui_free_screen_extras(tui_app *app, tui_screen *s)
     if (s->why)
         pl_why_free(s->why);
     free(s->why);
+    if (s->charts)
+        pl_qcharts_free(s->charts);
+    free(s->charts);
     if (s->probe_answer)
         pl_probe_answer_free(s->probe_answer);
     free(s->probe_answer);
@@ -67,6 +70,9 @@ void tui_build_screen(tui_app *app, tui_screen *s, int width)
     }
     case VIEW_HELP:
         tui_build_help(app, s, width);
+        break;
+    case VIEW_CHARTS:
+        tui_build_charts(app, s, width);
         break;
     default: {
         pl_selection sel = tui_selection(s);

@@ -89,7 +89,12 @@ static pl_qgt_row *gt_row(pl_qgroup *g, int m)
     return &rows[at];
 }
 
-static int lea_bin(int lea, int n)
+int pl_qtenth(int i, int n)
+{
+    return (int)(10L * i / n);
+}
+
+int pl_qlea_bin(int lea, int n)
 {
     if (lea <= 0)
         return 0;
@@ -132,14 +137,14 @@ static int add_evaluated(pl_qgroup *g, const pl_qfacts *f)
     g->curr_sum += f->curr_score;
     g->final_sum += f->final_score;
     for (int i = 0; i < f->n; i++) {
-        int tenth = (int)(10L * i / f->n);
+        int tenth = pl_qtenth(i, f->n);
         g->labels[f->labels[i]]++;
         g->np_labels[f->np_labels[i]]++;
         g->by_tenth[tenth][f->labels[i]]++;
         g->np_by_tenth[tenth][f->np_labels[i]]++;
     }
     if (f->n > 0) {
-        int b = lea_bin(f->lea, f->n);
+        int b = pl_qlea_bin(f->lea, f->n);
         g->lea_ratio[b]++;
         g->lea_ratio_valid[b] += f->valid[0];
     }

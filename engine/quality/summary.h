@@ -143,6 +143,10 @@ double pl_qgroup_curr_mean(const pl_qgroup *g);
 double pl_qgroup_final_mean(const pl_qgroup *g);
 /* Share of the actions labelled `l` (code label) in the AQM / NP-AQM. */
 double pl_qgroup_label_share(const pl_qgroup *g, pl_qlabel l, bool np);
+/* The tenth of π0 (n actions) action i falls in: floor(10·i/n). */
+int pl_qtenth(int i, int n);
+/* The LEA/|π0| bin of a non-empty π0: 0 when lea <= 0, the last when lea >= n. */
+int pl_qlea_bin(int lea, int n);
 /* Lower bound of a LEA/|π0| bin, for labels: "0", "(0,0.1)", "[0.1,0.2)", ..., "1". */
 const char *pl_qlea_bin_name(int bin);
 const char *pl_qshare_bin_name(int bin);

@@ -168,11 +168,22 @@ static void run_quality(ws_case_grader *g, const pl_task *task, pl_ws_record *re
     rec->has_quality = true;
     rec->final_score = q.final_score;
     rec->quality_lea = q.lea;
+    /* out of memory leaves the counts without the positions */
+    rec->aqm_at = malloc((size_t)q.n + 1);
+    rec->np_aqm_at = rec->aqm_at ? malloc((size_t)q.n + 1) : NULL;
     for (int i = 0; i < q.n; i++) {
         if (q.aqm[i] != PL_QL_NONE)
             rec->aqm[q.aqm[i] - 1]++;
         if (q.np_aqm[i] != PL_QL_NONE)
             rec->np_aqm[q.np_aqm[i] - 1]++;
+        if (rec->np_aqm_at) {
+            rec->aqm_at[i] = (unsigned char)q.aqm[i];
+            rec->np_aqm_at[i] = (unsigned char)q.np_aqm[i];
+        }
+    }
+    if (!rec->np_aqm_at) {
+        free(rec->aqm_at);
+        rec->aqm_at = NULL;
     }
     pl_quality_result_clear(&q);
 }

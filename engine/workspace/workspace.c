@@ -550,6 +550,8 @@ void pl_workspace_close(pl_workspace *ws)
         pl_iou_verdict_clear(&ws->records[i].iou_v);
         pl_failure_clear(&ws->records[i].case_failure);
         free(ws->records[i].error);
+        free(ws->records[i].aqm_at);
+        free(ws->records[i].np_aqm_at);
         free(ws->records[i].note);
     }
     free(ws->records);

@@ -58,6 +58,8 @@ typedef struct {
     double final_score;            /* unnormalised: -1, or from 0 (4: a valid plan of the GT's length) */
     int quality_lea;               /* LEA as the official code counts it (case_lea: the true LEA) */
     int aqm[PL_WS_LABELS], np_aqm[PL_WS_LABELS]; /* label counts of π0, AQM and NP-AQM */
+    unsigned char *aqm_at, *np_aqm_at; /* π0's label per action (pcase->nllm, pl_qlabel values):
+                                    * where in the plan each label falls; owned */
     pl_acp_verdict acp_v;          /* details of an ACPBench verdict */
     pl_iou_verdict iou_v;          /* details of an IoU verdict */
     pl_failure case_failure;       /* a plan-quality case: why its plan is not valid (see pl_ws_record_failure) */

@@ -46,7 +46,8 @@ static const char *const action_help[ACT_COUNT] = {
     [ACT_SCROLL_LEFT] = "scroll the columns left",
     [ACT_SCROLL_RIGHT] = "scroll the columns right (what does not fit)",
     [ACT_METRIC] = "metric: all, IoU / AD, LEA, final score (plan-quality cases)",
-    [ACT_WHY] = "why: the failure modes of the run x task (after c on run A: of both runs side by side)",
+    [ACT_WHY] = "why: the failure modes of the run x task (after c on run A: of both runs side by side); on a list: "
+                "of its answers, a column per run",
     [ACT_FREQUENCY] = "frequency table of a column (asks which): count, share, bar; Enter opens the records",
     [ACT_FOLD] = "fold or unfold the failure kind under the cursor",
     [ACT_FOLD_ALL] = "fold every kind, or unfold them all",

@@ -17,7 +17,8 @@ static const hint dashboard[] = {{ACT_OPEN, 0, "questions"},  {ACT_HISTOGRAM, 0,
                                  {ACT_FILTER, 0, "filter"},    {ACT_SEARCH, 0, "search"}, {ACT_CHARTS, 0, "charts"}, END};
 static const hint list[] = {{ACT_OPEN, 0, "detail"},    {ACT_SORT, 0, "sort"},      {ACT_REVERSE, 0, "reverse"},
                             {ACT_FLAG, 0, "flag"},      {ACT_FREQUENCY, 0, "frequency"},
-                            {ACT_HISTOGRAM, 0, "histogram"}, {ACT_FILTER, 0, "filter"}, {ACT_SEARCH, 0, "search"}, END};
+                            {ACT_HISTOGRAM, 0, "histogram"}, {ACT_FILTER, 0, "filter"}, {ACT_SEARCH, 0, "search"},
+                            {ACT_WHY, 0, "why"}, END};
 static const hint why[] = {{ACT_OPEN, 0, "answers"}, {ACT_FOLD, 0, "fold"}, {ACT_FOLD_ALL, 0, "fold all"},
                            {ACT_SORT, 0, "count/diff"}, {ACT_FILTER, 0, "filter"}, END};
 static const hint charts[] = {{ACT_OPEN, 0, "cases"}, {ACT_TOGGLE_NP, 0, "AQM/NP-AQM"}, {ACT_FILTER, 0, "filter"}, END};

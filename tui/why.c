@@ -20,12 +20,60 @@ static bool selected_row(tui_app *app, char **model, char **task)
     return *model && *task;
 }
 
+/* w on a question list: the why of its records, a column per run (at most
+ * PL_WHY_MAX_RUNS), of their task when they share one. */
+static void open_list_why(tui_app *app)
+{
+    tui_screen *s = tui_top(app);
+    pl_selection sel = tui_selection(s);
+    int n;
+    int *records = pl_select_records(app->ws, &sel, &n);
+    const char *runs[PL_WHY_MAX_RUNS + 1], *task = NULL;
+    int nruns = 0;
+    bool one_task = true;
+    for (int i = 0; records && i < n; i++) {
+        const pl_ws_record *r = pl_workspace_record(app->ws, records[i]);
+        bool known = false;
+        for (int c = 0; c < nruns && !known; c++)
+            known = !strcmp(runs[c], r->model);
+        if (!known && nruns <= PL_WHY_MAX_RUNS)
+            runs[nruns++] = r->model; /* one more than fits: too many */
+        one_task = one_task && (!task || !strcmp(task, r->task));
+        task = task ? task : r->task;
+    }
+    free(records);
+    if (!nruns) {
+        snprintf(app->message, sizeof app->message, "why: no answers on this list");
+        return;
+    }
+    if (nruns > PL_WHY_MAX_RUNS) {
+        snprintf(app->message, sizeof app->message, "why: the list holds more than %d runs: filter it (f model=...)",
+                 PL_WHY_MAX_RUNS);
+        return;
+    }
+    pl_why *why = calloc(1, sizeof *why);
+    tui_screen *v = NULL;
+    if (why && pl_why_init(why, runs, nruns, one_task ? task : NULL) == 0 &&
+        (v = tui_push_narrowed(app, VIEW_WHY, s, NULL, NULL))) {
+        why->fold_over = app->rows - 6; /* the lines the table's body gets */
+        v->why = why;
+        return;
+    }
+    if (why && why->nruns)
+        pl_why_free(why);
+    free(why);
+}
+
 void tui_open_why(tui_app *app)
 {
     char *model = NULL, *task = NULL;
+    if (tui_top(app)->kind == VIEW_LIST) {
+        open_list_why(app);
+        return;
+    }
     if (!selected_row(app, &model, &task)) {
         if (!model && !task)
-            snprintf(app->message, sizeof app->message, "why: select a run x task on the dashboard");
+            snprintf(app->message, sizeof app->message, "why: select a run x task on the dashboard, or open a list");
         free(model);
         free(task);
         return;

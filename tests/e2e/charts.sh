@@ -5,7 +5,8 @@
 # model's stacked bar, its action count and label shares, the tenths and
 # the LEA / |π0| bins are those `planlens quality` computes; Enter on a bar
 # opens exactly its cases with the bar in the breadcrumb; a toggles the
-# NP-AQM; :export charts.svg writes the SVG with its CSV beside it.  With
+# NP-AQM; :export charts.svg writes the SVG with its CSV beside it; w on a
+# bar's list opens the why of its answers.  With
 # ../shared/data (PLANLENS_DATA_DIR), dev.jsonl's models are bars too, each
 # opening its cases.  C on a row without cases says so.
 #   tests/e2e/charts.sh PATH/TO/planlens
@@ -64,7 +65,11 @@ walk() { # walk WIDTH HEIGHT ARGS...
   keys Enter
   check "$at the bar opens its cases" "questions {plan-quality / AQM labels of hand-written}"
   check "$at ... as many as it counts" " $ncases questions "
-  keys q
+  # w on that list: the why of exactly its answers (every sample plan is invalid)
+  keys w
+  check "$at w on the list opens why" "AQM labels of hand-written} $(! $ascii && echo '›' || echo '>') why"
+  check "$at ... of its answers" "$ncases wrong of $ncases answers"
+  keys q q
   # a tenth's bar: the cases with an action in it
   prompt / "0.7 "
   check_re "$at the tenth's bar" "^0\.7 +$in_tenth7 "

@@ -5,6 +5,7 @@
 
 #include "app.h"
 #include "iou/histogram.h"
+#include "live.h"
 
 tui_screen *tui_top(tui_app *app)
 {
@@ -97,6 +98,7 @@ void tui_rebuild(tui_app *app, tui_screen *s)
         tui_build_screen(app, s, width);
         break;
     }
+    tui_live_status(app, &s->vm); /* "live: 27 samples" while runs are being written */
     /* keep the selection on the same record / row when the model changes */
     int at = -1;
     for (int i = 0; old_target >= 0 && i < s->vm.nlines && at < 0; i++)
@@ -264,6 +266,11 @@ static void load_notes(tui_app *app, const char *path)
     }
     pl_diags_clear(&warnings);
     pl_error_clear(&err);
+    tui_apply_notes(app);
+}
+
+void tui_apply_notes(tui_app *app)
+{
     for (int i = 0; app->notes.count && i < pl_workspace_count(app->ws); i++) {
         char *key = pl_workspace_note_key(app->ws, i);
         const pl_note *n = key ? pl_notes_get(&app->notes, key) : NULL;
@@ -523,6 +530,7 @@ static void set_reducer(tui_app *app, const char *name)
                  "reducer: '%s' is not one of mean, median, mode, max, at_least_K, pass_at_K", name);
         return;
     }
+    snprintf(app->reducer, sizeof app->reducer, "%s", name); /* a reload reduces with it too */
     snprintf(app->message, sizeof app->message, *name ? "reducer: %s for every run (:reducer alone: each log's own)"
                                                       : "reducer: each log's own%s",
              name);

@@ -76,6 +76,8 @@ typedef struct {
     bool opened;             /* the workspace finished loading and the notes are applied */
     pl_notes notes;          /* flags and notes, saved at every change */
     char *compare_a;         /* dashboard: the run chosen first for a comparison */
+    char reducer[32];        /* :reducer NAME for every run; "" each log's own (kept across reloads) */
+    struct tui_live *live;   /* following the paths opened (live.c), or NULL */
     pl_probe_job **stopping; /* probe runs whose screen was left, told to stop; */
     int nstopping;           /* freed once ended (tui_reap_probes) */
 } tui_app;
@@ -97,6 +99,9 @@ int tui_selected_record(tui_app *app);
 /* Once the workspace has loaded (checked at every tick): applies the notes
  * file and reports warnings; true from then on. */
 bool tui_check_opened(tui_app *app);
+/* Copies the notes loaded onto the workspace's records (at load, and on a
+ * workspace reloaded while following the files). */
+void tui_apply_notes(tui_app *app);
 /* Writes the records of the top screen to FILE (.csv or .json). */
 void tui_export(tui_app *app, const char *path);
 

@@ -13,6 +13,7 @@
 #include "app.h"
 #include "base/diag_groups.h"
 #include "base/resources.h"
+#include "live.h"
 #include "terminal.h"
 #include "tui.h"
 
@@ -21,7 +22,8 @@
 
 
 static const char usage[] =
-    "usage: planlens [--color=auto|always|never] [--ascii] [--no-mouse] [--batch] [--notes FILE] [PATH...]\n"
+    "usage: planlens [--color=auto|always|never] [--ascii] [--no-mouse] [--batch [--follow]] [--notes FILE]\n"
+    "                [PATH...]\n"
     "Opens question sets and model runs (files or directories; sample-runs/ when none)\n"
     "in the terminal explorer.  Keys: ? inside the explorer; docs/EXPLORER.md.\n";
 
@@ -29,6 +31,7 @@ typedef struct {
     const char **paths;
     int npaths;
     bool batch;
+    bool follow;    /* --batch --follow: a refreshed dashboard whenever the files change */
     const char *notes;
     char *samples;  /* owned: the sample-runs/ opened when no path is given */
 } main_args;
@@ -50,6 +53,8 @@ static int parse_args(int argc, char **argv, tui_app *app, main_args *a)
             app->mouse = false;
         else if (!strcmp(s, "--batch"))
             a->batch = true;
+        else if (!strcmp(s, "--follow"))
+            a->follow = true;
         else if (!strcmp(s, "--notes") && i + 1 < argc)
             a->notes = argv[++i];
         else if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
@@ -91,13 +96,8 @@ static char *default_notes_path(const char *const *paths, int n)
                          : pl_strdup_printf("planlens-notes-%016llx.jsonl", (unsigned long long)h);
 }
 
-/* The dashboard as text, once grading is done. */
-static int batch_output(tui_app *app)
+static void print_dashboard(tui_app *app)
 {
-    while (!tui_check_opened(app) || pl_workspace_graded(app->ws) < pl_workspace_count(app->ws)) {
-        struct timespec ts = {0, 20000000};
-        nanosleep(&ts, NULL);
-    }
     tui_screen *s = tui_top(app);
     app->cols = 120;
     tui_rebuild(app, s);
@@ -109,6 +109,26 @@ static int batch_output(tui_app *app)
     }
     if (s->vm.status)
         puts(s->vm.status);
+    fflush(stdout);
+}
+
+/* The dashboard as text, once grading is done; following the files, again
+ * after each change (until SIGINT or SIGTERM). */
+static int batch_output(tui_app *app)
+{
+    struct timespec tick = {0, 20000000};
+    while (!tui_check_opened(app) || pl_workspace_graded(app->ws) < pl_workspace_count(app->ws))
+        nanosleep(&tick, NULL);
+    print_dashboard(app);
+    if (app->live)
+        tui_catch_stop_signals();
+    while (app->live && !tui_stop_signal()) {
+        nanosleep(&tick, NULL);
+        if (tui_live_tick(app) == TUI_LIVE_SWAPPED) {
+            putchar('\n');
+            print_dashboard(app);
+        }
+    }
     return 0;
 }
 
@@ -164,6 +184,8 @@ static void event_loop(tui_app *app)
         if (tui_top_is_busy(app))
             tui_top(app)->stale = true; /* a probe run: its counts grow */
         tui_reap_probes(app, false);
+        if (tui_live_tick(app)) /* the files changed: reading them, or the new workspace is in */
+            tui_top(app)->stale = true;
         int graded = pl_workspace_graded(app->ws);
         if (graded != app->last_graded) { /* partial results appear as they come */
             app->last_graded = graded;
@@ -229,6 +251,8 @@ int tui_main(int argc, char **argv)
         free(a.samples);
         return rc < 0 ? 0 : rc;
     }
+    if (!a.batch || a.follow) /* before the files are read: a change while they load is seen */
+        app.live = tui_live_new(a.paths, a.npaths);
     app.ws = pl_workspace_open_async(a.paths, a.npaths); /* loads and grades in the background */
     app.notes_path = a.notes ? pl_strdup(a.notes) : default_notes_path(a.paths, a.npaths);
     free(a.paths);
@@ -243,6 +267,10 @@ int tui_main(int argc, char **argv)
     FILE *tty = NULL;
     SCREEN *screen = NULL;
     if (a.batch || !start_terminal(&app, &tty, &screen)) {
+        if (!a.follow) { /* no terminal: one dashboard, unless asked to follow */
+            tui_live_free(app.live);
+            app.live = NULL;
+        }
         rc = batch_output(&app);
     } else {
         tui_catch_stop_signals();
@@ -262,6 +290,7 @@ int tui_main(int argc, char **argv)
     free(app.search);
     free(app.compare_a);
     tui_keymap_free(&app.keymap);
+    tui_live_free(app.live);
     pl_workspace_close(app.ws);
     return rc;
 }

@@ -81,11 +81,13 @@ static int q_pop(queue *q, int *key)
 
 static void q_clear(queue *q)
 {
+    q->cur = 0;
+    if (q->count == 0)
+        return; /* every bucket is empty already: explorations drain the queue */
     for (int i = 0; i < q->nbuckets; i++)
         q->len[i] = 0;
     pl_heap_clear(&q->heap);
     q->count = 0;
-    q->cur = 0;
 }
 
 static void q_free(queue *q)

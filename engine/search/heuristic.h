@@ -43,6 +43,8 @@ typedef struct {
     bool split_effects;       /* some action became several relaxed ops */
     bool integral_costs;      /* every action cost is a non-negative integer */
     int *action_cost;         /* per ground action, rounded */
+    int *op_atoms;            /* owned: every op's pre and eff lists, back to back */
+    int *pre_of_pool, *add_of_pool; /* owned: the pre_of and add_of lists, back to back */
     struct pl_mutexes_s *mutexes; /* owned; h^2 pairs from the initial state, when computed */
     struct pl_symmetry_s *symmetry; /* owned; interchangeable objects, when computed */
 } pl_relaxed;

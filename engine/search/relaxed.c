@@ -13,11 +13,22 @@ static int cmp_int(const void *a, const void *b)
     return (x > y) - (x < y);
 }
 
+/* Sorts v and drops repeats; returns the new length.  Lists are a handful of
+ * atoms: insertion sort below 16 (qsort's set-up cost more than the sort). */
 static int sort_unique(int *v, int n)
 {
     if (n < 2)
         return n;
-    qsort(v, (size_t)n, sizeof *v, cmp_int);
+    if (n < 16) {
+        for (int i = 1; i < n; i++) {
+            int x = v[i], j = i;
+            for (; j > 0 && v[j - 1] > x; j--)
+                v[j] = v[j - 1];
+            v[j] = x;
+        }
+    } else {
+        qsort(v, (size_t)n, sizeof *v, cmp_int);
+    }
     int k = 1;
     for (int i = 1; i < n; i++)
         if (v[i] != v[k - 1])
@@ -25,10 +36,31 @@ static int sort_unique(int *v, int n)
     return k;
 }
 
+/* The ops under construction: their pre and eff lists live in one growing
+ * pool (offsets until the pool stops moving), so a task costs a few
+ * allocations, not two per op. */
 typedef struct {
     pl_relaxed_op *ops;
+    size_t *pre_at, *eff_at;
     int count, cap;
+    int *pool;
+    size_t used, pool_cap;
 } op_list;
+
+static int *pool_reserve(op_list *l, size_t n)
+{
+    if (l->used + n > l->pool_cap) {
+        size_t cap = l->pool_cap ? l->pool_cap * 2 : 1024;
+        while (cap < l->used + n)
+            cap *= 2;
+        int *pool = realloc(l->pool, cap * sizeof *pool);
+        if (!pool)
+            return NULL;
+        l->pool = pool;
+        l->pool_cap = cap;
+    }
+    return l->pool + l->used;
+}
 
 static int add_op(op_list *l, const int *pre, int npre, const int *eff, int neff, int cost, int action)
 {
@@ -37,47 +69,60 @@ static int add_op(op_list *l, const int *pre, int npre, const int *eff, int neff
     if (l->count == l->cap) {
         int cap = l->cap ? l->cap * 2 : 64;
         pl_relaxed_op *ops = realloc(l->ops, (size_t)cap * sizeof *ops);
-        if (!ops)
+        if (ops)
+            l->ops = ops;
+        size_t *pre_at = realloc(l->pre_at, (size_t)cap * sizeof *pre_at);
+        if (pre_at)
+            l->pre_at = pre_at;
+        size_t *eff_at = realloc(l->eff_at, (size_t)cap * sizeof *eff_at);
+        if (eff_at)
+            l->eff_at = eff_at;
+        if (!ops || !pre_at || !eff_at)
             return -1;
-        l->ops = ops;
         l->cap = cap;
     }
-    pl_relaxed_op *op = &l->ops[l->count];
-    op->pre = malloc(((size_t)npre + 1) * sizeof *op->pre);
-    op->eff = malloc(((size_t)neff + 1) * sizeof *op->eff);
-    if (!op->pre || !op->eff) {
-        free(op->pre);
-        free(op->eff);
+    int *dst = pool_reserve(l, (size_t)npre + (size_t)neff);
+    if (!dst)
         return -1;
-    }
-    for (int i = 0; i < npre; i++)
-        op->pre[i] = pre[i];
-    for (int i = 0; i < neff; i++)
-        op->eff[i] = eff[i];
-    op->npre = sort_unique(op->pre, npre);
-    op->neff = sort_unique(op->eff, neff);
+    pl_relaxed_op *op = &l->ops[l->count];
+    memcpy(dst, pre, (size_t)npre * sizeof *pre);
+    op->npre = sort_unique(dst, npre);
+    l->pre_at[l->count] = l->used;
+    l->used += (size_t)op->npre;
+    dst = l->pool + l->used;
+    memcpy(dst, eff, (size_t)neff * sizeof *eff);
+    op->neff = sort_unique(dst, neff);
+    l->eff_at[l->count] = l->used;
+    l->used += (size_t)op->neff;
     op->cost = cost;
     op->action = action;
     l->count++;
     return 0;
 }
 
-/* Index lists atom -> ops, in two passes (count, fill). */
-static int build_index(const pl_relaxed *r, int natoms, bool pre, int ***lists, int **counts)
+/* Index lists atom -> ops (counts, then every list in one block, filled in
+ * op order). */
+static int build_index(const pl_relaxed *r, int natoms, bool pre, int ***lists, int **counts, int **pool)
 {
     *counts = calloc((size_t)natoms + 1, sizeof **counts);
     *lists = calloc((size_t)natoms + 1, sizeof **lists);
     if (!*counts || !*lists)
         return -1;
+    size_t total = 0;
     for (int o = 0; o < r->nops; o++) {
         const pl_relaxed_op *op = &r->ops[o];
-        for (int i = 0; i < (pre ? op->npre : op->neff); i++)
+        int n = pre ? op->npre : op->neff;
+        total += (size_t)n;
+        for (int i = 0; i < n; i++)
             (*counts)[pre ? op->pre[i] : op->eff[i]]++;
     }
+    *pool = malloc((total + 1) * sizeof **pool);
+    if (!*pool)
+        return -1;
+    size_t at = 0;
     for (int a = 0; a < natoms; a++) {
-        (*lists)[a] = malloc(((size_t)(*counts)[a] + 1) * sizeof(int));
-        if (!(*lists)[a])
-            return -1;
+        (*lists)[a] = *pool + at;
+        at += (size_t)(*counts)[a];
         (*counts)[a] = 0;
     }
     for (int o = 0; o < r->nops; o++) {
@@ -90,19 +135,33 @@ static int build_index(const pl_relaxed *r, int natoms, bool pre, int ***lists, 
     return 0;
 }
 
+/* Moves the finished ops into r: pointers into the pool, now that it stays. */
+static void take_ops(pl_relaxed *r, op_list *l)
+{
+    r->ops = l->ops;
+    r->nops = l->count;
+    r->op_atoms = l->pool;
+    for (int o = 0; o < l->count; o++) {
+        r->ops[o].pre = l->pool + l->pre_at[o];
+        r->ops[o].eff = l->pool + l->eff_at[o];
+    }
+    free(l->pre_at);
+    free(l->eff_at);
+}
+
 pl_relaxed *pl_relaxed_new(const pl_task *t)
 {
     pl_relaxed *r = calloc(1, sizeof *r);
     int *pre = malloc(((size_t)t->natoms * 2 + 1) * sizeof *pre);
     int *eff = malloc(((size_t)t->natoms + 1) * sizeof *eff);
+    op_list ops = {0};
     if (!r || !pre || !eff)
         goto fail;
     r->task = t;
     r->integral_costs = true;
     r->action_cost = malloc(((size_t)t->nactions + 1) * sizeof *r->action_cost);
-    if (!r->action_cost)
+    if (!r->action_cost || !pool_reserve(&ops, 1))
         goto fail;
-    op_list ops = {0};
     for (int a = 0; a < t->nactions; a++) {
         const pl_gaction *ga = &t->actions[a];
         double c = ga->cost;
@@ -119,25 +178,20 @@ pl_relaxed *pl_relaxed_new(const pl_task *t)
             if (ga->effs[i].add && ga->effs[i].cond == PL_GF_TRUE)
                 eff[neff++] = ga->effs[i].atom;
         if (add_op(&ops, pre, npre, eff, neff, cost, a) < 0)
-            goto fail_ops;
+            goto fail;
         for (int i = 0; i < ga->neffs; i++) {
             if (!ga->effs[i].add || ga->effs[i].cond == PL_GF_TRUE)
                 continue;
             int extra = pl_cond_required_atoms(t, ga->effs[i].cond, pre + npre);
             if (add_op(&ops, pre, npre + extra, &ga->effs[i].atom, 1, cost, a) < 0)
-                goto fail_ops;
+                goto fail;
             r->split_effects = true;
         }
-        continue;
-    fail_ops:
-        r->ops = ops.ops;
-        r->nops = ops.count;
-        goto fail;
     }
-    r->ops = ops.ops;
-    r->nops = ops.count;
-    if (build_index(r, t->natoms, true, &r->pre_of, &r->npre_of) < 0 ||
-        build_index(r, t->natoms, false, &r->add_of, &r->nadd_of) < 0)
+    take_ops(r, &ops);
+    memset(&ops, 0, sizeof ops);
+    if (build_index(r, t->natoms, true, &r->pre_of, &r->npre_of, &r->pre_of_pool) < 0 ||
+        build_index(r, t->natoms, false, &r->add_of, &r->nadd_of, &r->add_of_pool) < 0)
         goto fail;
     r->no_pre_ops = malloc(((size_t)r->nops + 1) * sizeof *r->no_pre_ops);
     if (!r->no_pre_ops)
@@ -149,6 +203,10 @@ pl_relaxed *pl_relaxed_new(const pl_task *t)
     free(eff);
     return r;
 fail:
+    free(ops.ops);
+    free(ops.pre_at);
+    free(ops.eff_at);
+    free(ops.pool);
     free(pre);
     free(eff);
     pl_relaxed_free(r);
@@ -159,19 +217,13 @@ void pl_relaxed_free(pl_relaxed *r)
 {
     if (!r)
         return;
-    for (int o = 0; o < r->nops; o++) {
-        free(r->ops[o].pre);
-        free(r->ops[o].eff);
-    }
     free(r->ops);
-    int natoms = r->task ? r->task->natoms : 0;
-    for (int a = 0; r->pre_of && a < natoms; a++)
-        free(r->pre_of[a]);
-    for (int a = 0; r->add_of && a < natoms; a++)
-        free(r->add_of[a]);
+    free(r->op_atoms);
     free(r->pre_of);
+    free(r->pre_of_pool);
     free(r->npre_of);
     free(r->add_of);
+    free(r->add_of_pool);
     free(r->nadd_of);
     free(r->no_pre_ops);
     free(r->action_cost);

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# Do two planlens builds find the same plans?  Runs `planlens plan --quiet`
+# of OLD and NEW on the ACPBench-Hard test problems (bench/acp_problems.py)
+# and compares their output byte for byte: the plan, its cost and, when no
+# plan is found, the verdict.  By default the 200 problems of
+# bench/plan_process_problems.txt; --all: all 817, each with --time-limit 1,
+# where a problem that hits the time limit in either build is counted apart
+# (its expansion count depends on the machine).  Exit 0 when every compared
+# output is identical, 1 otherwise (the differing problems are listed).
+#
+# Usage: bench/compare_plans.sh OLD/planlens NEW/planlens [--all]
+set -euo pipefail
+old=$(realpath "${1:?usage: compare_plans.sh OLD/planlens NEW/planlens [--all]}")
+new=$(realpath "${2:?usage: compare_plans.sh OLD/planlens NEW/planlens [--all]}")
+all=${3:-}
+root=$(cd "$(dirname "$0")/.." && pwd)
+data=${PLANLENS_DATA_DIR:-$root/../shared/data}
+if [ ! -f "$data/acpbench/nexta/test.gen.json.gz" ]; then
+  echo "SKIP: $data/acpbench absent"
+  exit 0
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+python3 "$root/bench/acp_problems.py" "$data" "$tmp" >/dev/null
+limit=()
+if [ "$all" = --all ]; then
+  mapfile -t sel < <(cd "$tmp" && ls ./*.domain.pddl | sed 's|^\./||; s|\.domain\.pddl$||')
+  limit=(--time-limit 1)
+else
+  mapfile -t sel < <(awk '!/^#/ { print $1 }' "$root/bench/plan_process_problems.txt")
+fi
+same=0 differ=0 timed_out=0
+for n in "${sel[@]}"; do
+  for side in old new; do
+    "${!side}" plan "$tmp/$n.domain.pddl" "$tmp/$n.problem.pddl" --quiet "${limit[@]}" >"$tmp/$n.$side" 2>&1 || true
+  done
+  if grep -q '^; unknown: time limit' "$tmp/$n.old" "$tmp/$n.new"; then
+    timed_out=$((timed_out + 1))
+  elif cmp -s "$tmp/$n.old" "$tmp/$n.new"; then
+    same=$((same + 1))
+  else
+    differ=$((differ + 1))
+    echo "differs: problem $n"
+  fi
+done
+echo "identical: $same, different: $differ, time limit hit (not compared): $timed_out"
+[ "$differ" -eq 0 ]

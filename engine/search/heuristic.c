@@ -272,12 +272,6 @@ static inline void enqueue(pl_heuristic *h, int atom, int cost, int op)
     }
 }
 
-static void reset_costs(pl_heuristic *h)
-{
-    for (int o = 0; o < h->nops; o++)
-        h->ops[o].cost = h->ops[o].base_cost;
-}
-
 /* LM-cut walks from each atom to the operators it supports: each reached
  * operator sits in its supporter's list, so the walk does not scan every
  * operator that merely has the atom as a precondition. */
@@ -303,7 +297,8 @@ static void unlink_supported(pl_heuristic *h, int o)
         h->ops[op->next_sup].prev_sup = op->prev_sup;
 }
 
-/* Generalised Dijkstra: h_max (additive = false) or h_add (true). */
+/* Generalised Dijkstra: h_max (additive = false) or h_add (true), with
+ * every operator at its own cost (LM-cut lowers them afterwards). */
 static void explore(pl_heuristic *h, const uint64_t *state, bool additive)
 {
     for (int a = 0; a < h->natoms; a++) {
@@ -312,6 +307,7 @@ static void explore(pl_heuristic *h, const uint64_t *state, bool additive)
     }
     for (int o = 0; o < h->nops; o++) {
         hop *op = &h->ops[o];
+        op->cost = op->base_cost;
         op->unsat = op->disabled ? NEVER : op->npre;
         op->opval = 0;
     }
@@ -463,7 +459,6 @@ static int find_cut(pl_heuristic *h, const uint64_t *state, int *ncut)
 
 static int lmcut(pl_heuristic *h, const uint64_t *state)
 {
-    reset_costs(h);
     long long total = 0;
     explore(h, state, false);
     for (;;) {
@@ -528,15 +523,12 @@ int pl_heuristic_eval(pl_heuristic *h, const uint64_t *state)
     case PL_H_LMCUT:
         return lmcut(h, state);
     case PL_H_MAX:
-        reset_costs(h);
         explore(h, state, false);
         return h->val[h->goal_atom];
     case PL_H_ADD:
-        reset_costs(h);
         explore(h, state, true);
         return h->val[h->goal_atom];
     case PL_H_FF:
-        reset_costs(h);
         explore(h, state, true);
         return ff(h);
     }

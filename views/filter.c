@@ -15,6 +15,8 @@ typedef enum {
     F_MODEL,
     F_ID,
     F_NOTE,
+    F_RAW,    /* the model's own words (and its reasoning) */
+    F_PROMPT, /* what the model was given */
     F_SCORE,
     F_SOUND,
     F_STORED,
@@ -37,13 +39,13 @@ struct pl_filter {
     bool vs_score;     /* sound <op> score */
 };
 
-static const char *const field_names[] = {"task",   "domain",  "model",     "id",       "note",     "score",
-                                          "sound",  "stored",  "iou",       "parse",    "graded",   "flag",
-                                          "final",  "lea",     "correct",   "misplaced", "same_act", "diff_act",
-                                          "redundant"};
+static const char *const field_names[] = {"task",    "domain",    "model",    "id",       "note",     "raw",
+                                          "prompt",  "score",     "sound",    "stored",   "iou",      "parse",
+                                          "graded",  "flag",      "final",    "lea",      "correct",  "misplaced",
+                                          "same_act", "diff_act", "redundant"};
 #define FIELD_LIST                                                                                                   \
-    "task, domain, model, id, note, score, sound, stored, iou, parse, graded, flag, final, lea, correct, misplaced, " \
-    "same_act, diff_act, redundant"
+    "task, domain, model, id, note, raw, prompt, score, sound, stored, iou, parse, graded, flag, final, lea, "      \
+    "correct, misplaced, same_act, diff_act, redundant"
 
 typedef struct {
     const char *text;
@@ -153,7 +155,7 @@ static pl_filter *parse_term(parser *p)
     op_kind op = read_op(p, &ok);
     if (!ok)
         return fail(p, "an operator: = != < <= > >= ~ !~");
-    bool numeric = k == F_SCORE || k == F_SOUND || k == F_STORED || k == F_IOU || k >= F_FINAL, text = k <= F_NOTE;
+    bool numeric = k == F_SCORE || k == F_SOUND || k == F_STORED || k == F_IOU || k >= F_FINAL, text = k <= F_PROMPT;
     if ((numeric && (op == OP_HAS || op == OP_HASNT)) || (!numeric && op != OP_EQ && op != OP_NE && !text) ||
         (text && op != OP_EQ && op != OP_NE && op != OP_HAS && op != OP_HASNT)) {
         p->at = op_at;
@@ -291,6 +293,17 @@ static bool compare_number(op_kind op, double have, double want)
     }
 }
 
+/* raw: the model's own words — PlanBench's raw response, else the response
+ * as the run stored it — or its reasoning; `=` and `!=` compare the words. */
+static bool match_raw(const pl_filter *f, const pl_run_response *p)
+{
+    const char *words = p ? (p->raw ? p->raw : p->response) : NULL;
+    if (f->op == OP_EQ || f->op == OP_NE)
+        return compare_text(f->op, words, f->text);
+    bool found = compare_text(OP_HAS, words, f->text) || (p && p->reasoning && compare_text(OP_HAS, p->reasoning, f->text));
+    return found == (f->op == OP_HAS);
+}
+
 static bool match_term(const pl_filter *f, const pl_ws_record *r)
 {
     switch (f->field) {
@@ -304,6 +317,10 @@ static bool match_term(const pl_filter *f, const pl_ws_record *r)
         return compare_text(f->op, r->id, f->text);
     case F_NOTE:
         return compare_text(f->op, r->note, f->text);
+    case F_RAW:
+        return match_raw(f, r->resp);
+    case F_PROMPT:
+        return compare_text(f->op, r->resp ? r->resp->prompt : NULL, f->text);
     case F_STORED:
         return r->graded && r->resp && r->resp->has_stored_score &&
                compare_number(f->op, r->resp->stored_score, f->vs_score ? r->score : f->number);

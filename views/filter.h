@@ -1,9 +1,11 @@
 /* The explorer's filter language over workspace records:
  *
- *   task=app domain=ferry iou<0.5 score=0 model~gpt
+ *   task=app domain=ferry iou<0.5 score=0 model~gpt raw~"red block"
  *   !parse=ok or (task=prog and sound!=score)
  *
- * A term is FIELD OP VALUE.  Fields: task, domain, model, id, note (text; =
+ * A term is FIELD OP VALUE.  Fields: task, domain, model, id, note, raw (the
+ * model's own words: PlanBench's raw response, else the response as stored,
+ * and for ~ also its reasoning), prompt (what the model was given) (text; =
  * and != compare case-insensitively, ~ and !~ test for a substring), score,
  * sound, stored (the run's own score), iou (numbers; = != < <= > >=; iou is
  * the IoU or action distance; stored and iou are false for records without

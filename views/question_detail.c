@@ -7,6 +7,7 @@
 
 #include "answer_text.h"
 #include "base/error.h"
+#include "detail_plan.h"
 #include "iou/set_compare.h"
 #include "table.h"
 #include "views.h"
@@ -87,16 +88,37 @@ static void acp_details(pl_view_model *vm, const pl_ws_record *r, pl_detail_cach
     pl_view_answer_lines(vm, r->acp ? r->acp->answer : NULL, width, o->ascii);
 }
 
-/* A plan-quality case: the verdict of the simulation, then the ground truth
- * beside the model's plan (its first non-executable action marked). */
+/* "PlanBench task 1 (plan generation) · prompt oneshot · instance 2 ·
+ * domain blocksworld_3": what the case is, as the benchmark names it. */
+static void case_line(pl_view_model *vm, const pl_ws_record *r, const pl_detail_opts *o)
+{
+    const pl_quality_case *c = r->pcase;
+    const char *dot = o->ascii ? "-" : "·";
+    const char *what = !strcmp(r->task, "planbench-t1")   ? "PlanBench task 1 (plan generation)"
+                       : !strcmp(r->task, "planbench-t2") ? "PlanBench task 2 (optimal planning)"
+                       : c->task                          ? c->task
+                                                          : "plan-quality case";
+    char *text = pl_strdup_printf("%s %s prompt %s %s instance %s %s domain %s", what, dot,
+                                  c->prompt_type ? c->prompt_type : "not given", dot,
+                                  c->instance_id ? c->instance_id : "not given", dot, c->domain ? c->domain : "not given");
+    pl_vm_wrapped(vm, ROLE_TEXT, text ? text : what, o->width, 2);
+    free(text);
+}
+
+/* A plan-quality case: the verdict of the simulation and the final score,
+ * then the ground truth beside the model's plan, each in its own order. */
 static void case_details(pl_view_model *vm, const pl_ws_record *r, const pl_detail_opts *o)
 {
     const pl_quality_case *c = r->pcase;
     const char *dot = o->ascii ? "-" : "·";
+    section(vm, "Case");
+    case_line(vm, r, o);
     section(vm, "Verdict");
     pl_vm_line(vm, -1);
     pl_vm_span(vm, r->score ? ROLE_CORRECT : ROLE_WRONG, "  valid plan %d", r->score);
     pl_vm_span(vm, ROLE_TEXT, "  %s %d of %d actions executable", dot, r->case_lea, c->nllm);
+    if (r->has_value)
+        pl_vm_span(vm, ROLE_TEXT, "  %s action distance %.3f", dot, r->value);
     bool optimality = !strcmp(r->task, "planbench-t2"); /* its verdict: valid and optimal */
     if (c->llm_correct >= 0)
         pl_vm_span(vm, c->llm_correct == r->score ? ROLE_DIM : ROLE_HALLUCINATED, "  %s stored verdict %d%s", dot,
@@ -110,24 +132,13 @@ static void case_details(pl_view_model *vm, const pl_ws_record *r, const pl_deta
             pl_vm_span(vm, ROLE_HALLUCINATED, "  stored!=: the plan is valid; the stored verdict also asks for "
                        "optimality");
     }
+    if (r->has_value && !r->score)
+        pl_detail_distance_note(vm, r->score, r->value, &r->case_failure, o);
+    pl_detail_final_score(vm, r, o);
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_DIM, "  p: the plan view (AQM labels, LEA, metrics)");
-    section(vm, "Ground-truth plan and the model's plan");
-    int col = 12, most = o->width / 2 - 6 > 16 ? o->width / 2 - 6 : 16;
-    for (int i = 0; i < c->ngt; i++) {
-        int n = (int)strlen(c->gt[i]);
-        col = n > col ? n : col;
-    }
-    col = col < most ? col : most;
-    pl_vm_line(vm, -1);
-    pl_vm_span(vm, ROLE_HEADER, "  %3s  %-*s  %s", "#", col, "ground truth", "model's plan");
-    for (int i = 0; i < c->ngt || i < c->nllm; i++) {
-        pl_vm_line(vm, -1);
-        pl_vm_span(vm, ROLE_TEXT, "  %3d  %-*.*s", i + 1, col, col, i < c->ngt ? c->gt[i] : "");
-        if (i < c->nllm)
-            pl_vm_span(vm, i < r->case_lea ? ROLE_TEXT : i == r->case_lea ? ROLE_WRONG : ROLE_DIM, "  %s%s", c->llm[i],
-                       i == r->case_lea ? "  <- not executable" : "");
-    }
+    section(vm, "Ground-truth plan and the model's plan, each in its own order");
+    pl_detail_plan_rows(vm, c->gt, c->ngt, c->llm, c->nllm, NULL, &r->case_failure, o);
 }
 
 static bool same_question(const pl_ws_record *a, const pl_ws_record *b)
@@ -248,6 +259,37 @@ static const char *skip_blank_lines(const char *text)
 #define FOLD_RESPONSE 8
 #define FOLD_CONTEXT 4
 
+/* The model's own words beside what was graded, so that a curator can check
+ * the extraction: PlanBench's raw response above the plan extracted from
+ * it; a run's response with the parts the parser read highlighted, its
+ * reasoning and lm-eval's filtered answer; then the prompt it was given.
+ * Long texts are folded (`e` unfolds them). */
+static void model_texts(pl_view_model *vm, const pl_ws_record *r, const pl_detail_opts *o)
+{
+    const pl_run_response *p = r->resp;
+    if (p->raw) {
+        section(vm, "The model's own words (PlanBench llm_raw_response)");
+        folded(vm, p->raw, o, FOLD_RESPONSE, NULL, 0, ROLE_TEXT);
+    }
+    if (p->reasoning) {
+        section(vm, "Reasoning (the assistant message's reasoning parts)");
+        folded(vm, p->reasoning, o, FOLD_CONTEXT, NULL, 0, ROLE_DIM);
+    }
+    section(vm, p->raw ? "Extracted plan (what was graded)" : "Response");
+    size_t marks[2 * MAX_MARKS];
+    int nmarks = pl_detail_marks(r, marks, MAX_MARKS);
+    folded(vm, *p->response ? p->response : "(empty)", o, FOLD_RESPONSE, marks, nmarks,
+           nmarks ? ROLE_DIM : ROLE_TEXT);
+    if (p->filtered) {
+        section(vm, "lm-eval's filtered answer (filtered_resps)");
+        folded(vm, p->filtered, o, FOLD_CONTEXT, NULL, 0, ROLE_TEXT);
+    }
+    if (p->prompt) {
+        section(vm, r->pcase ? "Prompt (PlanBench query)" : "Prompt");
+        folded(vm, skip_blank_lines(p->prompt), o, FOLD_CONTEXT, NULL, 0, ROLE_TEXT);
+    }
+}
+
 void pl_view_detail(const pl_workspace *ws, int record, const pl_detail_opts *o, pl_detail_cache *cache,
                     pl_view_model *vm)
 {
@@ -293,12 +335,19 @@ void pl_view_detail(const pl_workspace *ws, int record, const pl_detail_opts *o,
         pl_vm_span(vm, ROLE_TEXT, "  %s %.3f", r->is_distance ? "action distance" : "IoU", r->value);
         if (r->iou_v.note)
             pl_vm_wrapped(vm, ROLE_DIM, r->iou_v.note, o->width, 2);
-        section(vm, "Ground truth and answer");
+        if (r->is_distance && r->iou_v.list.ok && !r->score)
+            pl_detail_distance_note(vm, r->score, r->value, &r->iou_v.failure, o);
+        section(vm, r->is_distance && r->iou_v.list.ok ? "Ground-truth plan and the model's plan, each in its own order"
+                                                       : "Ground truth and answer");
         if (!r->iou_v.list.ok) {
             pl_vm_line(vm, -1);
             pl_vm_span(vm, ROLE_ERROR, "  no list found in the response: parse failure (IoU 0)");
         }
-        side_by_side(vm, &r->iou_v.cmp, o);
+        if (r->is_distance && r->iou_v.list.ok)
+            pl_detail_plan_rows(vm, r->iou->answer, r->iou->nanswer, r->iou_v.list.items, r->iou_v.list.count,
+                                &r->iou_v.cmp, &r->iou_v.failure, o);
+        else
+            side_by_side(vm, &r->iou_v.cmp, o);
     } else {
         acp_details(vm, r, cache, o);
     }
@@ -313,10 +362,7 @@ void pl_view_detail(const pl_workspace *ws, int record, const pl_detail_opts *o,
     }
     section(vm, "Question");
     pl_vm_wrapped(vm, ROLE_TEXT, question ? question : "(none)", o->width, 2);
-    section(vm, "Response");
-    size_t marks[2 * MAX_MARKS];
-    int nmarks = pl_detail_marks(r, marks, MAX_MARKS);
-    folded(vm, r->resp->response, o, FOLD_RESPONSE, marks, nmarks, nmarks ? ROLE_DIM : ROLE_TEXT);
+    model_texts(vm, r, o);
     section(vm, "Context");
     folded(vm, context ? skip_blank_lines(context) : "(none)", o, FOLD_CONTEXT, NULL, 0, ROLE_TEXT);
     pl_vm_set_status(vm, "%s", r->resp->source);

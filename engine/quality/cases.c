@@ -29,6 +29,8 @@ void pl_quality_case_free(pl_quality_case *c)
     free(c->llm);
     cJSON_Delete(c->published);
     free(c->load_error);
+    free(c->prompt);
+    free(c->raw_response);
     memset(c, 0, sizeof *c);
 }
 

@@ -69,6 +69,8 @@ static pl_error_code read_cases_jsonl(const char *path, const char *text, size_t
         c.domain = json_text(o, "domain");
         c.instance_id = json_text(o, "instance_id");
         c.task = json_text(o, "task");
+        c.prompt = json_text(o, "query");
+        c.raw_response = json_text(o, "llm_raw_response");
         c.domain_text = json_text(o, "domain_pddl");
         c.problem_text = json_text(o, "problem_pddl");
         int g = json_actions(o, "gt_plan", &c.gt, &c.ngt), l = json_actions(o, "llm_plan", &c.llm, &c.nllm);
@@ -122,6 +124,8 @@ static pl_error_code read_planbench(const char *path, const char *text, size_t l
         c.prompt_type = pl_strdup(prompt);
         c.instance_id = json_text(inst, "instance_id");
         c.llm_correct = json_bool(inst, "llm_correct");
+        c.prompt = json_text(inst, "query");
+        c.raw_response = json_text(inst, "llm_raw_response");
         int l = json_actions(inst, "extracted_llm_plan", &c.llm, &c.nllm);
         int g = json_actions(inst, "ground_truth_plan", &c.gt, &c.ngt);
         if (l == -2 || g == -2 || !c.instance_id) {

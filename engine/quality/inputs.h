@@ -3,9 +3,11 @@
  *   .jsonl  one case per line: domain_pddl, problem_pddl, gt_plan, llm_plan
  *           (lists of action strings), optional case_id, model, prompt_type,
  *           domain, instance_id, llm_correct (the format of
- *           ../shared/data/plan-quality/dev.jsonl);
- *   .json   a PlanBench result file ({"instances": [{instance_id,
- *           extracted_llm_plan, ground_truth_plan, llm_correct}]}); the
+ *           ../shared/data/plan-quality/dev.jsonl), and PlanBench's query
+ *           and llm_raw_response when the line has them;
+ *   .json   a PlanBench result file ({"instances": [{instance_id, query,
+ *           llm_raw_response, extracted_llm_plan, ground_truth_plan,
+ *           llm_correct}]}); the
  *           instance PDDL is found under --pddl-dir (pl_quality_find_pddl);
  *   .csv    a published CSV of the paper's repository (model, domain, task,
  *           instance_id, gt_plan, curr_plan as Python list literals, and the
@@ -33,6 +35,9 @@ typedef struct {
     int llm_correct;          /* 0/1, or -1 when the input does not say (VAL's verdict is used) */
     cJSON *published;         /* CSV: the published row (column -> text), else NULL */
     char *load_error;         /* the PDDL could not be located: the record is reported, not dropped */
+    char *prompt;             /* PlanBench's `query`: the prompt the model was given, or NULL */
+    char *raw_response;       /* PlanBench's `llm_raw_response`: the model's own words the plan
+                               * was extracted from, or NULL */
 } pl_quality_case;
 
 typedef struct {

@@ -1,7 +1,10 @@
 /* Inspect AI eval logs: samples → responses, and the .json log format.
  * A log is {"eval": {"task", "model", ...}, "samples": [{"id", "epoch",
- * "input", "target", "output": {"model", "completion", "choices": [{"message":
- * {"role", "content"}}]}, "scores": {name: {"value", ...}}, "metadata",
+ * "input" (a string or messages), "target", "messages": [{"role", "content"}],
+ * "output": {"model", "completion", "choices": [{"message": {"role",
+ * "content": a string or parts: {"type": "text", "text"}, {"type":
+ * "reasoning", "reasoning", "summary"?, "redacted"}}}]}, "scores": {name:
+ * {"value", ...}}, "metadata",
  * "error": {"message", "traceback"} or null}]}
  * (inspect_ai/log/_log.py, model/_model_output.py). */
 #include <stdlib.h>
@@ -92,6 +95,69 @@ static char *message_text(const cJSON *content)
         o += strlen(t);
     }
     out[o] = '\0';
+    return out;
+}
+
+/* The reasoning parts of a message's content (ContentReasoning: its
+ * `reasoning`, or its `summary` when the provider redacted it), joined by
+ * blank lines; NULL when it has none. */
+static char *reasoning_text(const cJSON *content)
+{
+    char *out = NULL;
+    const cJSON *part;
+    cJSON_ArrayForEach(part, content)
+    {
+        const char *type = pl_json_str(part, "type"), *text = pl_json_str(part, "reasoning");
+        if (!type || strcmp(type, "reasoning"))
+            continue;
+        if (cJSON_IsTrue(pl_json_get(part, "redacted")))
+            text = pl_json_str(part, "summary") ? pl_json_str(part, "summary") : "(reasoning redacted by the provider)";
+        char *grown = pl_strdup_printf("%s%s%s", out ? out : "", out ? "\n\n" : "", text ? text : "");
+        free(out);
+        if (!(out = grown))
+            return NULL;
+    }
+    return out;
+}
+
+/* What the model was given: the sample's messages before its last
+ * assistant message (the input as the solvers sent it: system prompt,
+ * templates), else its `input` (a string or messages); each message as
+ * "role: text" when there are several or any is not the user's. */
+static bool is_role(const cJSON *message, const char *role)
+{
+    const char *r = pl_json_str(message, "role");
+    return r && !strcmp(r, role);
+}
+
+static char *prompt_text(const cJSON *sample)
+{
+    const cJSON *input = pl_json_get(sample, "input"), *messages = pl_json_get(sample, "messages");
+    int n = cJSON_GetArraySize(messages);
+    while (n > 0 && !is_role(cJSON_GetArrayItem(messages, n - 1), "assistant"))
+        n--;
+    if (n > 0) /* the last assistant message is the answer */
+        n--;
+    if (n == 0) {
+        if (cJSON_IsString(input))
+            return pl_strdup(input->valuestring);
+        messages = input;
+        n = cJSON_GetArraySize(input);
+    }
+    if (n == 1 && is_role(cJSON_GetArrayItem(messages, 0), "user"))
+        return message_text(pl_json_get(cJSON_GetArrayItem(messages, 0), "content"));
+    char *out = NULL;
+    for (int i = 0; i < n; i++) {
+        const cJSON *m = cJSON_GetArrayItem(messages, i);
+        char *text = message_text(pl_json_get(m, "content"));
+        const char *role = pl_json_str(m, "role");
+        char *grown = pl_strdup_printf("%s%s%s: %s", out ? out : "", out ? "\n\n" : "", role ? role : "message",
+                                       text ? text : "");
+        free(text);
+        free(out);
+        if (!(out = grown))
+            return NULL;
+    }
     return out;
 }
 
@@ -199,6 +265,12 @@ static int sample_response(pl_run_reader *rd, const log_header *h, const sample_
                          .context = pl_strdup(pl_json_str(meta, "context")),
                          .question = pl_strdup(pl_json_str(s->json, "input")),
                          .line = number};
+    const cJSON *choice = cJSON_GetArrayItem(pl_json_get(output, "choices"), 0);
+    r.reasoning = reasoning_text(pl_json_get(pl_json_get(choice, "message"), "content"));
+    char *prompt = prompt_text(s->json);
+    bool oom = false;
+    r.prompt = pl_run_share(rd, prompt, &oom); /* one copy for every epoch */
+    free(prompt);
     const cJSON *scores = pl_json_get(s->json, "scores");
     const char *scorer = error ? NULL : stored_score(scores, &r.stored_score);
     r.has_stored_score = scorer != NULL;
@@ -206,7 +278,7 @@ static int sample_response(pl_run_reader *rd, const log_header *h, const sample_
     r.scorer_error = pl_strdup(scorer_error);
     if (cJSON_GetArraySize(scores) > (scorer ? 1 : 0))
         r.other_scores = other_scores(scores, scorer);
-    if (!r.response || (error && !r.error) || (scorer_error && !r.scorer_error)) {
+    if (oom || !r.response || (error && !r.error) || (scorer_error && !r.scorer_error)) {
         pl_run_response_clear(&r);
         return -1;
     }

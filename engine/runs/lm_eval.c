@@ -2,7 +2,8 @@
  * <output>/<model_name_sanitized>/samples_<task>_<date>.jsonl beside
  * results_<date>.json (or, for --output_path X.json, beside X_<date>.json),
  * one line per (doc, filter):
- *   {"doc_id", "doc": {question record}, "target", "arguments",
+ *   {"doc_id", "doc": {question record}, "target", "arguments": {"gen_args_0":
+ *    {"arg_0": prompt, "arg_1": ...}},
  *    "resps": [[generation per repeat, ...]], "filtered_resps", "filter",
  *    "metrics": [names], <metric>: value, "scores_per_repeat"?: {metric:
  *    [value per repeat]}, ...}
@@ -93,6 +94,38 @@ static bool stored_score(const cJSON *rec, int k, double *out)
     return metric_at(rec, "score", k, out) || metric_at(rec, "exact_match", k, out);
 }
 
+/* The prompt: the first argument of the first request — lm-eval 0.4 writes
+ * {"gen_args_0": {"arg_0": prompt, "arg_1": gen_kwargs or a continuation}}
+ * (EvaluationTracker.save_results_samples), earlier versions the request
+ * args as lists, [[prompt, ...]].  A multiple-choice doc's requests share
+ * their context, so the first one's is the prompt. */
+static const char *prompt_of(const cJSON *rec)
+{
+    const cJSON *args = pl_json_get(rec, "arguments");
+    const char *prompt = pl_json_str(pl_json_get(args, "gen_args_0"), "arg_0");
+    if (!prompt) {
+        const cJSON *first = cJSON_GetArrayItem(cJSON_GetArrayItem(args, 0), 0);
+        prompt = cJSON_IsString(first) ? first->valuestring : NULL;
+    }
+    return prompt;
+}
+
+/* What lm-eval's filter extracted from repeat k: filtered_resps[0] is one
+ * string (take_first and other filters that keep one answer: the first
+ * repeat's) or a list with one per repeat; NULL when it is the generation
+ * itself (no copy is kept) or not text (loglikelihood pairs). */
+static char *filtered_of(const cJSON *rec, const cJSON *gen, int k)
+{
+    const cJSON *f = cJSON_GetArrayItem(pl_json_get(rec, "filtered_resps"), 0);
+    if (cJSON_IsArray(f))
+        f = cJSON_GetArrayItem(f, k);
+    else if (k > 0)
+        return NULL;
+    if (!cJSON_IsString(f) || !strcmp(f->valuestring, gen->valuestring))
+        return NULL;
+    return pl_strdup(f->valuestring);
+}
+
 /* Repeat k (0-based) of the doc: its generation as epoch k + 1. */
 static pl_run_response response_of(const pl_lm_eval_file *f, const cJSON *rec, const cJSON *doc, const char *id,
                                    const cJSON *gen, int k, int line)
@@ -106,6 +139,7 @@ static pl_run_response response_of(const pl_lm_eval_file *f, const cJSON *rec, c
                          .epoch = k + 1,
                          .context = pl_strdup(pl_json_str(doc, "context")),
                          .question = pl_strdup(pl_json_str(doc, "question")),
+                         .filtered = filtered_of(rec, gen, k),
                          .line = line};
     r.has_stored_score = stored_score(rec, k, &r.stored_score);
     return r;
@@ -144,7 +178,12 @@ int pl_lm_eval_record(pl_lm_eval_file *f, pl_run_reader *rd, const cJSON *rec, i
             continue;
         }
         pl_run_response r = response_of(f, rec, doc, id, gen, k, line);
-        if (pl_run_push(rd, &r) < 0)
+        bool oom = false;
+        r.prompt = pl_run_share(rd, prompt_of(rec), &oom); /* one copy for every repeat */
+        if (oom) {
+            pl_run_response_clear(&r);
+            got = -1;
+        } else if (pl_run_push(rd, &r) < 0)
             got = -1;
     }
     free(id);

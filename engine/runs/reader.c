@@ -5,6 +5,7 @@
 
 #include "runs/reader.h"
 #include "runs/runs.h"
+#include "runs/text_pool.h"
 
 void pl_run_response_clear(pl_run_response *r)
 {
@@ -20,7 +21,9 @@ void pl_run_response_clear(pl_run_response *r)
     free(r->scorer_error);
     free(r->stored_scorer);
     free(r->other_scores);
-    memset(r, 0, sizeof *r);
+    free(r->filtered);
+    free(r->reasoning);
+    memset(r, 0, sizeof *r); /* prompt is the pool's, raw the case's */
 }
 
 int pl_run_push(pl_run_reader *rd, pl_run_response *r)
@@ -40,6 +43,15 @@ int pl_run_push(pl_run_reader *rd, pl_run_response *r)
     r->file = rd->file;
     rs->items[rs->count++] = *r;
     return 0;
+}
+
+const char *pl_run_share(pl_run_reader *rd, const char *text, bool *oom)
+{
+    if (!text)
+        return NULL;
+    const char *shared = pl_text_pool_add(&rd->rs->texts, text, strlen(text));
+    *oom |= !shared;
+    return shared;
 }
 
 pl_run_file *pl_run_reader_file(const pl_run_reader *rd)
@@ -87,6 +99,7 @@ void pl_run_responses_free(pl_run_responses *rs)
         pl_run_file_clear(&rs->files[i]);
     free(rs->files);
     free(rs->items);
+    pl_text_pool_free(rs->texts);
     *rs = (pl_run_responses)PL_RUN_RESPONSES_INIT;
 }
 

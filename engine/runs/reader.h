@@ -22,6 +22,9 @@ pl_run_file *pl_run_reader_file(const pl_run_reader *rd);
  * or -1 when out of memory (r is then cleared). */
 int pl_run_push(pl_run_reader *rd, pl_run_response *r);
 void pl_run_response_clear(pl_run_response *r);
+/* The responses' one copy of `text` (a prompt many answers share), or NULL
+ * for NULL; out of memory sets *oom. */
+const char *pl_run_share(pl_run_reader *rd, const char *text, bool *oom);
 void pl_run_file_clear(pl_run_file *f);
 /* The ACPBench group of an lm-eval or Inspect task name ("acp_app_gen",
  * "acp_val_mcq_with_pddl", "inspect_evals/acp_land_bool", "x.py@acp_app_gen"), or NULL (owned). */

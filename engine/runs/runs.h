@@ -52,6 +52,16 @@ typedef struct {
                            * log's error message); the answer is graded all the same */
     char *stored_scorer;  /* the scorer whose value is stored_score, or NULL */
     char *other_scores;   /* the other scorers' values ("includes: C"), or NULL */
+    /* The text around the answer, for a curator to check the extraction: */
+    const char *prompt;   /* what the model was given (lm-eval's arguments, Inspect's input messages,
+                           * PlanBench's query), or NULL; shared: one copy per distinct prompt
+                           * (pl_run_responses.texts), never freed with the response */
+    char *filtered;       /* lm-eval: filtered_resps for this repeat (the answer its filter
+                           * extracted), or NULL */
+    char *reasoning;      /* Inspect: the assistant message's reasoning parts, or NULL */
+    const char *raw;      /* the model's own words when `response` was extracted from them
+                           * (PlanBench's llm_raw_response; borrowed from the case), else NULL:
+                           * `response` is then the raw text */
 } pl_run_response;
 
 /* What one file loaded was.  For Inspect logs, its header: the run's status
@@ -80,9 +90,10 @@ typedef struct {
     int summaries; /* run summaries read (lm-eval results files): they hold no answers */
     pl_run_file *files;
     int nfiles;
+    struct pl_text_pool *texts; /* the prompts, each distinct one once (runs/text_pool.h) */
 } pl_run_responses;
 
-#define PL_RUN_RESPONSES_INIT {NULL, 0, 0, 0, NULL, 0}
+#define PL_RUN_RESPONSES_INIT {NULL, 0, 0, 0, NULL, 0, NULL}
 
 /* Appends the responses of one run file; the format is detected from the
  * name and content.  Bad records are warnings and skipped; so is an empty

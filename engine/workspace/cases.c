@@ -68,6 +68,8 @@ int ws_case_responses(pl_workspace *ws)
         r->has_stored_score = c->llm_correct >= 0; /* the benchmark's own verdict */
         r->stored_score = c->llm_correct;
         r->response = plan_text(c);
+        r->prompt = c->prompt;     /* borrowed from the case, as raw: PlanBench's query and */
+        r->raw = c->raw_response;  /* the words the plan was extracted from */
         r->source = pl_strdup(ws->case_sources[i]);
         /* the case id names the model: another model's plan for the same
          * instance and prompt has another id, but the same key */
@@ -167,6 +169,9 @@ static void run_quality(ws_case_grader *g, const pl_task *task, pl_ws_record *re
     }
     rec->has_quality = true;
     rec->final_score = q.final_score;
+    rec->quality_curr = q.curr_score;
+    rec->quality_potential = q.potential;
+    rec->quality_valid = q.llm_correct;
     rec->quality_lea = q.lea;
     /* out of memory leaves the counts without the positions */
     rec->aqm_at = malloc((size_t)q.n + 1);

@@ -56,6 +56,8 @@ typedef struct {
      * missing): */
     bool has_quality;
     double final_score;            /* unnormalised: -1, or from 0 (4: a valid plan of the GT's length) */
+    double quality_curr, quality_potential; /* its parts: final = (curr + potential) / 2 unless curr < 0 */
+    bool quality_valid;            /* the validity the score was computed with (the case's llm_correct, else VAL's) */
     int quality_lea;               /* LEA as the official code counts it (case_lea: the true LEA) */
     int aqm[PL_WS_LABELS], np_aqm[PL_WS_LABELS]; /* label counts of π0, AQM and NP-AQM */
     unsigned char *aqm_at, *np_aqm_at; /* π0's label per action (pcase->nllm, pl_qlabel values):

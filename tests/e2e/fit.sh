@@ -99,7 +99,7 @@ walk() { # walk WIDTH HEIGHT ENV... -- ARGS...
   keys Enter
   check "$at detail: the verdict first" "Verdict"
   check "$at detail: the ground truth beside the answer" "ground truth"
-  check "$at detail: the failing action marked" "<- not executable"
+  check "$at detail: the failing action marked" "last executable action: step 4"
   check_re "$at detail hint bar" "e unfold"
   if [ "$h" -le 24 ]; then
     before=$(screen)

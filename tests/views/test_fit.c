@@ -380,8 +380,11 @@ static void test_detail_order_and_folds(void **state)
     int failing = line_starting(&vm, "    5  (pick-up b)");
     assert_true(failing > table);
     char *text = text_of(&vm, failing);
-    assert_non_null(strstr(text, "(pick-up b) (stack b c)  <- not executable")); /* the first that fails */
+    assert_non_null(strstr(text, "(pick-up b)    (pick-up b) (stack b c)")); /* each plan in its own order */
     free(text);
+    /* the marker above the first step that fails, as in the plan view */
+    int marker = line_starting(&vm, "  -- last executable action: step 4 - step 5 (pick-up b) (stack b c)");
+    assert_true(marker > table && marker < failing);
     fits(&vm, 1000, true);
     int folded = vm.nlines;
     pl_vm_free(&vm);

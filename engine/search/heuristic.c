@@ -514,12 +514,16 @@ static int ff(pl_heuristic *h)
 
 int pl_heuristic_eval(pl_heuristic *h, const uint64_t *state)
 {
+    /* A goal state is worth 0 under every estimate: no exploration (A*
+     * evaluates every goal child it generates). */
+    int i = 0;
+    while (i < h->ngoal && pl_state_has(state, h->goal[i]))
+        i++;
+    if (i == h->ngoal)
+        return 0;
     switch (h->used) {
     case PL_H_BLIND:
-        for (int i = 0; i < h->ngoal; i++)
-            if (!pl_state_has(state, h->goal[i]))
-                return h->min_cost == PL_H_INF ? 0 : h->min_cost;
-        return 0;
+        return h->min_cost == PL_H_INF ? 0 : h->min_cost;
     case PL_H_LMCUT:
         return lmcut(h, state);
     case PL_H_MAX:

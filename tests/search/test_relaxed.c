@@ -2,13 +2,15 @@
  * and add lists are the action's atoms, sorted and without repeats (short
  * lists by insertion sort, long ones by qsort), and the atom -> op indexes
  * (pre_of, add_of, no_pre_ops), which share one block per index, list
- * exactly the ops that name the atom, in op order. */
+ * exactly the ops that name the atom, in op order.  And the estimates built
+ * on it: 0 at a goal state (without exploring), above 0 before it. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include <cmocka.h>
 
@@ -142,9 +144,65 @@ static void test_long_and_repeated_preconditions(void **state)
     pl_loaded_task_free(&lt);
 }
 
+/* Every heuristic: 0 at the end of the fixture's plan (a goal state), > 0
+ * at the start and at every state of the plan before the goal holds. */
+static void test_goal_states_are_worth_zero(void **state)
+{
+    (void)state;
+    char d[512], p[512], plan_path[512];
+    snprintf(d, sizeof d, "%s/tests/pddl/ipc/gripper-domain.pddl", PLANLENS_SOURCE_DIR);
+    snprintf(p, sizeof p, "%s/tests/pddl/ipc/gripper-problem.pddl", PLANLENS_SOURCE_DIR);
+    snprintf(plan_path, sizeof plan_path, "%s/tests/pddl/ipc/gripper-plan.txt", PLANLENS_SOURCE_DIR);
+    pl_loaded_task lt;
+    pl_error err = PL_ERROR_INIT;
+    if (pl_load_task_files(d, p, &lt, NULL, &err) != PL_OK)
+        fail_msg("%s", err.message);
+    const pl_task *t = lt.task;
+    pl_relaxed *r = pl_relaxed_new(t);
+    int *goal = malloc(((size_t)t->natoms + 1) * sizeof *goal);
+    uint64_t *s = calloc((size_t)t->words, sizeof *s), *next = calloc((size_t)t->words, sizeof *next);
+    assert_true(r && goal && s && next);
+    int ngoal = pl_cond_required_atoms(t, t->goal, goal);
+    /* the plan's actions, by name, from the fixture's plan file */
+    FILE *f = fopen(plan_path, "r");
+    assert_non_null(f);
+    int steps[64], nsteps = 0;
+    char line[256];
+    while (nsteps < 64 && fgets(line, sizeof line, f)) {
+        line[strcspn(line, "\r\n")] = '\0';
+        for (int a = 0; a < t->nactions; a++)
+            if (!strcasecmp(t->actions[a].name, line))
+                steps[nsteps++] = a;
+    }
+    fclose(f);
+    assert_true(nsteps > 0);
+    static const pl_heuristic_kind kinds[] = {PL_H_BLIND, PL_H_MAX, PL_H_LMCUT, PL_H_ADD, PL_H_FF};
+    for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+        pl_heuristic *h = pl_heuristic_new(r, kinds[k], goal, ngoal, NULL);
+        assert_non_null(h);
+        memcpy(s, t->init, (size_t)t->words * sizeof *s);
+        for (int i = 0; i < nsteps; i++) {
+            assert_false(pl_task_goal_reached(t, s));
+            assert_true(pl_heuristic_eval(h, s) > 0);
+            assert_true(pl_task_applicable(t, steps[i], s));
+            pl_task_apply(t, steps[i], s, next);
+            memcpy(s, next, (size_t)t->words * sizeof *s);
+        }
+        assert_true(pl_task_goal_reached(t, s));
+        assert_int_equal(pl_heuristic_eval(h, s), 0);
+        pl_heuristic_free(h);
+    }
+    free(s);
+    free(next);
+    free(goal);
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_goal_states_are_worth_zero),
         cmocka_unit_test(test_fixture_tables),
         cmocka_unit_test(test_long_and_repeated_preconditions),
     };

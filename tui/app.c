@@ -485,6 +485,19 @@ void tui_search(tui_app *app, int dir)
             return;
         }
     }
+    if (s->kind == VIEW_DETAIL && !s->expanded) { /* the prompt or response may be folded: look in them */
+        s->expanded = true;
+        tui_rebuild(app, s);
+        tui_search(app, dir);
+        if (strncmp(app->message, "not found", 9))
+            snprintf(app->message, sizeof app->message, "found in the folded text, unfolded (e folds): %s",
+                     app->search);
+        else {
+            s->expanded = false;
+            tui_rebuild(app, s);
+        }
+        return;
+    }
     snprintf(app->message, sizeof app->message, "not found: %s", app->search);
 }
 

@@ -75,7 +75,17 @@ static void lay_out(const pl_group *groups, const pl_ws_aggregate *stats, const 
     t->cols[COL_SCORER].off = !scorer;
     t->cols[COL_RUN].hide = ngroups > 1 && same_run ? 2 : 0;
     t->cols[COL_STORED_DIFF].hide = stored ? 0 : 1; /* all '-': the first to go when room is short */
+    const char **names = malloc(2 * ((size_t)ngroups + 1) * sizeof *names); /* cut so that rows stay apart */
+    for (int i = 0; names && i < ngroups; i++) {
+        names[i] = groups[i].model;
+        names[ngroups + i] = groups[i].task;
+    }
+    if (names) {
+        pl_table_values(t, COL_RUN, names, ngroups);
+        pl_table_values(t, COL_TASK, names + ngroups, ngroups);
+    }
     pl_table_fit(t, width);
+    free(names);
 }
 
 static void count_cell(const pl_table *t, int col, pl_view_model *vm, int n, pl_role role)

@@ -1,5 +1,6 @@
 /* Question list: one line per response with its verdicts, sortable, its
  * columns fitted to the terminal (views/table.h). */
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -29,6 +30,7 @@ enum {
     COL_AQM,
     COL_FINAL,
     COL_PARSE,
+    COL_ANSWER, /* only when rows would look the same: the same question of the same run */
     COL_FLAGS
 };
 
@@ -229,6 +231,97 @@ typedef struct {
     int graded, right, parse_failed;
 } list_counts;
 
+#define PREVIEW_COLUMNS 40
+
+/* The start of the answer's text on one line: blanks run together,
+ * control characters (and, with ascii, other than ASCII) as "?". */
+static void preview_text(const pl_ws_record *r, bool ascii, char *buf, size_t size)
+{
+    const char *s = r->resp->error ? r->resp->error : r->resp->response ? r->resp->response : "";
+    size_t n = 0;
+    int cols = 0;
+    for (bool blank = true; *s && n + 5 < size; s++) { /* room for a whole character */
+        unsigned char c = (unsigned char)*s;
+        bool lead = (c & 0xC0) != 0x80;
+        if (lead && cols == PREVIEW_COLUMNS)
+            break;
+        if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+            if (!blank)
+                buf[n++] = ' ', cols++;
+            blank = true;
+            continue;
+        }
+        blank = false;
+        if (c < 0x20 || c == 0x7f || (ascii && c >= 0x80)) {
+            if (lead) /* one "?" per character */
+                buf[n++] = '?', cols++;
+            continue;
+        }
+        cols += lead;
+        buf[n++] = (char)c;
+    }
+    buf[n] = '\0';
+}
+
+static int by_hash(const void *x, const void *y)
+{
+    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
+    return (a > b) - (a < b);
+}
+
+/* Whether two records answer the same question in the same run and task:
+ * their rows look the same but for their answers. */
+static bool same_rows(const pl_workspace *ws, const int *records, int n)
+{
+    uint64_t *keys = malloc(((size_t)n + 1) * sizeof *keys);
+    if (!keys)
+        return false;
+    for (int i = 0; i < n; i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, records[i]);
+        uint64_t h = 14695981039346656037u ^ (uint64_t)r->group; /* FNV-1a of the group, then the id */
+        for (const char *c = r->id; *c; c++)
+            h = (h ^ (unsigned char)*c) * 1099511628211u;
+        keys[i] = h;
+    }
+    qsort(keys, (size_t)n, sizeof *keys, by_hash);
+    bool same = false;
+    for (int i = 1; i < n && !same; i++)
+        same = keys[i] == keys[i - 1];
+    free(keys);
+    return same;
+}
+
+/* The answer column when rows would look the same, its previews measured
+ * and given to the table (it keeps them apart); the other name columns'
+ * values too.  `names` holds 5 n pointers; the previews are freed by the caller. */
+static void name_values(const pl_workspace *ws, const int *records, int n, pl_table *t, const char **names)
+{
+    bool answers = same_rows(ws, records, n);
+    t->cols[COL_ANSWER].off = !answers;
+    for (int i = 0; i < n; i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, records[i]);
+        names[i] = r->id;
+        names[n + i] = r->model;
+        names[2 * n + i] = r->domain;
+        names[3 * n + i] = r->task;
+        names[4 * n + i] = NULL;
+        if (answers) {
+            char text[4 * PREVIEW_COLUMNS + 8];
+            preview_text(r, t->ascii, text, sizeof text);
+            names[4 * n + i] = pl_strdup(text);
+            pl_table_measure(t, COL_ANSWER, names[4 * n + i] ? names[4 * n + i] : "");
+        }
+    }
+    int cols[] = {COL_ID, COL_RUN, COL_DOMAIN, COL_TASK, COL_ANSWER};
+    for (int k = 0; k < 5; k++) {
+        bool all = true;
+        for (int i = 0; i < n && all; i++)
+            all = names[k * n + i] != NULL;
+        if (all)
+            pl_table_values(t, cols[k], names + k * n, n);
+    }
+}
+
 /* The columns sized to the records, and their counts, in one pass (the
  * records of 100,000 responses do not stay in the cache between passes). */
 static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_key sort, bool descending,
@@ -246,8 +339,10 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
     pl_table_add(t, "AQM", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "final", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "parse", PL_ALIGN_LEFT, false, 0);
+    pl_table_add(t, "answer", PL_ALIGN_LEFT, true, 10);
     pl_table_add(t, "flags", PL_ALIGN_LEFT, false, 0);
     bool same[3] = {true, true, true}, iou = false, ad = false, stored = false, cases = false, only_cases = true;
+    bool iou_shown = false, ad_shown = false, case_shown = false; /* a value, not a placeholder */
     int flags = 0, ngroups = pl_workspace_ngroups(ws);
     unsigned char *seen = calloc((size_t)ngroups + 1, 1); /* 0 unseen, 1 seen, 2 its answers store scores */
     const pl_ws_record *first = n ? pl_workspace_record(ws, records[0]) : NULL;
@@ -262,6 +357,9 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
             seen[r->group] = r->resp->has_stored_score ? 2 : 1;
         iou = iou || !r->graded || (r->has_value && !r->is_distance);
         ad = ad || !r->graded || (r->has_value && r->is_distance);
+        iou_shown = iou_shown || (r->graded && r->has_value && !r->is_distance);
+        ad_shown = ad_shown || (r->graded && r->has_value && r->is_distance);
+        case_shown = case_shown || (r->pcase && r->graded);
         cases = cases || r->pcase;
         only_cases = only_cases && r->pcase;
         if (r->pcase && r->graded) { /* few rows: the text is measured */
@@ -292,22 +390,36 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
     pl_table_measure(t, COL_AQM, "0c 0m 0s 0d 0r");
     pl_table_measure(t, COL_FINAL, "-1.000");
     t->cols[COL_LEA].off = t->cols[COL_AQM].off = t->cols[COL_FINAL].off = !cases;
-    t->cols[COL_AQM].drop = 1; /* with other rows beside the cases, when short of room */
-    t->cols[COL_LEA].drop = 2;
-    t->cols[COL_FINAL].drop = 3;
+    t->cols[COL_ANSWER].drop = 1; /* a preview: before the verdicts */
+    t->cols[COL_AQM].drop = 2; /* with other rows beside the cases, when short of room */
+    t->cols[COL_LEA].drop = 3;
+    t->cols[COL_FINAL].drop = 4;
     /* a case's sound verdict is its score and its plan is never parsed:
      * columns that tell nothing about cases alone */
     t->cols[COL_SOUND].off = t->cols[COL_PARSE].off = n > 0 && only_cases;
     t->cols[COL_RUN].hide = same[0] ? 1 : 0;
     t->cols[COL_TASK].hide = same[1] ? 2 : 0;
     t->cols[COL_DOMAIN].hide = same[2] ? 3 : 0;
+    /* columns of placeholders alone ("…" while grading) give their room to the names */
+    t->cols[COL_SCORE].empty = t->cols[COL_SOUND].empty = t->cols[COL_PARSE].empty = !counts->graded;
+    t->cols[COL_IOU].empty = !iou_shown;
+    t->cols[COL_AD].empty = !ad_shown;
+    t->cols[COL_LEA].empty = t->cols[COL_AQM].empty = t->cols[COL_FINAL].empty = !case_shown;
     static const int sort_col[SORT_COUNT] = {-1,        COL_ID,    COL_RUN, COL_DOMAIN, COL_TASK,
                                              COL_SCORE, COL_SOUND, COL_IOU, COL_FINAL};
     t->sort_col = sort_col[sort];
     if (sort == SORT_IOU && !iou)
         t->sort_col = COL_AD;
     t->descending = descending;
+    const char **names = malloc((5 * (size_t)n + 1) * sizeof *names);
+    if (names)
+        name_values(ws, records, n, t, names);
+    else
+        t->cols[COL_ANSWER].off = true;
     pl_table_fit(t, width);
+    for (int i = 0; names && i < n; i++)
+        free((char *)names[4 * n + i]);
+    free(names);
 }
 
 void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key sort, bool descending, int width,
@@ -388,6 +500,11 @@ static void fill_line(const pl_workspace *ws, pl_view_model *vm, int line)
         number_cell(t, COL_AD, &one, r->has_value && r->is_distance, r->value);
         case_cells(t, &one, r);
         pl_table_cell(t, COL_PARSE, &one, r->parse_failed ? ROLE_ERROR : ROLE_DIM, r->parse_failed ? "fail" : "ok");
+    }
+    if (t->cols[COL_ANSWER].width) {
+        char text[4 * PREVIEW_COLUMNS + 8];
+        preview_text(r, t->ascii, text, sizeof text);
+        pl_table_cell(t, COL_ANSWER, &one, ROLE_DIM, text);
     }
     if (t->cols[COL_FLAGS].width) { /* the last column: its marks in two roles, unpadded */
         char curator[16], checks[48];

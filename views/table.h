@@ -5,15 +5,27 @@
  * which the breadcrumb already shows), then name columns shrink, the widest
  * first, cut in the middle with "…" (ASCII ".."), then columns of lesser
  * verdicts drop (lowest `drop` first); what still does not fit is reached by
- * scrolling sideways. */
+ * scrolling sideways.  Columns whose every cell is a placeholder (`empty`)
+ * go before any of that: space goes to what is cut first.
+ *
+ * A name column told its rows' values (pl_table_values) is cut so that rows
+ * stay apart: before cutting, what every value shares at its start and end
+ * is dropped (at a separator: "blocksworld/…", "…/applicability"); it
+ * shrinks below the width at which each value keeps a form of its own only
+ * when the other names are at their minimum; and each value is cut where it differs
+ * from the others, as git abbreviates hashes: the head and tail are balanced
+ * unless another value shares them, then the head or the tail that tells it
+ * apart is kept ("c…5_haiku" beside "c…3_haiku", not "clau…aiku" twice). */
 #ifndef PL_TABLE_H
 #define PL_TABLE_H
 
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "view_model.h"
 
 #define PL_TABLE_MAX 16
+#define PL_TABLE_CUTS 128 /* values cut off the balance a table remembers (others: the column's cut) */
 
 typedef enum { PL_ALIGN_LEFT, PL_ALIGN_RIGHT } pl_align;
 
@@ -27,7 +39,21 @@ typedef struct {
     int want;           /* the widest cell (header and sort mark included) */
     int width;          /* after pl_table_fit: columns given; 0 = hidden */
     int drop;           /* 0: kept; else hidden, lowest first, when the names at their minimum do not fit */
+    bool empty;         /* every cell a placeholder ("-", "…"): hidden before any name is cut */
+    /* set by pl_table_values, read by pl_table_fit only: */
+    const char *const *values;
+    int nvalues;
+    /* after pl_table_fit, for a name column told its values and cut: */
+    int skip_head, skip_tail;    /* bytes every value shares at its start and end, not shown */
+    uint64_t head_hash, tail_hash; /* of those bytes: a text without them is shown as it is */
+    int floor;          /* columns at which every value keeps a form of its own (0: `min`) */
+    int head;           /* columns before the mark of a value not in `cuts` (-1: balanced) */
 } pl_column;
+
+typedef struct {
+    uint64_t value;     /* hash of the value shown (after skip_head and skip_tail) */
+    short col, head;    /* its column and the columns before its mark */
+} pl_cut;
 
 typedef struct pl_table {
     pl_column cols[PL_TABLE_MAX];
@@ -35,6 +61,8 @@ typedef struct pl_table {
     int sort_col;       /* the column the rows are sorted by, or -1 */
     bool descending;
     bool ascii;         /* only ASCII marks */
+    pl_cut cuts[PL_TABLE_CUTS];
+    int ncuts;
 } pl_table;
 
 void pl_table_init(pl_table *t, bool ascii);
@@ -42,6 +70,9 @@ void pl_table_init(pl_table *t, bool ascii);
 int pl_table_add(pl_table *t, const char *header, pl_align align, bool name, int min);
 /* Widens a column to fit `text`. */
 void pl_table_measure(pl_table *t, int col, const char *text);
+/* Tells a name column the values of its rows (before pl_table_fit, which
+ * reads them and forgets them; the cells are then given the same texts). */
+void pl_table_values(pl_table *t, int col, const char *const *values, int n);
 /* Sizes the columns for `width` terminal columns. */
 void pl_table_fit(pl_table *t, int width);
 /* Columns of the shown columns with their separators. */

@@ -135,6 +135,10 @@ static void draw_title(tui_app *app)
         if (s->filter_text && n < sizeof crumbs)
             n += (size_t)snprintf(crumbs + n, sizeof crumbs - n, " [%s]", s->filter_text);
     }
+    char *ascii = app->ascii ? to_ascii(crumbs) : NULL; /* measured as drawn: "π" is "pi" */
+    if (ascii)
+        snprintf(crumbs, sizeof crumbs, "%s", ascii);
+    free(ascii);
     int over = pl_text_columns(crumbs) - app->cols;
     if (over > 0) { /* the current screen matters most: cut from the left */
         char cut[520];

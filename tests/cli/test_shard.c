@@ -44,9 +44,11 @@ static run_result run_shell(const char *cmd, bool with_stderr)
 
 static run_result planlens(const char *args, bool with_stderr)
 {
-    char cmd[8192];
-    snprintf(cmd, sizeof cmd, "'%s' %s", PLANLENS_BIN, args);
-    return run_shell(cmd, with_stderr);
+    char *cmd = pl_strdup_printf("'%s' %s", PLANLENS_BIN, args);
+    assert_non_null(cmd);
+    run_result r = run_shell(cmd, with_stderr);
+    free(cmd);
+    return r;
 }
 
 /* A fresh directory for the parts of one test. */

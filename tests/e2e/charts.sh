@@ -80,7 +80,7 @@ walk() { # walk WIDTH HEIGHT ARGS...
   # a LEA / |π0| bin
   prompt / "[0.5,0.6)"
   keys Enter
-  check "$at a LEA bin opens its cases" "{plan-quality / LEA/|$pi""0| [0.5,0.6)"
+  check "$at a LEA bin opens its cases" "{plan-quality / LEA/|$pi""0| [0.5,0.6)}"
   check "$at ... as many as the bin holds" " $in_half question"
   keys q
   # NP-AQM labels

@@ -425,35 +425,43 @@ static void mark_goal_plateau(pl_heuristic *h)
  * so each operator is met at most once. */
 static int find_cut(pl_heuristic *h, const uint64_t *state, int *ncut)
 {
-    int top = 0;
-    *ncut = 0;
-    h->status[h->true_atom] = BEFORE_GOAL_ZONE;
-    h->stack[top++] = h->true_atom;
+    /* the tables in locals: each store through the byte array `status` may
+     * alias any field of h, which the loop would otherwise reload */
+    hop *ops = h->ops;
+    unsigned char *status = h->status;
+    int *stack = h->stack, *cut = h->cut;
+    const int *sup_head = h->sup_head;
+    const unsigned epoch = h->epoch;
+    int top = 0, n = 0;
+    status[h->true_atom] = BEFORE_GOAL_ZONE;
+    stack[top++] = h->true_atom;
     for (int a = next_state_atom(h, state, -1); a >= 0; a = next_state_atom(h, state, a)) {
-        h->status[a] = BEFORE_GOAL_ZONE;
-        h->stack[top++] = a;
+        status[a] = BEFORE_GOAL_ZONE;
+        stack[top++] = a;
     }
     while (top) {
-        int p = h->stack[--top];
-        for (int o = h->sup_head[p]; o >= 0; o = h->ops[o].next_sup) {
-            const hop *op = &h->ops[o];
-            if (op->zone_epoch == h->epoch) {
-                h->cut[(*ncut)++] = o;
+        int p = stack[--top];
+        for (int o = sup_head[p]; o >= 0; o = ops[o].next_sup) {
+            const hop *op = &ops[o];
+            if (op->zone_epoch == epoch) {
+                cut[n++] = o;
                 continue;
             }
-            for (int k = 0; k < op->neff; k++) {
-                int e = op->eff[k];
-                if (h->status[e] != BEFORE_GOAL_ZONE) {
-                    h->status[e] = BEFORE_GOAL_ZONE;
-                    h->stack[top++] = e;
+            const int *eff = op->eff;
+            for (int k = 0, m = op->neff; k < m; k++) {
+                int e = eff[k];
+                if (status[e] != BEFORE_GOAL_ZONE) {
+                    status[e] = BEFORE_GOAL_ZONE;
+                    stack[top++] = e;
                 }
             }
         }
     }
+    *ncut = n;
     int m = PL_H_INF;
-    for (int i = 0; i < *ncut; i++)
-        if (h->ops[h->cut[i]].cost < m)
-            m = h->ops[h->cut[i]].cost;
+    for (int i = 0; i < n; i++)
+        if (ops[cut[i]].cost < m)
+            m = ops[cut[i]].cost;
     return m;
 }
 

@@ -12,6 +12,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "base/failure.h"
 #include "task/load.h"
 #include "view_model.h"
 
@@ -66,5 +67,8 @@ int cli_output_flag(const char *cmd, int argc, char **argv, int *i, bool *json);
 /* Prints a cJSON tree followed by a newline and frees it. */
 struct cJSON;
 void cli_print_json(struct cJSON *j);
+/* A failure mode as JSON (docs/ANALYSIS.md): {"kind", "key", "step",
+ * "detail", "items": {kind: count}}, members without a value left out. */
+struct cJSON *cli_failure_json(const pl_failure *f);
 
 #endif

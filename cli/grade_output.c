@@ -36,29 +36,6 @@ static cJSON *id_json(const char *id)
     return is_integer_text(id) ? cJSON_CreateRaw(id) : cJSON_CreateString(id);
 }
 
-/* {"kind", "key", "step", "detail", "items": {kind: count, ...}}: why the
- * sound verdict is 0 (base/failure.h); null members left out. */
-static cJSON *failure_json(const pl_failure *f)
-{
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "kind", pl_failure_kind_name(f->kind));
-    if (f->key)
-        cJSON_AddStringToObject(o, "key", f->key);
-    if (f->step)
-        cJSON_AddNumberToObject(o, "step", f->step);
-    if (f->detail)
-        cJSON_AddStringToObject(o, "detail", f->detail);
-    cJSON *items = NULL;
-    for (int i = 0; i < PL_FAIL_NITEMS; i++) {
-        if (!f->items[i])
-            continue;
-        if (!items)
-            cJSON_AddItemToObject(o, "items", items = cJSON_CreateObject());
-        cJSON_AddNumberToObject(items, pl_failure_kind_name((pl_failure_kind)(PL_FAIL_FIRST_ITEM + i)), f->items[i]);
-    }
-    return o;
-}
-
 /* One row as a JSON object; ids are printed as the exact integers they are.
  * A wrong answer's failure comes with the sound verdict it explains. */
 static cJSON *row_json(const grade_row *r, grade_mode mode)
@@ -99,7 +76,7 @@ static cJSON *row_json(const grade_row *r, grade_mode mode)
     if (r->resp->scorer_error)
         cJSON_AddStringToObject(o, "scorer_error", r->resp->scorer_error);
     if ((mode & GRADE_SOUND) && r->v.failure.kind != PL_FAIL_NONE)
-        cJSON_AddItemToObject(o, "failure", failure_json(&r->v.failure));
+        cJSON_AddItemToObject(o, "failure", cli_failure_json(&r->v.failure));
     return o;
 }
 

@@ -76,18 +76,13 @@ static void add_text(cJSON *o, const char *key, const char *v)
 /* Fields of a published CSV row that the recomputation does not reproduce. */
 static cJSON *published_differences(const pl_quality_case *c, const pl_quality_result *r);
 
-/* {"kind", "key", "step", "detail"}, or null for a valid plan. */
+/* The plan's failure (cli_failure_json), or null for a valid plan. */
 static void add_failure(cJSON *o, const pl_failure *f)
 {
-    if (!f || f->kind == PL_FAIL_NONE) {
+    if (!f || f->kind == PL_FAIL_NONE)
         cJSON_AddNullToObject(o, "failure");
-        return;
-    }
-    cJSON *j = cJSON_AddObjectToObject(o, "failure");
-    cJSON_AddStringToObject(j, "kind", pl_failure_kind_name(f->kind));
-    add_text(j, "key", f->key);
-    cJSON_AddNumberToObject(j, "step", f->step);
-    add_text(j, "detail", f->detail);
+    else
+        cJSON_AddItemToObject(o, "failure", cli_failure_json(f));
 }
 
 void quality_print_jsonl(FILE *out, const pl_quality_case *c, const pl_quality_result *r, const pl_failure *f,

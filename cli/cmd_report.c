@@ -19,7 +19,7 @@ typedef struct {
 
 static int parse_options(int argc, char **argv, report_args *a)
 {
-    a->opts = (report_options){REPORT_BY_TASK, REPORT_TABLE, 0.05, !pl_locale_is_utf8()};
+    a->opts = (report_options){REPORT_BY_TASK, REPORT_TABLE, 0.05, !pl_locale_is_utf8(), NULL};
     a->questions = calloc((size_t)argc + 1, sizeof *a->questions);
     a->responses = calloc((size_t)argc + 1, sizeof *a->responses);
     if (!a->questions || !a->responses)
@@ -73,8 +73,7 @@ static int parse_options(int argc, char **argv, report_args *a)
         }
         list = NULL;
     }
-    if ((a->opts.format == REPORT_SVG || a->output) && a->opts.by != REPORT_BY_FAILURE)
-        return cli_usage_error("report", "--format svg and --output go with --by failure");
+    a->opts.output = a->output;
     if (a->output && a->opts.format != REPORT_SVG)
         return cli_usage_error("report", "--output is for --format svg (it writes PATH.svg and PATH.csv)");
     if (a->opts.by == REPORT_BY_FAILURE && a->nquestions + a->nresponses == 0)

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "grade_rows.h"
 #include "runs/epochs.h"
 

@@ -143,28 +143,6 @@ static void free_chart(failure_chart *data)
     free(data->counts);
 }
 
-/* The charts to stdout (SVG), or to OUTPUT.svg and OUTPUT.csv. */
-static int write_charts(const pl_chart *charts, int n, const char *output)
-{
-    if (!output)
-        return pl_chart_write_svg(stdout, charts, n) == 0 ? PL_EXIT_OK : PL_EXIT_INPUT;
-    size_t len = strlen(output), stem = len > 4 && !strcmp(output + len - 4, ".svg") ? len - 4 : len;
-    char *svg_path = pl_strdup_printf("%.*s.svg", (int)stem, output);
-    char *csv_path = pl_strdup_printf("%.*s.csv", (int)stem, output);
-    FILE *svg = svg_path ? fopen(svg_path, "w") : NULL, *csv = csv_path ? fopen(csv_path, "w") : NULL;
-    bool ok = svg && csv && pl_chart_write_svg(svg, charts, n) == 0 && pl_chart_write_csv(csv, charts, n) == 0;
-    ok = !(svg && fclose(svg)) && ok;
-    ok = !(csv && fclose(csv)) && ok;
-    if (ok)
-        fprintf(stderr, "planlens: report: wrote %s and %s\n", svg_path, csv_path);
-    else
-        fprintf(stderr, "planlens: report: cannot write %s and %s\n", svg_path ? svg_path : output,
-                csv_path ? csv_path : output);
-    free(svg_path);
-    free(csv_path);
-    return ok ? PL_EXIT_OK : PL_EXIT_INPUT;
-}
-
 int report_failures(const char *const *files, int nfiles, report_format format, bool ascii, const char *output)
 {
     pl_workspace *ws = open_graded(files, nfiles);
@@ -211,7 +189,7 @@ int report_failures(const char *const *files, int nfiles, report_format format, 
     else if (all)
         cli_print_json(all), all = NULL;
     else if (format == REPORT_SVG)
-        rc = write_charts(charts, ngroups, output);
+        rc = report_write_charts(charts, ngroups, output) == 0 ? PL_EXIT_OK : PL_EXIT_INPUT;
     cJSON_Delete(all);
     for (int g = 0; tables && chart_data && g < ngroups; g++) {
         pl_ws_failure_table_free(&tables[g]);

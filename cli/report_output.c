@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart_svg.h"
 #include "cli.h"
 #include "iou/histogram.h"
 #include "report_rows.h"
@@ -179,13 +180,91 @@ static cJSON *json_group(const report_row *rows, const int *members, const repor
     return g;
 }
 
+int report_write_charts(const pl_chart *charts, int n, const char *output)
+{
+    if (!output)
+        return pl_chart_write_svg(stdout, charts, n);
+    size_t len = strlen(output), stem = len > 4 && !strcmp(output + len - 4, ".svg") ? len - 4 : len;
+    char *svg_path = pl_strdup_printf("%.*s.svg", (int)stem, output);
+    char *csv_path = pl_strdup_printf("%.*s.csv", (int)stem, output);
+    FILE *svg = svg_path ? fopen(svg_path, "w") : NULL, *csv = csv_path ? fopen(csv_path, "w") : NULL;
+    bool ok = svg && csv && pl_chart_write_svg(svg, charts, n) == 0 && pl_chart_write_csv(csv, charts, n) == 0;
+    ok = !(svg && fclose(svg)) && ok;
+    ok = !(csv && fclose(csv)) && ok;
+    if (ok)
+        fprintf(stderr, "planlens: report: wrote %s and %s\n", svg_path, csv_path);
+    else
+        fprintf(stderr, "planlens: report: cannot write %s and %s\n", svg_path ? svg_path : output,
+                csv_path ? csv_path : output);
+    free(svg_path);
+    free(csv_path);
+    return ok ? 0 : -1;
+}
+
+/* A group's histogram and its binary-success bar as two charts (labels and
+ * values owned by the caller's group_chart). */
+typedef struct {
+    char *titles[2];
+    char (*labels)[24];
+    const char **categories;
+    double *counts;
+    double binary[2];
+    pl_chart_series series[2];
+} group_chart;
+
+static const char *const binary_categories[] = {"success", "failure"};
+
+static int chart_group(const report_row *first, const pl_histogram *h, const report_options *o, pl_chart *charts,
+                       group_chart *g)
+{
+    const char *metric = first->is_distance ? "action distance" : "IoU";
+    const char *domain = o->by == REPORT_BY_DOMAIN ? first->domain : NULL;
+    g->titles[0] = pl_strdup_printf("%s / %s%s%s: %s of %d answers", first->model, first->task, domain ? " / " : "",
+                                    domain ? domain : "", metric, h->n);
+    g->titles[1] = pl_strdup_printf("%s / %s%s%s: binary success %d of %d", first->model, first->task,
+                                    domain ? " / " : "", domain ? domain : "", h->n_success, h->n);
+    g->labels = calloc((size_t)h->nbins + 1, sizeof *g->labels);
+    g->categories = calloc((size_t)h->nbins + 1, sizeof *g->categories);
+    g->counts = calloc((size_t)h->nbins + 1, sizeof *g->counts);
+    if (!g->titles[0] || !g->titles[1] || !g->labels || !g->categories || !g->counts)
+        return -1;
+    int decimals = fabs(h->bin_width * 10 - round(h->bin_width * 10)) < 1e-9 ? 1 : 2;
+    for (int b = 0; b < h->nbins; b++) {
+        snprintf(g->labels[b], sizeof g->labels[b], "%.*f-%.*f", decimals, h->bins[b].lo, decimals, h->bins[b].hi);
+        g->categories[b] = g->labels[b];
+        g->counts[b] = h->bins[b].count;
+    }
+    g->binary[0] = h->n_success;
+    g->binary[1] = h->n - h->n_success;
+    g->series[0] = (pl_chart_series){"answers", "#1b9e77", g->counts};
+    g->series[1] = (pl_chart_series){"answers", "#7570b3", g->binary};
+    charts[0] = (pl_chart){.id = first->task, .title = g->titles[0], .x_label = metric, .y_label = "answers",
+                           .categories = g->categories, .ncategories = h->nbins, .series = &g->series[0], .nseries = 1};
+    charts[1] = (pl_chart){.id = first->task, .title = g->titles[1], .x_label = "binary success", .y_label = "answers",
+                           .categories = binary_categories, .ncategories = 2, .series = &g->series[1], .nseries = 1};
+    return 0;
+}
+
+static void free_group_chart(group_chart *g)
+{
+    free(g->titles[0]);
+    free(g->titles[1]);
+    free(g->labels);
+    free(g->categories);
+    free(g->counts);
+}
+
 int report_print(FILE *f, const report_row *rows, int n, const report_options *opts)
 {
     int *order = malloc((size_t)(n ? n : 1) * sizeof *order);
     double *values = malloc((size_t)(n ? n : 1) * sizeof *values);
     unsigned char *failed = malloc((size_t)(n ? n : 1));
     cJSON *json = opts->format == REPORT_JSON ? cJSON_CreateArray() : NULL;
-    int rc = order && values && failed && (json || opts->format != REPORT_JSON) ? 0 : -1;
+    bool svg = opts->format == REPORT_SVG; /* two charts per group, written at the end */
+    pl_chart *charts = svg ? calloc(2 * (size_t)n + 2, sizeof *charts) : NULL;
+    group_chart *groups = svg ? calloc((size_t)n + 1, sizeof *groups) : NULL;
+    int ngroups = 0;
+    int rc = order && values && failed && (json || opts->format != REPORT_JSON) && (!svg || (charts && groups)) ? 0 : -1;
     for (int i = 0; rc == 0 && i < n; i++)
         order[i] = i;
     ctx = (sort_ctx){rows, opts};
@@ -221,6 +300,8 @@ int report_print(FILE *f, const report_row *rows, int n, const report_options *o
             print_table_group(f, first, &h, opts, &e);
         else if (opts->format == REPORT_CSV)
             print_csv_group(f, first, &h, opts);
+        else if (svg)
+            rc = chart_group(first, &h, opts, charts + 2 * ngroups, &groups[ngroups]), ngroups++;
         else
             cJSON_AddItemToArray(json, json_group(rows, order + start, first, &h, opts, &e));
         pl_histogram_free(&h);
@@ -233,6 +314,13 @@ int report_print(FILE *f, const report_row *rows, int n, const report_options *o
     }
     if (rc == 0 && n == 0 && opts->format == REPORT_TABLE)
         fputs("no answers to IoU questions\n", f);
+    if (rc == 0 && svg)
+        rc = opts->output ? report_write_charts(charts, 2 * ngroups, opts->output)
+                          : pl_chart_write_svg(f, charts, 2 * ngroups);
+    for (int g = 0; groups && g < ngroups; g++)
+        free_group_chart(&groups[g]);
+    free(groups);
+    free(charts);
     cJSON_Delete(json);
     free(order);
     free(values);

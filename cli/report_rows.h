@@ -5,6 +5,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "chart_svg.h"
+
 typedef enum { REPORT_BY_TASK, REPORT_BY_DOMAIN, REPORT_BY_MODEL, REPORT_BY_FAILURE } report_grouping;
 typedef enum { REPORT_TABLE, REPORT_CSV, REPORT_JSON, REPORT_SVG } report_format;
 
@@ -25,6 +27,7 @@ typedef struct {
     report_format format;
     double bin_width;
     bool ascii;          /* '#' bars instead of Unicode blocks */
+    const char *output;  /* REPORT_SVG: OUTPUT.svg and OUTPUT.csv (NULL: the SVG to the stream) */
 } report_options;
 
 /* Groups the rows (by run × task, × domain, or task × run) and prints one
@@ -37,6 +40,10 @@ int report_print(FILE *f, const report_row *rows, int n, const report_options *o
 /* A bar of `value` out of `max` in `width` cells: Unicode eighth blocks, or
  * '#'; padded to the full width when something follows on the line. */
 void report_print_bar(FILE *f, double value, double max, int width, bool ascii, bool pad);
+
+/* Writes charts as SVG to stdout, or to OUTPUT.svg with their data in
+ * OUTPUT.csv (saying so on stderr).  Returns 0, or -1 when writing failed. */
+int report_write_charts(const pl_chart *charts, int n, const char *output);
 
 /* `report --by failure`: opens the files as the explorer does (questions,
  * runs, plan-quality cases), grades every answer and prints the failure

@@ -80,7 +80,7 @@ int report_merge(FILE *out, const cli_merged *m)
     }
     const cJSON *o = m->options;
     report_options opts = {(report_grouping)cli_merge_int(o, "by"), (report_format)cli_merge_int(o, "format"),
-                           cli_merge_double(o, "bin_width"), flag(o, "ascii")};
+                           cli_merge_double(o, "bin_width"), flag(o, "ascii"), NULL};
     report_print_counts(cli_merge_total(m, "unmatched", 0), cli_merge_total(m, "errored", 0));
     int rc = report_print(out, rows, m->n, &opts);
     free(rows);

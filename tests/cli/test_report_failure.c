@@ -1,5 +1,6 @@
 /* planlens report --by failure: the JSON counts against the workspace's own
- * verdicts of sample-runs/, the SVG chart and its CSV, the usage errors. */
+ * verdicts of sample-runs/, the SVG chart and its CSV, the usage errors; and
+ * the histograms' SVG (two charts per group: the histogram, binary success). */
 #define _POSIX_C_SOURCE 200809L /* popen, mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -115,12 +116,44 @@ static void test_svg_and_csv(void **state)
     assert_int_equal(system(path), 0);
 }
 
+static int count(const char *s, const char *needle)
+{
+    int n = 0;
+    for (; (s = strstr(s, needle)); s++)
+        n++;
+    return n;
+}
+
+#define IOU SAMPLES "/iou/questions.jsonl --responses " SAMPLES "/iou/runs/*.jsonl"
+
+static void test_histogram_svg(void **state)
+{
+    (void)state;
+    int status;
+    char *json = run("--format json --questions " IOU, &status);
+    assert_int_equal(status, 0);
+    cJSON *groups = cJSON_Parse(json);
+    assert_true(cJSON_GetArraySize(groups) > 3);
+    char *svg = run("--format svg --questions " IOU, &status);
+    assert_int_equal(status, 0);
+    assert_int_equal(count(svg, "<g>"), 2 * cJSON_GetArraySize(groups));
+    const cJSON *g = cJSON_GetArrayItem(groups, 0); /* its title names the group and the count */
+    char title[256];
+    snprintf(title, sizeof title, "%s / %s: %s of %d answers", pl_json_str(g, "model"), pl_json_str(g, "task"),
+             strcmp(pl_json_str(g, "metric"), "iou") ? "action distance" : "IoU", pl_json_get(g, "n")->valueint);
+    assert_non_null(strstr(svg, title));
+    snprintf(title, sizeof title, "binary success %d of %d", pl_json_get(g, "success")->valueint,
+             pl_json_get(g, "n")->valueint);
+    assert_non_null(strstr(svg, title));
+    cJSON_Delete(groups);
+    free(json);
+    free(svg);
+}
+
 static void test_usage_errors(void **state)
 {
     (void)state;
     int status;
-    free(run("--format svg --questions " SAMPLES " --responses " SAMPLES, &status));
-    assert_int_equal(status, 2); /* svg goes with --by failure */
     free(run("--by failure --output x.svg --questions " SAMPLES, &status));
     assert_int_equal(status, 2); /* --output is for --format svg */
     free(run("--by failure", &status));
@@ -132,6 +165,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_json_counts_match_verdicts),
         cmocka_unit_test(test_svg_and_csv),
+        cmocka_unit_test(test_histogram_svg),
         cmocka_unit_test(test_usage_errors),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

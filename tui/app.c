@@ -619,6 +619,14 @@ void tui_export(tui_app *app, const char *path)
         tui_export_charts(app, path);
         return;
     }
+    if (s->kind == VIEW_HISTOGRAM) { /* the histograms as charts */
+        if (pl_histogram_export(app->ws, &sel, s->bin_width, s->metric, path, &err) == PL_OK)
+            snprintf(app->message, sizeof app->message, "exported the histograms to %s", path);
+        else
+            snprintf(app->message, sizeof app->message, "export: %s: %s", path, err.message ? err.message : "error");
+        pl_error_clear(&err);
+        return;
+    }
     if (s->kind == VIEW_DASHBOARD) { /* the table on screen */
         if (pl_export_dashboard(app->ws, &sel, path, &err) == PL_OK)
             snprintf(app->message, sizeof app->message, "exported the dashboard to %s", path);

@@ -243,3 +243,29 @@ int pl_chart_write_csv(FILE *out, const pl_chart *charts, int ncharts)
     free(names);
     return ferror(out) ? -1 : 0;
 }
+
+static int write_file(const char *path, const pl_chart *charts, int n, bool svg, pl_error *err)
+{
+    char *tmp = pl_strdup_printf("%s.partial", path);
+    FILE *f = tmp ? fopen(tmp, "w") : NULL;
+    bool ok = f && (svg ? pl_chart_write_svg(f, charts, n) : pl_chart_write_csv(f, charts, n)) == 0;
+    ok = f && fclose(f) == 0 && ok && rename(tmp, path) == 0;
+    if (!ok && tmp)
+        remove(tmp);
+    free(tmp);
+    return ok ? PL_OK : pl_error_set(err, PL_ERR_IO, path, 0, 0, "cannot write");
+}
+
+int pl_chart_export(const pl_chart *charts, int ncharts, const char *path, pl_error *err)
+{
+    size_t len = strlen(path);
+    bool svg = len > 4 && !strcmp(path + len - 4, ".svg");
+    char *csv = svg ? pl_strdup_printf("%.*s.csv", (int)(len - 4), path) : pl_strdup(path);
+    int rc = csv ? PL_OK : (int)pl_error_set(err, PL_ERR_LIMIT, path, 0, 0, "out of memory");
+    if (rc == PL_OK && svg)
+        rc = write_file(path, charts, ncharts, true, err);
+    if (rc == PL_OK)
+        rc = write_file(csv, charts, ncharts, false, err);
+    free(csv);
+    return rc;
+}

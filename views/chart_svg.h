@@ -10,6 +10,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "base/error.h"
+
 typedef struct {
     const char *name;
     const char *colour;    /* any SVG colour, e.g. "#1b9e77" */
@@ -30,5 +32,10 @@ typedef struct {
 /* Both return 0, or -1 when writing failed. */
 int pl_chart_write_svg(FILE *out, const pl_chart *charts, int ncharts);
 int pl_chart_write_csv(FILE *out, const pl_chart *charts, int ncharts);
+/* The explorer's :export of a chart screen: PATH.svg and the CSV beside it
+ * (PATH.csv), or PATH alone as CSV when it does not end in .svg; each file
+ * written beside and renamed, so a failure never leaves half a file.
+ * Returns PL_OK or an error code (err set). */
+int pl_chart_export(const pl_chart *charts, int ncharts, const char *path, pl_error *err);
 
 #endif

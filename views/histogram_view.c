@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "bar.h"
+#include "chart_svg.h"
 #include "groups.h"
 #include "iou/histogram.h"
 
@@ -230,4 +231,74 @@ char *pl_histogram_bin_label(const pl_workspace *ws, const pl_selection *sel, do
     }
     pl_groups_free(groups, ngroups);
     return label;
+}
+
+/* One histogram as a chart (its strings and values kept in `keep`). */
+typedef struct {
+    char *title;
+    char (*ranges)[64];
+    const char **categories;
+    double *counts;
+    pl_chart_series series;
+} hist_chart;
+
+static int chart_of(const pl_workspace *ws, const pl_group *g, int metric, const pl_histogram *h, pl_chart *chart,
+                    hist_chart *keep)
+{
+    keep->title = pl_strdup_printf("%s / %s: %s, %d answers, binary success %d", g->model, g->task,
+                                   metric_name(ws, g, metric, false), h->n, h->n_success);
+    keep->ranges = calloc((size_t)h->nbins + 1, sizeof *keep->ranges);
+    keep->categories = calloc((size_t)h->nbins + 1, sizeof *keep->categories);
+    keep->counts = calloc((size_t)h->nbins + 1, sizeof *keep->counts);
+    if (!keep->title || !keep->ranges || !keep->categories || !keep->counts)
+        return -1;
+    for (int b = 0; b < h->nbins; b++) {
+        bin_range(metric, &h->bins[b], false, keep->ranges[b], sizeof keep->ranges[b]);
+        keep->categories[b] = keep->ranges[b];
+        keep->counts[b] = h->bins[b].count;
+    }
+    keep->series = (pl_chart_series){"answers", "#1b9e77", keep->counts};
+    *chart = (pl_chart){.id = g->task, .title = keep->title, .x_label = metric_name(ws, g, metric, true),
+                        .y_label = "answers", .categories = keep->categories, .ncategories = h->nbins,
+                        .series = &keep->series, .nseries = 1};
+    return 0;
+}
+
+int pl_histogram_export(const pl_workspace *ws, const pl_selection *sel, double bin_width, pl_hist_metric only,
+                        const char *path, pl_error *err)
+{
+    int ngroups, n = 0;
+    pl_group *groups = valued_groups(ws, sel, &ngroups);
+    pl_chart *charts = calloc((size_t)ngroups * PL_HIST_METRICS + 1, sizeof *charts);
+    hist_chart *keep = calloc((size_t)ngroups * PL_HIST_METRICS + 1, sizeof *keep);
+    bool ok = charts && keep;
+    for (int gm = 0; ok && gm < ngroups * PL_HIST_METRICS; gm++) { /* the histograms on screen */
+        int gi = gm / PL_HIST_METRICS, metric = gm % PL_HIST_METRICS;
+        if (metric >= metrics_of(ws, &groups[gi]) || (only != PL_HIST_ALL && metric != (int)only))
+            continue;
+        pl_histogram h;
+        ok = build(ws, &groups[gi], metric, bin_width, &h) == 0;
+        if (ok) {
+            ok = chart_of(ws, &groups[gi], metric, &h, &charts[n], &keep[n]) == 0;
+            n++;
+            pl_histogram_free(&h);
+        }
+    }
+    int rc = PL_OK;
+    if (!ok)
+        rc = pl_error_set(err, PL_ERR_LIMIT, path, 0, 0, "out of memory");
+    else if (!n)
+        rc = pl_error_set(err, PL_ERR_SEMANTIC, path, 0, 0, "no histograms to export");
+    else
+        rc = pl_chart_export(charts, n, path, err);
+    for (int i = 0; keep && i < n; i++) {
+        free(keep[i].title);
+        free(keep[i].ranges);
+        free(keep[i].categories);
+        free(keep[i].counts);
+    }
+    free(keep);
+    free(charts);
+    pl_groups_free(groups, ngroups);
+    return rc;
 }

@@ -75,18 +75,6 @@ static bool fill(charts_data *d, const pl_qcharts *c, int k)
     return ok;
 }
 
-static int write_file(const char *path, const pl_chart *charts, bool svg, pl_error *err)
-{
-    char *tmp = pl_strdup_printf("%s.partial", path);
-    FILE *f = tmp ? fopen(tmp, "w") : NULL;
-    bool ok = f && (svg ? pl_chart_write_svg(f, charts, PL_QC_CHARTS) : pl_chart_write_csv(f, charts, PL_QC_CHARTS)) == 0;
-    ok = f && fclose(f) == 0 && ok && rename(tmp, path) == 0;
-    if (!ok && tmp)
-        remove(tmp);
-    free(tmp);
-    return ok ? PL_OK : pl_error_set(err, PL_ERR_IO, path, 0, 0, "cannot write");
-}
-
 int pl_qcharts_export(const pl_qcharts *c, const char *path, pl_error *err)
 {
     charts_data d;
@@ -94,15 +82,8 @@ int pl_qcharts_export(const pl_qcharts *c, const char *path, pl_error *err)
     bool ok = true;
     for (int k = 0; ok && k < PL_QC_CHARTS; k++)
         ok = fill(&d, c, k);
-    size_t len = strlen(path);
-    bool svg = len > 4 && !strcmp(path + len - 4, ".svg");
-    char *csv = svg ? pl_strdup_printf("%.*s.csv", (int)(len - 4), path) : pl_strdup(path);
-    int rc = ok && csv ? PL_OK : pl_error_set(err, PL_ERR_LIMIT, path, 0, 0, "out of memory");
-    if (rc == PL_OK && svg)
-        rc = write_file(path, d.charts, true, err);
-    if (rc == PL_OK)
-        rc = write_file(csv, d.charts, false, err);
-    free(csv);
+    int rc = ok ? pl_chart_export(d.charts, PL_QC_CHARTS, path, err)
+                : (int)pl_error_set(err, PL_ERR_LIMIT, path, 0, 0, "out of memory");
     data_free(&d);
     return rc;
 }

@@ -110,6 +110,10 @@ int *pl_histogram_members(const pl_workspace *ws, const pl_selection *sel, doubl
 /* What a bin holds, for the breadcrumb: "run · task · IoU 0.50-0.55" (a new
  * string; NULL when there is no such bin or out of memory). */
 char *pl_histogram_bin_label(const pl_workspace *ws, const pl_selection *sel, double bin_width, int target);
+/* The histograms on screen as charts (:export hist.svg): PATH.svg and its
+ * data in PATH.csv, or PATH as CSV (chart_svg.h, pl_chart_export). */
+int pl_histogram_export(const pl_workspace *ws, const pl_selection *sel, double bin_width, pl_hist_metric only,
+                        const char *path, pl_error *err);
 
 /* Writes the records to path: JSON when it ends in .json, else CSV; written
  * beside it and renamed, so a failure never leaves half a file. */

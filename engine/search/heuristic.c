@@ -388,33 +388,41 @@ static void explore_incremental(pl_heuristic *h, int ncut)
  * operator achieving one of them is marked as entering the zone. */
 static void mark_goal_plateau(pl_heuristic *h)
 {
+    hop *ops = h->ops;
     if (++h->epoch == 0) { /* wrapped: old marks could match again */
         for (int o = 0; o < h->nops; o++)
-            h->ops[o].zone_epoch = 0;
+            ops[o].zone_epoch = 0;
         h->epoch = 1;
     }
+    /* the tables in locals, as in find_cut */
+    const unsigned epoch = h->epoch;
+    unsigned char *status = h->status;
+    int *stack = h->stack;
+    const int goal_atom = h->goal_atom, true_atom = h->true_atom;
+    int *const *add_of = h->r->add_of;
+    const int *nadd_of = h->r->nadd_of;
     int top = 0;
-    h->stack[top++] = h->goal_atom;
-    const pl_relaxed *r = h->r;
+    stack[top++] = goal_atom;
     while (top) {
-        int p = h->stack[--top];
-        if (h->status[p] == GOAL_ZONE)
+        int p = stack[--top];
+        if (status[p] == GOAL_ZONE)
             continue;
-        h->status[p] = GOAL_ZONE;
-        if (p == h->goal_atom) {
-            hop *g = &h->ops[h->nops - 1];
-            g->zone_epoch = h->epoch;
+        status[p] = GOAL_ZONE;
+        if (p == goal_atom) {
+            hop *g = &ops[h->nops - 1];
+            g->zone_epoch = epoch;
             if (g->cost == 0)
-                h->stack[top++] = g->supporter;
+                stack[top++] = g->supporter;
             continue;
         }
-        if (p == h->true_atom)
+        if (p == true_atom)
             continue;
-        for (int i = 0; i < r->nadd_of[p]; i++) {
-            hop *op = &h->ops[r->add_of[p][i]];
-            op->zone_epoch = h->epoch;
+        const int *adders = add_of[p];
+        for (int i = 0, m = nadd_of[p]; i < m; i++) {
+            hop *op = &ops[adders[i]];
+            op->zone_epoch = epoch;
             if (op->cost == 0 && op->unsat == 0)
-                h->stack[top++] = op->supporter;
+                stack[top++] = op->supporter;
         }
     }
 }

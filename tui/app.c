@@ -6,6 +6,7 @@
 #include "app.h"
 #include "iou/histogram.h"
 #include "live.h"
+#include "viewport.h"
 
 tui_screen *tui_top(tui_app *app)
 {
@@ -25,10 +26,11 @@ tui_screen *tui_push(tui_app *app, tui_view_kind kind)
     s->bin_width = 0.05;
     s->metric = PL_HIST_ALL;
     s->stale = true;
+    tui_undo_pushed(app);
     return s;
 }
 
-static void screen_free(tui_app *app, tui_screen *s)
+void tui_screen_free(tui_app *app, tui_screen *s)
 {
     pl_filter_free(s->filter);
     free(s->filter_text);
@@ -44,8 +46,9 @@ static void screen_free(tui_app *app, tui_screen *s)
 
 void tui_close_all(tui_app *app)
 {
+    tui_undo_free(app); /* first: a screen kept there may borrow from one on the stack */
     while (app->depth)
-        screen_free(app, &app->stack[--app->depth]);
+        tui_screen_free(app, &app->stack[--app->depth]);
 }
 
 void tui_pop(tui_app *app)
@@ -54,7 +57,9 @@ void tui_pop(tui_app *app)
         app->quit = true;
         return;
     }
-    screen_free(app, &app->stack[--app->depth]);
+    tui_screen *s = &app->stack[--app->depth];
+    if (!tui_undo_keep_popped(app, s)) /* kept whole for undo, else freed */
+        tui_screen_free(app, s);
     tui_top(app)->stale = true;
 }
 
@@ -69,6 +74,7 @@ static int first_selectable(const pl_view_model *vm, int from, int dir)
 void tui_rebuild(tui_app *app, tui_screen *s)
 {
     int old_target = s->cursor >= 0 && s->cursor < s->vm.nlines ? s->vm.lines[s->cursor].target : -1;
+    bool first = !s->vm.nlines;
     pl_vm_free(&s->vm);
     pl_dashboard_rows_free(&s->rows);
     pl_selection sel = tui_selection(s);
@@ -99,7 +105,13 @@ void tui_rebuild(tui_app *app, tui_screen *s)
         break;
     }
     tui_live_status(app, &s->vm); /* "live: 27 samples" while runs are being written */
-    /* keep the selection on the same record / row when the model changes */
+    /* keep the selection on the same record / row when the model changes; a
+     * detail's selectable lines are the run's answers: the one shown */
+    if (s->kind == VIEW_DETAIL) {
+        old_target = s->record;
+        if (first) /* it opens at its top, the cursor below on the answers */
+            s->hold_top = true;
+    }
     int at = -1;
     for (int i = 0; old_target >= 0 && i < s->vm.nlines && at < 0; i++)
         if (s->vm.lines[i].target == old_target)
@@ -119,8 +131,10 @@ static char *row_filter(const char *key)
     return tab ? pl_strdup_printf("model=\"%.*s\" task=\"%s\"", (int)(tab - key), key, tab + 1) : NULL;
 }
 
-static void set_filter(tui_screen *s, pl_filter *f, const char *text)
+static void set_filter(tui_app *app, tui_screen *s, pl_filter *f, const char *text)
 {
+    if (s->filter_text || text)
+        tui_undo_filter(app, (int)(s - app->stack), s->filter_text, text);
     pl_filter_free(s->filter);
     free(s->filter_text);
     s->filter = f;
@@ -191,10 +205,12 @@ static void open_selected(tui_app *app)
         tui_push_narrowed(app, VIEW_LIST, s, f, label);
         free(f);
         free(label);
-    } else if (s->kind == VIEW_LIST) {
-        tui_screen *d = tui_push(app, VIEW_DETAIL);
+    } else if (s->kind == VIEW_LIST || (s->kind == VIEW_DETAIL && target != s->record)) {
+        tui_screen *d = tui_push(app, VIEW_DETAIL); /* a detail's lines: the run's other answers */
         if (d)
             d->record = target;
+    } else if (s->kind == VIEW_DETAIL) {
+        snprintf(app->message, sizeof app->message, "this is the answer shown (J/K step to the others)");
     } else if (s->kind == VIEW_HISTOGRAM) {
         pl_selection sel = tui_selection(s);
         int n;
@@ -311,11 +327,103 @@ static void cancel(tui_app *app)
     }
 }
 
+/* ` : back to where the cursor was before the last jump, and the place left
+ * becomes the mark (vim's ``: twice comes back). */
+static void jump_back(tui_app *app, tui_screen *s)
+{
+    if (!s->mark.set) {
+        snprintf(app->message, sizeof app->message, "no jump to go back to on this screen (/, n, N, g and G jump)");
+        return;
+    }
+    tui_screen was = *s;
+    bool unfold = s->expanded != s->mark.expanded;
+    s->cursor = s->mark.cursor;
+    s->top = s->mark.top;
+    s->left = s->mark.left;
+    s->hold_top = s->mark.hold;
+    s->expanded = s->mark.expanded;
+    s->mark.cursor = was.cursor;
+    s->mark.top = was.top;
+    s->mark.left = was.left;
+    s->mark.hold = was.hold_top;
+    s->mark.expanded = was.expanded;
+    if (unfold) /* the search had unfolded the text: folded back as it was */
+        s->stale = true;
+    snprintf(app->message, sizeof app->message, "back to line %d (` again: line %d)", s->top + 1, was.top + 1);
+}
+
+/* Remembers where the cursor is before a jump (a search hit, g, G). */
+static void set_mark(tui_screen *s)
+{
+    s->mark.set = true;
+    s->mark.cursor = s->cursor;
+    s->mark.top = s->top;
+    s->mark.left = s->left;
+    s->mark.hold = s->hold_top;
+    s->mark.expanded = s->expanded;
+}
+
+/* J/K on a question detail: the next or previous answer of the run to the
+ * same question (the lines of "Answers of this run" are those answers). */
+static void step_answer(tui_app *app, tui_screen *s, int dir)
+{
+    if (s->kind != VIEW_DETAIL)
+        return;
+    int at = -1, n = 0, k = 0;
+    for (int i = 0; i < s->vm.nlines; i++)
+        if (s->vm.lines[i].target >= 0) {
+            n++;
+            if (s->vm.lines[i].target == s->record)
+                at = i, k = n;
+        }
+    if (at < 0) {
+        snprintf(app->message, sizeof app->message, "the run answered this question once: no other answer to step to");
+        return;
+    }
+    for (int i = at + dir; i >= 0 && i < s->vm.nlines; i += dir)
+        if (s->vm.lines[i].target >= 0) {
+            s->record = s->vm.lines[i].target;
+            s->stale = true;
+            snprintf(app->message, sizeof app->message, "answer %d of %d of this run", k + dir, n);
+            return;
+        }
+    snprintf(app->message, sizeof app->message, "%s answer of this run (%d of %d)", dir > 0 ? "last" : "first", k, n);
+}
+
+static void act(tui_app *app, tui_action action);
+
 void tui_act(tui_app *app, tui_action action)
+{
+    int depth = app->depth;
+    tui_settings was = tui_settings_of(tui_top(app));
+    act(app, action);
+    if (app->depth == depth && action != ACT_UNDO && action != ACT_REDO) /* a setting of the same screen changed */
+        tui_undo_settings(app, depth - 1, was);
+}
+
+static void act(tui_app *app, tui_action action)
 {
     tui_screen *s = tui_top(app);
     app->message[0] = '\0';
     switch (action) {
+    case ACT_UNDO:
+    case ACT_REDO:
+        tui_undo_step(app, action == ACT_UNDO ? -1 : 1);
+        break;
+    case ACT_JUMP_BACK:
+        jump_back(app, s);
+        break;
+    case ACT_NEXT_ANSWER:
+    case ACT_PREV_ANSWER:
+        step_answer(app, s, action == ACT_NEXT_ANSWER ? 1 : -1);
+        break;
+    case ACT_YANK:
+        tui_yank(app);
+        break;
+    case ACT_PAGER:
+    case ACT_EDITOR:
+        tui_open_outside(app, action == ACT_EDITOR);
+        break;
     case ACT_QUIT:
         app->quit = true;
         break;
@@ -332,10 +440,19 @@ void tui_act(tui_app *app, tui_action action)
     case ACT_UP:
     case ACT_PAGE_DOWN:
     case ACT_PAGE_UP:
+        tui_scroll(app, action);
+        break;
     case ACT_FIRST:
     case ACT_LAST:
+        set_mark(s);
+        tui_scroll(app, action);
+        break;
     case ACT_SCROLL_LEFT:
     case ACT_SCROLL_RIGHT:
+        if (s->kind == VIEW_STATE && s->trace && pl_vp_widest(&s->vm) <= app->cols) { /* nothing cut: ←/→ step */
+            act(app, action == ACT_SCROLL_RIGHT ? ACT_NEXT_STEP : ACT_PREV_STEP);
+            break;
+        }
         tui_scroll(app, action);
         break;
     case ACT_EXPAND:
@@ -370,7 +487,7 @@ void tui_act(tui_app *app, tui_action action)
         s->stale = true;
         break;
     case ACT_CLEAR_FILTER:
-        set_filter(s, NULL, NULL);
+        set_filter(app, s, NULL, NULL);
         break;
     case ACT_SEARCH_NEXT:
     case ACT_SEARCH_PREV:
@@ -457,10 +574,23 @@ void tui_apply_filter(tui_app *app, const char *text)
         free(error);
         return;
     }
-    set_filter(tui_top(app), f, *text ? text : NULL);
+    set_filter(app, tui_top(app), f, *text ? text : NULL);
 }
 
+static void search(tui_app *app, int dir);
+
 void tui_search(tui_app *app, int dir)
+{
+    tui_screen *s = tui_top(app);
+    tui_screen was = *s;
+    search(app, dir);
+    if (s->cursor != was.cursor || s->top != was.top || s->expanded != was.expanded) {
+        set_mark(&was);
+        s->mark = was.mark;
+    }
+}
+
+static void search(tui_app *app, int dir)
 {
     tui_screen *s = tui_top(app);
     if (!app->search || !*app->search) {
@@ -488,7 +618,7 @@ void tui_search(tui_app *app, int dir)
     if (s->kind == VIEW_DETAIL && !s->expanded) { /* the prompt or response may be folded: look in them */
         s->expanded = true;
         tui_rebuild(app, s);
-        tui_search(app, dir);
+        search(app, dir);
         if (strncmp(app->message, "not found", 9))
             snprintf(app->message, sizeof app->message, "found in the folded text, unfolded (e folds): %s",
                      app->search);
@@ -551,7 +681,18 @@ static void set_reducer(tui_app *app, const char *name)
         app->stack[i].stale = true;
 }
 
+static void command(tui_app *app, const char *line);
+
 void tui_command(tui_app *app, const char *line)
+{
+    int depth = app->depth;
+    tui_settings was = tui_settings_of(tui_top(app));
+    command(app, line);
+    if (app->depth == depth) /* :bins W */
+        tui_undo_settings(app, depth - 1, was);
+}
+
+static void command(tui_app *app, const char *line)
 {
     app->message[0] = '\0'; /* the previous command's notice is stale now */
     while (*line == ' ')

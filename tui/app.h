@@ -58,7 +58,42 @@ typedef struct {
     bool expanded;           /* detail: long responses and contexts unfolded */
     tui_view_kind help_for;  /* help: the screen it explains */
     bool stale;              /* rebuild the view model before drawing */
+    struct {                 /* where the cursor was before the last jump (a search hit, g, G): ` goes back */
+        bool set;
+        int cursor, top, left;
+        bool hold, expanded;
+    } mark;
 } tui_screen;
+
+/* What a screen shows of its records, beside its filter: a change of these
+ * is undone as one step (undo.c). */
+typedef struct {
+    pl_sort_key sort;
+    bool descending, by_value, np_aqm;
+    pl_hist_metric metric;
+    pl_compare_filter agree;
+    double bin_width;
+    int record, step;
+} tui_settings;
+
+/* One step of the undo history: a screen opened or left (the screen off the
+ * stack is kept here, whole, so that redo or undo puts it back as it was), a
+ * filter set or cleared, or the settings of a screen changed. */
+typedef enum { TUI_CHANGE_PUSH, TUI_CHANGE_POP, TUI_CHANGE_FILTER, TUI_CHANGE_SETTINGS } tui_change_kind;
+typedef struct {
+    tui_change_kind kind;
+    int depth;               /* the index in the stack of the screen it changed */
+    bool holds_screen;       /* `screen` is off the stack (a push undone, a pop done) */
+    tui_screen screen;
+    char *before, *after;    /* FILTER: the filter texts (NULL: none) */
+    tui_settings was, now;   /* SETTINGS */
+} tui_change;
+typedef struct {
+    tui_change *items;
+    int count, done;         /* items[0..done) are undone by U, items[done..count) redone by R */
+    const void *ws;          /* the workspace the history is about (a reload forgets it) */
+    bool replaying;          /* an undo or redo is moving screens: nothing is recorded */
+} tui_undo;
 
 typedef struct {
     pl_workspace *ws;
@@ -80,12 +115,15 @@ typedef struct {
     struct tui_live *live;   /* following the paths opened (live.c), or NULL */
     pl_probe_job **stopping; /* probe runs whose screen was left, told to stop; */
     int nstopping;           /* freed once ended (tui_reap_probes) */
+    tui_undo undo;           /* navigation, filters, sorts and scopes (undo.c) */
 } tui_app;
 
 /* Screens. */
 tui_screen *tui_push(tui_app *app, tui_view_kind kind);
 void tui_pop(tui_app *app); /* the last screen is not popped: it quits */
 void tui_close_all(tui_app *app);
+/* Frees what a screen owns (not the slot). */
+void tui_screen_free(tui_app *app, tui_screen *s);
 tui_screen *tui_top(tui_app *app);
 void tui_rebuild(tui_app *app, tui_screen *s);
 /* Performs an action on the top screen. */
@@ -162,6 +200,25 @@ bool tui_top_is_busy(tui_app *app);
 /* Frees the stopping probe runs that have ended; with `wait`, waits for
  * every one (at exit, before the questions they read are freed). */
 void tui_reap_probes(tui_app *app, bool wait);
+
+/* Undo and redo (undo.c): tui_push and tui_pop record screens opened and
+ * left, set_filter the filters, tui_act and tui_command the settings a key
+ * or command changed (tui_settings); U/z undoes the last step, R/Z redoes
+ * it (the status line says what); any new step forgets what was undone. */
+tui_settings tui_settings_of(const tui_screen *s);
+void tui_undo_pushed(tui_app *app);
+bool tui_undo_keep_popped(tui_app *app, tui_screen *s); /* true: the screen is kept, not to be freed */
+void tui_undo_filter(tui_app *app, int depth, const char *before, const char *after);
+void tui_undo_settings(tui_app *app, int depth, tui_settings was);
+void tui_undo_step(tui_app *app, int dir); /* dir -1 undo, 1 redo */
+void tui_undo_free(tui_app *app);
+
+/* y, v and E (yank.c): copies a part of the record on screen with OSC 52
+ * (a menu in the status line: i id, a answer, p plan, q question, c
+ * context); opens the record, or the screen's text, in $PAGER (editor:
+ * $VISUAL, $EDITOR) read-only and comes back to the same place. */
+void tui_yank(tui_app *app);
+void tui_open_outside(tui_app *app, bool editor);
 
 /* Scrolling (scroll.c): rows of the body; keys, the wheel and search hits
  * moving the top screen's viewport; the screen row of a click. */

@@ -39,12 +39,22 @@ static const char *const action_help[ACT_COUNT] = {
     [ACT_PREV_STEP] = "previous step",
     [ACT_COMPARE] = "pick run A, then run B: compare them question by question",
     [ACT_AGREE_FILTER] = "all / agreeing / disagreeing questions",
-    [ACT_UNDO] = "undo (teach)",
+    [ACT_UNDO] = "undo the last step: a screen opened or left, a filter, a sort, a setting, an answer stepped to "
+                 "(teach: the last action)",
+    [ACT_REDO] = "redo what undo undid (a new step forgets it)",
+    [ACT_JUMP_BACK] = "back to where the cursor was before the last jump (/, n, N, g, G); again: forth",
+    [ACT_YANK] = "copy to the clipboard (OSC 52, over ssh and tmux): then i id, a answer, p plan, q question, "
+                 "c context (PDDL); on the dashboard i the run's name",
+    [ACT_PAGER] = "open the answer in full (or the screen's text) in $PAGER (less); back to the same place",
+    [ACT_EDITOR] = "open it read-only in $VISUAL / $EDITOR (vi)",
+    [ACT_NEXT_ANSWER] = "the run's next answer to this question",
+    [ACT_PREV_ANSWER] = "the run's previous answer to this question",
     [ACT_TOGGLE_HINTS] = "hints (teach)",
     [ACT_SAVE] = "save the walked plan (teach)",
     [ACT_EXPAND] = "unfold (fold) the long response and context",
-    [ACT_SCROLL_LEFT] = "scroll the columns left",
-    [ACT_SCROLL_RIGHT] = "scroll the columns right (what does not fit)",
+    [ACT_SCROLL_LEFT] = "scroll sideways, left (state: a step back when every line fits)",
+    [ACT_SCROLL_RIGHT] = "scroll sideways, right: the columns and long lines that do not fit (state: a step when "
+                         "every line fits)",
     [ACT_METRIC] = "metric: all, IoU / AD, LEA, final score (plan-quality cases)",
     [ACT_WHY] = "why: the failure modes of the run x task (after c on run A: of both runs side by side); on a list: "
                 "of its answers, a column per run",
@@ -68,8 +78,13 @@ static const char *const commands[] = {
     ":questions", "a list of every question this screen holds (all of them from the dashboard)",
     ":compare A B", "compare two runs",
     ":probe [KINDS]", "grader probes on the loaded questions (exact, drop, hallucinate, ...)",
+    ":warnings", "the warnings of opening the files, grouped by file and kind",
+    ":reducer NAME", "reduce every run's epochs with NAME (mean, median, mode, max, at_least_K, pass_at_K); "
+                     ":reducer alone: each log's own",
     ":help", "this help",
-    ":q", "quit",
+    ":q, :quit", "quit",
+    "Tab", "completes commands, run names (:compare), columns (:freq), filter fields and the models, tasks and "
+           "domains of the data (f)",
 };
 
 static const char *const columns[] = {
@@ -126,12 +141,20 @@ static void keys_of(const tui_keymap *km, tui_view_kind view, tui_view_kind scre
         for (int i = 0; i < km->count && !bound; i++)
             bound = km->items[i].view == view && km->items[i].action == (tui_action)a &&
                     tui_keymap_lookup(km, screen, km->items[i].key) == (tui_action)a;
-        if (!bound || a == ACT_UNDO || a == ACT_TOGGLE_HINTS || a == ACT_SAVE)
+        if (!bound)
             continue;
         char keys[64];
         tui_keymap_keys(km, screen, (tui_action)a, keys, sizeof keys);
         entry(vm, keys, action_help[a] ? action_help[a] : tui_action_name((tui_action)a), width);
     }
+}
+
+static bool has_own_keys(const tui_keymap *km, tui_view_kind view)
+{
+    for (int i = 0; i < km->count; i++)
+        if (km->items[i].view == view && km->items[i].action != ACT_NONE)
+            return true;
+    return false;
 }
 
 void tui_build_help(tui_app *app, tui_screen *s, int width)
@@ -144,6 +167,14 @@ void tui_build_help(tui_app *app, tui_screen *s, int width)
     keys_of(&app->keymap, s->help_for, s->help_for, width, vm);
     heading(vm, "Keys on every screen");
     keys_of(&app->keymap, VIEW_GENERIC, s->help_for, width, vm);
+    for (int v = VIEW_DASHBOARD; v < VIEW_COUNT; v++) { /* then every other screen's own keys */
+        if (v == (int)s->help_for || v == VIEW_HELP || !has_own_keys(&app->keymap, (tui_view_kind)v))
+            continue;
+        char title[64];
+        snprintf(title, sizeof title, "Keys of the %s screen", tui_view_name((tui_view_kind)v));
+        heading(vm, title);
+        keys_of(&app->keymap, (tui_view_kind)v, (tui_view_kind)v, width, vm);
+    }
     heading(vm, "Commands (after :)");
     for (size_t i = 0; i + 1 < sizeof commands / sizeof *commands; i += 2)
         entry(vm, commands[i], commands[i + 1], width);

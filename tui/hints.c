@@ -18,19 +18,20 @@ static const hint dashboard[] = {{ACT_OPEN, 0, "questions"},  {ACT_HISTOGRAM, 0,
 static const hint list[] = {{ACT_OPEN, 0, "detail"},    {ACT_SORT, 0, "sort"},      {ACT_REVERSE, 0, "reverse"},
                             {ACT_FLAG, 0, "flag"},      {ACT_FREQUENCY, 0, "frequency"},
                             {ACT_HISTOGRAM, 0, "histogram"}, {ACT_FILTER, 0, "filter"}, {ACT_SEARCH, 0, "search"},
-                            {ACT_WHY, 0, "why"}, END};
+                            {ACT_WHY, 0, "why"}, {ACT_UNDO, ACT_REDO, "undo/redo"}, {ACT_YANK, 0, "copy"}, END};
 static const hint why[] = {{ACT_OPEN, 0, "answers"}, {ACT_FOLD, 0, "fold"}, {ACT_FOLD_ALL, 0, "fold all"},
                            {ACT_SORT, 0, "count/diff"}, {ACT_FILTER, 0, "filter"}, END};
 static const hint charts[] = {{ACT_OPEN, 0, "cases"}, {ACT_TOGGLE_NP, 0, "AQM/NP-AQM"}, {ACT_FILTER, 0, "filter"}, END};
 static const hint freq[] = {{ACT_OPEN, 0, "records"}, {ACT_SORT, 0, "count/value"}, {ACT_FILTER, 0, "filter"}, END};
 static const hint detail[] = {{ACT_EXPAND, 0, "unfold"},      {ACT_PAGE_DOWN, 0, "page"}, {ACT_PLAN_VIEW, 0, "plan"},
                               {ACT_STATE_VIEW, 0, "states"},  {ACT_TEACH, 0, "teach"},    {ACT_FLAG, 0, "flag"},
-                              {ACT_SEARCH, 0, "search"},      END};
+                              {ACT_SEARCH, 0, "search"},      {ACT_NEXT_ANSWER, ACT_PREV_ANSWER, "answers"},
+                              {ACT_YANK, 0, "copy"},          {ACT_PAGER, 0, "pager"}, END};
 static const hint histogram[] = {{ACT_OPEN, 0, "questions"}, {ACT_METRIC, 0, "metric"},
                                  {ACT_TOGGLE_BINS, 0, "bin width"}, {ACT_FILTER, 0, "filter"}, END};
 static const hint plan[] = {{ACT_OPEN, 0, "open"}, {ACT_TOGGLE_NP, 0, "AQM/NP-AQM"}, {ACT_STATE_VIEW, 0, "states"},
                             {ACT_TEACH, 0, "teach"}, END};
-static const hint state[] = {{ACT_PREV_STEP, ACT_NEXT_STEP, "step"}, {ACT_TEACH, 0, "teach"}, END};
+static const hint state[] = {{ACT_PREV_STEP, ACT_NEXT_STEP, "step"}, {ACT_TEACH, 0, "teach"}, {ACT_YANK, 0, "copy"}, END};
 static const hint compare[] = {{ACT_OPEN, 0, "A's answer"}, {ACT_AGREE_FILTER, 0, "all/agree/disagree"},
                                {ACT_TOGGLE_BINS, 0, "bin width"}, END};
 static const hint probe[] = {{ACT_OPEN, 0, "an answer"}, END};

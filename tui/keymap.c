@@ -18,7 +18,8 @@ static const char *const action_names[ACT_COUNT] = {
     "clear-filter", "refresh",  "histogram",   "toggle-bins", "sort",   "reverse",    "flag",     "disagreements",
     "plan-view",   "state-view", "teach",      "toggle-np", "next-step",   "prev-step",   "compare",  "agree-filter",
     "undo",        "toggle-hints", "save",     "cancel",    "expand",    "scroll-left", "scroll-right",
-    "metric",      "why",       "frequency",   "fold",      "fold-all",  "charts"};
+    "metric",      "why",       "frequency",   "fold",      "fold-all",  "charts",
+    "redo",        "jump-back", "yank",        "pager",     "editor",    "next-answer", "prev-answer"};
 static const char *const view_names[VIEW_COUNT] = {"generic", "dashboard", "list",  "detail",
                                                    "histogram", "plan",    "state", "compare", "probe", "teach",
                                                    "warnings", "probe-answer", "help", "why", "frequency",

@@ -9,6 +9,7 @@
 #include <readline/readline.h>
 
 #include "app.h"
+#include "complete.h"
 #include "terminal.h"
 
 static int pending_key;   /* the key readline's getc hook hands over */
@@ -16,6 +17,7 @@ static bool key_ready;    /* readline asks whether more input waits: only this k
 static char *finished;    /* the line readline completed, or NULL */
 static bool done;
 static tui_app *active;
+static tui_history_kind active_kind; /* what Tab completes */
 
 static int feed_key(FILE *f)
 {
@@ -40,6 +42,56 @@ static void redisplay(void)
     addnstr(rl_line_buffer, app->cols - x > 0 ? app->cols - x : 0);
     move(app->rows - 1, x + rl_point < app->cols ? x + rl_point : app->cols - 1);
     refresh();
+}
+
+/* Tab: readline's matches (the common part first, then each candidate)
+ * from tui_complete; never file names. */
+static char **attempt_completion(const char *text, int start, int end)
+{
+    (void)text;
+    rl_attempted_completion_over = 1;
+    bool whole;
+    char **found = tui_complete(active->opened ? active->ws : NULL, active_kind, rl_line_buffer, start, end, &whole);
+    int n = 0;
+    while (found && found[n])
+        n++;
+    char **out = n ? malloc((size_t)(n + 2) * sizeof *out) : NULL;
+    if (!out) {
+        tui_complete_free(found);
+        return NULL;
+    }
+    rl_completion_append_character = whole ? ' ' : '\0'; /* a field name is followed by its operator */
+    size_t common = strlen(found[0]);
+    for (int i = 1; i < n; i++)
+        for (size_t k = 0; k < common; k++)
+            if (found[i][k] != found[0][k]) {
+                common = k;
+                break;
+            }
+    out[0] = n == 1 ? found[0] : pl_strdup_printf("%.*s", (int)common, found[0]);
+    for (int i = n == 1 ? 1 : 0; i < n; i++)
+        out[i + 1] = found[i];
+    out[n == 1 ? 1 : n + 1] = NULL;
+    free(found); /* the strings are readline's now */
+    return out;
+}
+
+/* The candidates of an ambiguous Tab, in the status line above the prompt. */
+static void show_matches(char **matches, int n, int longest)
+{
+    (void)longest;
+    tui_app *app = active;
+    char list[1024];
+    size_t used = (size_t)snprintf(list, sizeof list, " Tab: %d candidates:", n);
+    for (int i = 1; i <= n && used < sizeof list; i++)
+        used += (size_t)snprintf(list + used, sizeof list - used, " %s", matches[i]);
+    move(app->rows - 2, 0);
+    clrtoeol();
+    attron(A_REVERSE);
+    mvhline(app->rows - 2, 0, ' ', app->cols);
+    mvaddnstr(app->rows - 2, 0, list, app->cols);
+    attroff(A_REVERSE);
+    rl_forced_update_display();
 }
 
 static void on_line(char *line)
@@ -114,6 +166,11 @@ void tui_prompt_setup(tui_app *app)
     rl_prep_term_function = no_terminal_prep; /* curses owns the terminal */
     rl_deprep_term_function = no_terminal_deprep;
     rl_outstream = fopen("/dev/null", "w");
+    rl_attempted_completion_function = attempt_completion;
+    rl_completion_display_matches_hook = show_matches;
+    static char breaks[] = " \t\"=<>~!()";
+    rl_completer_word_break_characters = breaks;
+    rl_variable_bind("show-all-if-ambiguous", "on"); /* the first Tab lists them */
     const char *state = getenv("XDG_STATE_HOME"), *home = getenv("HOME");
     app->history_dir = state && *state ? pl_strdup_printf("%s/planlens", state)
                        : home          ? pl_strdup_printf("%s/.local/state/planlens", home)
@@ -229,6 +286,7 @@ static void feed(int ch)
 char *tui_prompt(tui_app *app, tui_history_kind kind, const char *prompt)
 {
     active = app;
+    active_kind = kind;
     finished = NULL;
     done = false;
     walked = kind >= 0 && kind < TUI_HISTORY_COUNT ? &lists[kind] : NULL;

@@ -154,7 +154,7 @@ static void answer_line(pl_view_model *vm, const pl_workspace *ws, int i, const 
     const char *text = e->resp->error ? e->resp->error : e->resp->response;
     int len = (int)strcspn(text, "\n"), room = o->width > 40 ? o->width - 30 : 10;
     pl_role role = e == r ? ROLE_HEADER : ROLE_TEXT;
-    pl_vm_line(vm, -1);
+    pl_vm_line(vm, i); /* Enter opens the answer, J/K step through them */
     pl_vm_span(vm, role, "  %s ", e == r ? ">" : " ");
     if (attempts)
         pl_vm_span(vm, role, "answer %-3d ", attempt + 1);
@@ -199,7 +199,7 @@ static void epochs_section(pl_view_model *vm, const pl_workspace *ws, const pl_w
         epochs |= epoch > 1;
         attempts |= attempt[k] > 0;
     }
-    section(vm, attempts ? "Answers of this run" : "Epochs");
+    section(vm, attempts ? "Answers of this run (Enter opens one, J/K step)" : "Epochs (Enter opens one, J/K step)");
     for (int k = 0; k < count; k++)
         answer_line(vm, ws, answers[k], r, attempt[k], epochs, attempts, o);
     free(answers);

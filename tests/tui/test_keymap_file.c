@@ -73,7 +73,7 @@ static void test_teach_keys(void **state)
     /* Esc cancels (never quits): its own action */
     assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_CANCEL, keys, sizeof keys), "Esc");
     assert_int_equal(tui_keymap_lookup(&km, VIEW_DASHBOARD, 27), ACT_CANCEL);
-    assert_string_equal(tui_keymap_keys(&km, VIEW_STATE, ACT_PREV_STEP, keys, sizeof keys), "Left h");
+    assert_string_equal(tui_keymap_keys(&km, VIEW_STATE, ACT_PREV_STEP, keys, sizeof keys), "[ h"); /* Left scrolls */
     assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_PREV_STEP, keys, sizeof keys), "");
     /* A key rebound in a view no longer does its generic action there. */
     char *user = write_temp("bind teach j undo\nbind teach u none\n");

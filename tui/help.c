@@ -187,6 +187,7 @@ void tui_build_help(tui_app *app, tui_screen *s, int width)
     entry(vm, "--no-mouse", "leaves the mouse to the terminal (select and copy text)", width);
     heading(vm, "Filters");
     entry(vm, "text fields", "task domain model id note: = != (ignore case), ~ !~ (substring)", width);
+    entry(vm, "model's text", "raw (its own words, and reasoning) prompt (what it was given): raw~\"red block\"", width);
     entry(vm, "number fields", "score sound stored iou: = != < <= > >=; iou is the IoU or action distance", width);
     entry(vm, "plan quality", "final lea correct misplaced same_act diff_act redundant: numbers (final score, LEA, "
                               "AQM label counts), e.g. final<0.5 lea=0 redundant>2", width);

@@ -10,8 +10,8 @@
 #
 # Usage: bench/compare_plans.sh OLD/planlens NEW/planlens [--all]
 set -euo pipefail
-old=$(realpath "${1:?usage: compare_plans.sh OLD/planlens NEW/planlens [--all]}")
-new=$(realpath "${2:?usage: compare_plans.sh OLD/planlens NEW/planlens [--all]}")
+builds=("$(realpath "${1:?usage: compare_plans.sh OLD/planlens NEW/planlens [--all]}")"
+  "$(realpath "${2:?usage: compare_plans.sh OLD/planlens NEW/planlens [--all]}")")
 all=${3:-}
 root=$(cd "$(dirname "$0")/.." && pwd)
 data=${PLANLENS_DATA_DIR:-$root/../shared/data}
@@ -24,19 +24,23 @@ trap 'rm -rf "$tmp"' EXIT
 python3 "$root/bench/acp_problems.py" "$data" "$tmp" >/dev/null
 limit=()
 if [ "$all" = --all ]; then
-  mapfile -t sel < <(cd "$tmp" && ls ./*.domain.pddl | sed 's|^\./||; s|\.domain\.pddl$||')
+  sel=()
+  for f in "$tmp"/*.domain.pddl; do
+    f=${f##*/}
+    sel+=("${f%.domain.pddl}")
+  done
   limit=(--time-limit 1)
 else
   mapfile -t sel < <(awk '!/^#/ { print $1 }' "$root/bench/plan_process_problems.txt")
 fi
 same=0 differ=0 timed_out=0
 for n in "${sel[@]}"; do
-  for side in old new; do
-    "${!side}" plan "$tmp/$n.domain.pddl" "$tmp/$n.problem.pddl" --quiet "${limit[@]}" >"$tmp/$n.$side" 2>&1 || true
+  for k in 0 1; do
+    "${builds[$k]}" plan "$tmp/$n.domain.pddl" "$tmp/$n.problem.pddl" --quiet "${limit[@]}" >"$tmp/$n.$k" 2>&1 || true
   done
-  if grep -q '^; unknown: time limit' "$tmp/$n.old" "$tmp/$n.new"; then
+  if grep -q '^; unknown: time limit' "$tmp/$n.0" "$tmp/$n.1"; then
     timed_out=$((timed_out + 1))
-  elif cmp -s "$tmp/$n.old" "$tmp/$n.new"; then
+  elif cmp -s "$tmp/$n.0" "$tmp/$n.1"; then
     same=$((same + 1))
   else
     differ=$((differ + 1))

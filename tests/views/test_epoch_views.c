@@ -103,7 +103,7 @@ static void test_repeated_answers_are_samples(void **state)
     pl_detail_opts o = {.width = 100};
     pl_view_detail(ws, third, &o, NULL, &vm);
     text = vm_text(&vm);
-    expect(text, "Answers of this run\n");
+    expect(text, "Answers of this run (Enter opens one, J/K step)\n");
     expect(text, "  answer 1   official 1  [(sail l0 l1)]");
     expect(text, "> answer 3   official 0  [(sail l0 l0)]");
     if (strstr(text, "epoch"))

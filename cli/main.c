@@ -9,12 +9,15 @@
 
 /* In two parts: ISO C guarantees string literals of 4095 bytes only. */
 static const char usage_tasks[] =
-    "usage: planlens [--color=auto|always|never] [--ascii] [--no-mouse] [--batch] [PATH...]\n"
+    "usage: planlens [--color=auto|always|never] [--ascii] [--no-mouse] [--batch [--follow]]\n"
+    "                [--notes FILE] [--warnings FILE] [PATH...]\n"
     "       planlens COMMAND [ARGS]\n"
     "\n"
     "Without a command, opens the files and directories given (sample-runs/ when none)\n"
     "in the terminal explorer; without a usable terminal (or with --batch) it prints\n"
-    "the dashboard as text.  Keys: ? in the explorer, docs/EXPLORER.md.\n"
+    "the dashboard as text.  Keys: ? in the explorer, docs/EXPLORER.md.  --notes FILE\n"
+    "keeps flags and notes there; --warnings FILE writes every warning of opening the\n"
+    "files (on exit only a summary); exit 3 when nothing could be opened.\n"
     "\n"
     "Commands:\n"
     "  validate DOMAIN PROBLEM PLAN... [--json]\n"

@@ -268,6 +268,15 @@ static void annotate(tui_app *app, int record, int flag, const char *note)
         app->stack[i].stale = true;
 }
 
+/* :note TEXT sets the note (saved at once) and says so; :note alone clears it. */
+static void note_command(tui_app *app, int record, const char *text)
+{
+    annotate(app, record, -1, text);
+    if (!app->message[0]) /* not an error */
+        snprintf(app->message, sizeof app->message, *text ? "note saved on %s: %s" : "note cleared on %s%s",
+                 pl_workspace_record(app->ws, record)->id, text);
+}
+
 static void load_notes(tui_app *app, const char *path)
 {
     pl_diags warnings = PL_DIAGS_INIT;
@@ -320,6 +329,8 @@ static void cancel(tui_app *app)
         snprintf(app->message, sizeof app->message, "compare cancelled (run A was %s)", app->compare_a);
         free(app->compare_a);
         app->compare_a = NULL;
+        for (int i = 0; i < app->depth; i++)
+            app->stack[i].stale = true; /* the dashboard drops its A marks at once */
     } else if (app->depth > 1) {
         tui_pop(app);
     } else {
@@ -463,7 +474,7 @@ static void act(tui_app *app, tui_action action)
         open_selected(app);
         break;
     case ACT_HISTOGRAM:
-        tui_push_narrowed(app, VIEW_HISTOGRAM, s, NULL, NULL);
+        tui_open_histogram(app);
         break;
     case ACT_TOGGLE_BINS:
         s->bin_width = s->bin_width > 0.075 ? 0.05 : 0.1;
@@ -479,7 +490,7 @@ static void act(tui_app *app, tui_action action)
             tui_sort_counts(app);
             break;
         }
-        s->sort = (pl_sort_key)((s->sort + 1) % SORT_COUNT);
+        s->sort = pl_list_next_sort(&s->vm, s->sort); /* the columns in view only */
         s->stale = true;
         break;
     case ACT_REVERSE:
@@ -721,7 +732,7 @@ static void command(tui_app *app, const char *line)
         if (r < 0)
             snprintf(app->message, sizeof app->message, "note: select a question first (list or detail)");
         else
-            annotate(app, r, -1, arg);
+            note_command(app, r, arg);
     } else if ((arg = command_args(line, "export"))) {
         if (*arg)
             tui_export(app, arg);

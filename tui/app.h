@@ -167,6 +167,8 @@ void tui_open_from_extra(tui_app *app, tui_screen *s, int target);
 void tui_open_probe(tui_app *app, const char *kinds);
 /* :warnings: the warnings of opening the files, grouped. */
 void tui_open_warnings(tui_app *app);
+/* h: the histograms, from the dashboard row's own when opened on one. */
+void tui_open_histogram(tui_app *app);
 /* A list of exactly `records` (taken over), its scope `label` (taken over)
  * in the breadcrumb: what a histogram bin, a why row or a value opens. */
 tui_screen *tui_push_records(tui_app *app, int *records, int n, char *label);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "app.h"
+#include "ascii_text.h"
 #include "draw_text.h"
 #include "viewport.h"
 
@@ -53,51 +54,11 @@ static attr_t attr_of(const tui_app *app, pl_role role)
     return app->color ? (attr_t)COLOR_PAIR(pairs[role]) | (role == ROLE_HEADER ? A_BOLD : 0) : mono[role];
 }
 
-/* What --ascii (or a non-UTF-8 locale) draws for a character the views
- * did not already give in ASCII: data, or a glyph a view kept. */
-static const char *ascii_for(const char *ch, size_t n)
-{
-    static const char *const map[][2] = {
-        {"·", "-"},  {"×", "x"},  {"│", "|"},  {"─", "-"},   {"…", "..."}, {"π", "pi"}, {"›", ">"}, {"‹", "<"},
-        {"Δ", "d"},  {"±", "+-"}, {"−", "-"},  {"→", "->"},  {"←", "<-"},  {"✓", "="},  {"✗", "x"}, {"○", "o"},
-        {"◎", "G"},  {"█", "#"},  {"▏", "#"},  {"▎", "#"},   {"▍", "#"},   {"▌", "#"},  {"▋", "#"}, {"▊", "#"},
-        {"▉", "#"},  {"▲", "^"},  {"▼", "v"},  {"≠", "!="},  {"≤", "<="},  {"≥", ">="}, {"—", "-"}, {"–", "-"},
-        {"★", "*"},  {"“", "\""}, {"”", "\""}, {"‘", "'"},   {"’", "'"}, {"▾", "-"}, {"▸", "+"},
-    };
-    for (size_t i = 0; i < sizeof map / sizeof *map; i++)
-        if (strlen(map[i][0]) == n && !memcmp(map[i][0], ch, n))
-            return map[i][1];
-    return "?";
-}
-
-/* `text` with every non-ASCII character replaced (a new string). */
-static char *to_ascii(const char *text)
-{
-    size_t cap = strlen(text) * 3 + 1, used = 0;
-    char *out = malloc(cap);
-    if (!out)
-        return NULL;
-    for (const char *s = text; *s;) {
-        size_t n = 1;
-        while (((unsigned char)*s & 0x80) && ((unsigned char)s[n] & 0xC0) == 0x80)
-            n++;
-        const char *put = (unsigned char)*s < 0x80 ? NULL : ascii_for(s, n);
-        size_t k = put ? strlen(put) : 1;
-        if (used + k + 1 > cap)
-            break;
-        memcpy(out + used, put ? put : s, k);
-        used += k;
-        s += n;
-    }
-    out[used] = '\0';
-    return out;
-}
-
 /* Draws `text` at row y from screen column *x, skipping the line's first
  * `left` columns (*col counts the line's columns drawn or skipped so far). */
 static void put_text(const tui_app *app, int y, int *x, int *col, int left, const char *text, attr_t a)
 {
-    char *ascii = app->ascii ? to_ascii(text) : NULL;
+    char *ascii = app->ascii ? pl_ascii_text(text) : NULL;
     const char *t = ascii ? ascii : text;
     int skip = *col < left ? left - *col : 0;
     int chars = pl_text_columns(t);
@@ -135,7 +96,7 @@ static void draw_title(tui_app *app)
         if (s->filter_text && n < sizeof crumbs)
             n += (size_t)snprintf(crumbs + n, sizeof crumbs - n, " [%s]", s->filter_text);
     }
-    char *ascii = app->ascii ? to_ascii(crumbs) : NULL; /* measured as drawn: "π" is "pi" */
+    char *ascii = app->ascii ? pl_ascii_text(crumbs) : NULL; /* measured as drawn: "π" is "pi" */
     if (ascii)
         snprintf(crumbs, sizeof crumbs, "%s", ascii);
     free(ascii);
@@ -151,6 +112,43 @@ static void draw_title(tui_app *app)
     bar_line(app, 0, crumbs);
 }
 
+/* The rows a message takes, wrapped between words (at most MAX_MESSAGE_ROWS). */
+#define MAX_MESSAGE_ROWS 4
+
+static int message_rows(const char *text, int cols, const char *starts[MAX_MESSAGE_ROWS])
+{
+    int n = 0;
+    while (*text && n < MAX_MESSAGE_ROWS) {
+        starts[n++] = text;
+        if (pl_text_columns(text) <= cols || n == MAX_MESSAGE_ROWS)
+            break;
+        size_t fit = pl_text_prefix(text, cols), at = fit;
+        while (at > 0 && text[at] != ' ')
+            at--;
+        text += at ? at + 1 : fit; /* a word longer than the row is cut where the row ends */
+    }
+    return n;
+}
+
+/* The status bar's message, whole: a long error (a path and what failed)
+ * is wrapped onto the rows above instead of being cut at the edge; they
+ * are drawn again at the next key. */
+static void draw_message(tui_app *app)
+{
+    char *ascii = app->ascii ? pl_ascii_text(app->message) : NULL;
+    const char *text = ascii ? ascii : app->message, *starts[MAX_MESSAGE_ROWS];
+    int n = message_rows(text, app->cols - 1, starts);
+    if (n > app->rows - 3)
+        n = app->rows - 3 > 1 ? app->rows - 3 : 1;
+    for (int i = 0; i < n; i++) {
+        size_t len = i + 1 < n ? (size_t)(starts[i + 1] - starts[i]) : strlen(starts[i]);
+        char row[1024];
+        snprintf(row, sizeof row, " %.*s", (int)len, starts[i]);
+        bar_line(app, app->rows - 1 - n + i, row);
+    }
+    free(ascii);
+}
+
 static void draw_status(tui_app *app, const tui_screen *s)
 {
     char status[1024], warnings[64] = "";
@@ -159,9 +157,10 @@ static void draw_status(tui_app *app, const tui_screen *s)
     size_t nwarn = app->opened ? pl_workspace_warnings(app->ws)->count : 0;
     if (nwarn && s->kind != VIEW_WARNINGS) /* beside the totals, never instead of them */
         snprintf(warnings, sizeof warnings, " %s %zu warning%s (:warnings)", bar, nwarn, nwarn == 1 ? "" : "s");
-    if (app->message[0])
-        snprintf(status, sizeof status, " %s", app->message);
-    else if (graded < total)
+    if (app->message[0]) {
+        draw_message(app);
+        return;
+    } else if (graded < total)
         snprintf(status, sizeof status, " grading %d/%d %s %s %s%s", graded, total, app->ascii ? "..." : "…", bar,
                  s->vm.status ? s->vm.status : "", warnings);
     else
@@ -169,11 +168,29 @@ static void draw_status(tui_app *app, const tui_screen *s)
     bar_line(app, app->rows - 2, status);
 }
 
+/* Removes the hint "  a/b label" of a key pair from the hint bar. */
+static void drop_hint(const tui_keymap *km, tui_view_kind view, tui_action first, tui_action second, char *hints)
+{
+    char a[64], b[64], piece[140];
+    tui_keymap_keys(km, view, first, a, sizeof a);
+    tui_keymap_keys(km, view, second, b, sizeof b);
+    a[strcspn(a, " ")] = b[strcspn(b, " ")] = '\0';
+    snprintf(piece, sizeof piece, "  %s/%s ", a, b);
+    char *at = *a && *b ? strstr(hints, piece) : NULL;
+    if (!at)
+        return;
+    char *end = strstr(at + strlen(piece), "  "); /* the next hint, or the end */
+    memmove(at, end ? end : at + strlen(at), strlen(end ? end : at + strlen(at)) + 1);
+}
+
 static void draw_hints(tui_app *app, const tui_screen *s)
 {
     char hints[512];
     bool wide = pl_vp_widest(&s->vm) > app->cols;
     tui_hints(&app->keymap, s->kind, app->depth == 1, wide, app->cols, hints, sizeof hints);
+    /* an answer's state (prog_neg, ...) or the state a question is asked in (app): no steps to take */
+    if (s->kind == VIEW_STATE && (!s->trace || pl_state_trace_steps(s->trace) < 2))
+        drop_hint(&app->keymap, s->kind, ACT_PREV_STEP, ACT_NEXT_STEP, hints);
     move(app->rows - 1, 0);
     clrtoeol();
     int x = 0, col = 0;

@@ -65,7 +65,8 @@ void tui_build_screen(tui_app *app, tui_screen *s, int width)
         s->probe_state = pl_probe_job_peek(s->probe_job, &s->probe, &done, &s->probe_total);
         pl_view_probe(&s->probe, s->probe_total, width, app->ascii, &s->vm);
         if (s->probe_state < 0)
-            pl_vm_set_status(&s->vm, "probe stopped: out of memory (%d of %d questions)", done, s->probe_total);
+            pl_vm_set_status(&s->vm, "probe stopped: out of memory (%d of %d question%s)", done, s->probe_total,
+                             PL_PLURAL(s->probe_total));
         break;
     }
     case VIEW_HELP:
@@ -383,4 +384,30 @@ void tui_open_warnings(tui_app *app)
         snprintf(app->message, sizeof app->message, "no warnings to show: every file opened cleanly");
     else
         tui_push(app, VIEW_WARNINGS);
+}
+
+/* h: the histograms of what the screen holds; from a dashboard row, shown
+ * from that row's run × task (the first of 53 is rarely the one asked for). */
+void tui_open_histogram(tui_app *app)
+{
+    tui_screen *s = tui_top(app);
+    int target = s->cursor >= 0 && s->cursor < s->vm.nlines ? s->vm.lines[s->cursor].target : -1;
+    const char *key = s->kind == VIEW_DASHBOARD && target >= 0 && target < s->rows.nkeys ? s->rows.keys[target] : NULL;
+    const char *task = key ? strchr(key, '\t') : NULL;
+    char *model = task ? pl_strndup(key, (size_t)(task - key)) : NULL;
+    tui_screen *h = tui_push_narrowed(app, VIEW_HISTOGRAM, s, NULL, NULL);
+    pl_selection sel = h ? tui_selection(h) : (pl_selection){0};
+    int group = h && model ? pl_histogram_group_of(app->ws, &sel, model, task + 1) : -1;
+    if (group >= 0) {
+        tui_rebuild(app, h);
+        for (int i = 0; i < h->vm.nlines; i++)
+            if (h->vm.lines[i].target >= 0 && h->vm.lines[i].target / PL_HIST_TARGET_STRIDE == group) {
+                h->cursor = i; /* its first bin with answers: bin b's line is b lines below the title */
+                int title = i - h->vm.lines[i].target % PL_HIST_METRIC_STRIDE - 1;
+                h->top = title > 0 ? title : 0;
+                h->hold_top = true;
+                break;
+            }
+    }
+    free(model);
 }

@@ -27,6 +27,7 @@ typedef struct {
     int last_action;
     pl_teach_why why;       /* the last typed action that was not applied */
     bool has_why;
+    bool show_why;          /* scroll to the explanation at the next rebuild (it is new) */
     pl_view_model vm;
     bool stale;
     int cursor, top;        /* selected line and first line shown */
@@ -115,14 +116,19 @@ static void rebuild(teach_ui *ui)
         refresh();
     }
     pl_vm_free(&ui->vm);
+    int why_at;
     pl_teach_view_opts o = {.title = ui->title, .ascii = ui->ascii, .hints = ui->hints, .width = ui->cols,
                             .why = ui->has_why ? &ui->why : NULL, .undo_key = ui->undo_key,
-                            .save_key = ui->save_key, .before = ui->before, .last_action = ui->last_action};
+                            .save_key = ui->save_key, .before = ui->before, .last_action = ui->last_action,
+                            .why_at = &why_at};
     pl_view_teach(ui->s, &o, &ui->vm);
     ui->cursor = first_selectable(ui);
-    for (int i = 0; target >= 0 && i < ui->vm.nlines; i++)
+    for (int i = 0; target >= 0 && !ui->show_why && i < ui->vm.nlines; i++)
         if (ui->vm.lines[i].target == target)
             ui->cursor = i;
+    if (ui->show_why && why_at >= 0) /* a new explanation: in view with the actions under it, not below the fold */
+        ui->top = why_at;
+    ui->show_why = false;
     ui->stale = false;
 }
 
@@ -254,7 +260,7 @@ static void applied(teach_ui *ui, int action)
     }
     long long best;
     pl_answer optimal = pl_teach_walk_optimal(ui->s, &best);
-    say(ui, "GOAL REACHED in %d steps: %s", n,
+    say(ui, "GOAL REACHED in %d step%s: %s", n, PL_PLURAL(n),
         optimal == PL_YES ? "optimal" : optimal == PL_NO ? "not optimal" : "optimality unknown");
 }
 
@@ -263,6 +269,22 @@ static char *prompt(teach_ui *ui, tui_history_kind kind, const char *label)
     ui->prompt_app.rows = ui->rows;
     ui->prompt_app.cols = ui->cols;
     return tui_prompt(&ui->prompt_app, kind, label);
+}
+
+/* "(stack a b): not applicable: (holding a) is false": the false
+ * preconditions by name, as many as the status line holds. */
+static void say_why(teach_ui *ui, const pl_teach_why *w)
+{
+    bool unmet = w->nunmet > 0 && w->reason && !strncmp(w->reason, "not applicable: ", 16);
+    if (!unmet) {
+        say(ui, "%s: %s", w->text, w->reason);
+        return;
+    }
+    int used = snprintf(ui->message, sizeof ui->message, "%s: not applicable: ", w->text);
+    for (int i = 0; i < w->nunmet && used < (int)sizeof ui->message; i++)
+        used += snprintf(ui->message + used, sizeof ui->message - (size_t)used, "%s%s", i ? ", " : "", w->unmet[i]);
+    if (used < (int)sizeof ui->message)
+        snprintf(ui->message + used, sizeof ui->message - (size_t)used, " %s false", w->nunmet == 1 ? "is" : "are");
 }
 
 static void typed_action(teach_ui *ui)
@@ -284,11 +306,12 @@ static void typed_action(teach_ui *ui)
         applied(ui, w.action);
         pl_teach_why_clear(&w);
     } else {
-        say(ui, "%s: %s", w.text, w.reason);
+        say_why(ui, &w);
         if (ui->has_why)
             pl_teach_why_clear(&ui->why);
         ui->why = w;
         ui->has_why = true;
+        ui->show_why = true;
         ui->stale = true;
     }
     free(text);
@@ -306,26 +329,46 @@ static bool confirm(teach_ui *ui, const char *question)
     return ch == 'y' || ch == 'Y';
 }
 
+/* The file offered, as a full path: the explorer runs on /dev/tty, where
+ * the directory a bare name would land in is not on screen.  A new string. */
+static char *offered_path(const teach_ui *ui)
+{
+    const char *name = ui->save_path ? ui->save_path : DEFAULT_SAVE;
+    char *cwd = name[0] == '/' ? NULL : getcwd(NULL, 0);
+    char *full = cwd ? pl_strdup_printf("%s%s%s", cwd, strcmp(cwd, "/") ? "/" : "", name) : pl_strdup(name);
+    free(cwd);
+    return full;
+}
+
 static void save(teach_ui *ui)
 {
-    const char *offer = ui->save_path ? ui->save_path : DEFAULT_SAVE;
+    char *full = offered_path(ui);
+    if (!full) {
+        say(ui, "out of memory");
+        return;
+    }
+    const char *offer = full;
     char label[600];
     snprintf(label, sizeof label, "save plan to (Enter: %s): ", offer);
     char *typed = prompt(ui, TUI_HISTORY_NONE, label);
-    if (!typed)
+    if (!typed) {
+        free(full);
         return;
+    }
     const char *path = *typed ? typed : offer;
     char question[600];
     snprintf(question, sizeof question, "%s exists: overwrite?", path);
     if (access(path, F_OK) == 0 && !confirm(ui, question)) {
         say(ui, "not saved");
         free(typed);
+        free(full);
         return;
     }
     pl_error err = PL_ERROR_INIT;
     const int *steps;
     if (pl_teach_save(ui->s, path, &err) == PL_OK) {
-        say(ui, "saved %d actions to %s", pl_teach_steps(ui->s, &steps), path);
+        int n = pl_teach_steps(ui->s, &steps);
+        say(ui, "saved %d action%s to %s", n, PL_PLURAL(n), path);
     } else {
         char *m = pl_error_format(&err);
         say(ui, "%s", m ? m : "cannot save");
@@ -333,6 +376,7 @@ static void save(teach_ui *ui)
         pl_error_clear(&err);
     }
     free(typed);
+    free(full);
 }
 
 static void handle_key(teach_ui *ui, int ch)
@@ -375,14 +419,17 @@ static void handle_key(teach_ui *ui, int ch)
         if (ui->cursor < ui->vm.nlines && ui->vm.lines[ui->cursor].target >= 0)
             applied(ui, ui->vm.lines[ui->cursor].target);
         break;
-    case ACT_UNDO:
-        if (pl_teach_undo(ui->s)) {
+    case ACT_UNDO: {
+        const int *steps;
+        int n = pl_teach_steps(ui->s, &steps), last = n > 0 ? steps[n - 1] : -1;
+        if (last >= 0 && pl_teach_undo(ui->s)) {
             state_changed(ui);
-            say(ui, "undone");
+            say(ui, "undone %s (back to step %d)", pl_teach_task(ui->s)->actions[last].name, n - 1);
         } else {
             say(ui, "nothing to undo");
         }
         break;
+    }
     case ACT_TOGGLE_HINTS:
         ui->hints = !ui->hints;
         ui->stale = true;

@@ -23,9 +23,14 @@
 
 static const char usage[] =
     "usage: planlens [--color=auto|always|never] [--ascii] [--no-mouse] [--batch [--follow]] [--notes FILE]\n"
-    "                [PATH...]\n"
+    "                [--warnings FILE] [PATH...]\n"
     "Opens question sets and model runs (files or directories; sample-runs/ when none)\n"
-    "in the terminal explorer.  Keys: ? inside the explorer; docs/EXPLORER.md.\n";
+    "in the terminal explorer.  Keys: ? inside the explorer; docs/EXPLORER.md.\n"
+    "  --notes FILE     keep flags and notes in FILE (default: one file per dataset\n"
+    "                   under $XDG_DATA_HOME/planlens/)\n"
+    "  --warnings FILE  write every warning of opening the files to FILE, grouped by kind\n"
+    "                   (the explorer lists them with :warnings; on exit only a summary)\n"
+    "Exit status: 0 ok, 2 usage error, 3 nothing could be opened (--batch) or out of memory.\n";
 
 typedef struct {
     const char **paths;
@@ -33,6 +38,7 @@ typedef struct {
     bool batch;
     bool follow;    /* --batch --follow: a refreshed dashboard whenever the files change */
     const char *notes;
+    const char *warnings; /* --warnings FILE: every warning, grouped by kind */
     char *samples;  /* owned: the sample-runs/ opened when no path is given */
 } main_args;
 
@@ -57,6 +63,8 @@ static int parse_args(int argc, char **argv, tui_app *app, main_args *a)
             a->follow = true;
         else if (!strcmp(s, "--notes") && i + 1 < argc)
             a->notes = argv[++i];
+        else if (!strcmp(s, "--warnings") && i + 1 < argc)
+            a->warnings = argv[++i];
         else if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
             fputs(usage, stdout);
             return -1;
@@ -120,6 +128,8 @@ static int batch_output(tui_app *app)
     while (!tui_check_opened(app) || pl_workspace_graded(app->ws) < pl_workspace_count(app->ws))
         nanosleep(&tick, NULL);
     print_dashboard(app);
+    if (!pl_workspace_nsources(app->ws)) /* every path failed: say so by the exit status too */
+        return EXIT_INPUT;
     if (app->live)
         tui_catch_stop_signals();
     while (app->live && !tui_stop_signal()) {
@@ -140,8 +150,7 @@ static void run_prompt(tui_app *app, tui_action action)
                             : action == ACT_FILTER ? TUI_HISTORY_FILTER
                                                    : TUI_HISTORY_COMMAND,
                             label);
-    if (line)
-        app->message[0] = '\0'; /* an earlier error is stale once something new is asked */
+    app->message[0] = '\0'; /* an earlier error is stale once something new is asked, or the prompt is left */
     if (line && action == ACT_SEARCH) {
         free(app->search);
         app->search = pl_strdup(line);
@@ -216,17 +225,55 @@ static void event_loop(tui_app *app)
     }
 }
 
-/* One line per file and kind of warning, however many times it occurred. */
-static void print_warnings(const pl_diags *warnings)
+/* Every warning under its kind (--warnings FILE); false when it cannot be written. */
+static bool write_warnings(const pl_diags *w, const pl_diag_kinds *k, const char *path)
 {
-    int n;
-    pl_diag_group *groups = pl_diags_group(warnings, &n, NULL);
-    for (int i = 0; i < n; i++) {
-        char *text = pl_diag_group_text(&groups[i]);
-        fprintf(stderr, "planlens: warning: %s\n", text ? text : groups[i].message);
-        free(text);
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    fprintf(f, "# %zu warning%s while opening, %d kind%s\n", w->count, PL_PLURAL(w->count), k->nkinds,
+            PL_PLURAL(k->nkinds));
+    for (int i = 0; i < k->nkinds; i++) {
+        const pl_diag_kind *kind = &k->kinds[i];
+        fprintf(f, "\n%s: %d time%s in %d file%s\n", kind->name, kind->count, PL_PLURAL(kind->count), kind->nfiles,
+                PL_PLURAL(kind->nfiles));
+        for (size_t d = 0; d < w->count; d++) { /* each warning of the kind, in the order they came */
+            char *name = pl_diag_kind_name(w->items[d].message);
+            if (name && !strcmp(name, kind->name)) {
+                const pl_diag *x = &w->items[d];
+                if (x->line > 0)
+                    fprintf(f, "%s:%d: %s\n", x->file ? x->file : "", x->line, x->message ? x->message : "");
+                else
+                    fprintf(f, "%s%s%s\n", x->file ? x->file : "", x->file ? ": " : "", x->message ? x->message : "");
+            }
+            free(name);
+        }
     }
-    free(groups);
+    return fclose(f) == 0;
+}
+
+/* A few lines however many warnings there were (3,000 duplicate ids are one
+ * kind): how many, the first kinds with their counts, where the full list is. */
+#define SUMMARY_KINDS 3
+
+static void print_warnings(const pl_diags *warnings, const char *path)
+{
+    pl_diag_kinds k;
+    if (!warnings->count || pl_diags_by_kind(warnings, &k) < 0)
+        return;
+    bool written = path && write_warnings(warnings, &k, path);
+    if (path && !written)
+        fprintf(stderr, "planlens: cannot write the warnings to %s\n", path);
+    fprintf(stderr, "planlens: %zu warning%s of %d kind%s while opening (%s%s)\n", warnings->count,
+            PL_PLURAL(warnings->count), k.nkinds, PL_PLURAL(k.nkinds), written ? "every one in " : "",
+            written ? path : "every one: :warnings in the explorer, or --warnings FILE");
+    for (int i = 0; i < k.nkinds && i < SUMMARY_KINDS; i++)
+        fprintf(stderr, "planlens:   %s: %d time%s in %d file%s\n", k.kinds[i].name, k.kinds[i].count,
+                PL_PLURAL(k.kinds[i].count), k.kinds[i].nfiles, PL_PLURAL(k.kinds[i].nfiles));
+    if (k.nkinds > SUMMARY_KINDS)
+        fprintf(stderr, "planlens:   and %d more kind%s\n", k.nkinds - SUMMARY_KINDS,
+                PL_PLURAL(k.nkinds - SUMMARY_KINDS));
+    pl_diag_kinds_free(&k);
 }
 
 /* The terminal (tui_open_terminal) with colours and the mouse; false: no terminal. */
@@ -282,7 +329,7 @@ int tui_main(int argc, char **argv)
         fclose(tty);
         rc = tui_stop_signal() ? 128 + tui_stop_signal() : 0;
     }
-    print_warnings(pl_workspace_warnings(app.ws)); /* after the screen is gone, so that they stay readable */
+    print_warnings(pl_workspace_warnings(app.ws), a.warnings); /* after the screen is gone: readable */
     free(app.notes_path);
     tui_close_all(&app);
     tui_reap_probes(&app, true);

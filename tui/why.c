@@ -91,9 +91,11 @@ void tui_open_why(tui_app *app)
         why->fold_over = app->rows - 6; /* the lines the table's body gets */
         v->why = why;
         why = NULL;
-        if (two) { /* run A is used up, as by a comparison */
+        if (two) { /* run A is used up, as by a comparison: the dashboard drops its A marks */
             free(app->compare_a);
             app->compare_a = NULL;
+            for (int i = 0; i < app->depth; i++)
+                app->stack[i].stale = true;
         }
     }
     if (why && why->nruns)
@@ -115,7 +117,8 @@ static pl_freq_column default_column(const tui_screen *s)
     static const int by_sort[SORT_COUNT] = {[SORT_INPUT] = -1, [SORT_ID] = -1, [SORT_MODEL] = PL_FREQ_RUN,
                                             [SORT_DOMAIN] = PL_FREQ_DOMAIN, [SORT_TASK] = PL_FREQ_TASK,
                                             [SORT_SCORE] = PL_FREQ_SCORE, [SORT_SOUND] = PL_FREQ_SOUND,
-                                            [SORT_IOU] = PL_FREQ_IOU, [SORT_FINAL] = PL_FREQ_FINAL};
+                                            [SORT_IOU] = PL_FREQ_IOU, [SORT_LEA] = PL_FREQ_LEA,
+                                            [SORT_FINAL] = PL_FREQ_FINAL};
     if (s->kind == VIEW_LIST && (unsigned)s->sort < SORT_COUNT && by_sort[s->sort] >= 0)
         return (pl_freq_column)by_sort[s->sort];
     return PL_FREQ_KIND;

@@ -19,6 +19,11 @@ const pl_cmp_glyphs *pl_cmp_glyphs_of(bool ascii);
  * columns fitted to `width`. */
 void pl_cmp_summary(const pl_run_comparison *c, bool ascii, int width, pl_view_model *vm);
 
+/* Plan-quality cases both runs' plans were scored on: per task the mean
+ * official LEA and final score of each run, their paired difference and
+ * its SE (nothing when no pair is such a case). */
+void pl_cmp_quality(const pl_workspace *ws, const pl_run_comparison *c, bool ascii, int width, pl_view_model *vm);
+
 /* One task's paired histograms: A's bar beside B's on one count axis, then
  * each run's statistics.  Returns -1 with err set when the histogram
  * refuses the bin width. */

@@ -145,18 +145,31 @@ static void error_line(pl_view_model *vm, const pl_error *err)
     pl_vm_set_status(vm, "compare: %s", err->message ? err->message : "out of memory");
 }
 
+/* How the pairs were made: ACPBench and IoU questions by task and id,
+ * plan-quality cases by domain, prompt type and instance (their ids are
+ * per file). */
+static const char *pairing(const pl_workspace *ws, const pl_run_comparison *c)
+{
+    int cases = 0;
+    for (int p = 0; p < c->npairs; p++)
+        cases += pl_workspace_record(ws, c->pairs[p].a)->pair_id != NULL;
+    return !cases                ? "by task and id"
+           : cases == c->npairs ? "cases by domain, prompt type and instance"
+                                 : "by task and id, cases by domain, prompt type and instance";
+}
+
 /* The runs, then what was paired, wrapped to the width. */
-static void header_lines(const pl_run_comparison *c, const char *model_a, const char *model_b,
-                         const pl_cmp_glyphs *g, int width, pl_view_model *vm)
+static void header_lines(const pl_workspace *ws, const pl_run_comparison *c, const char *model_a,
+                         const char *model_b, const pl_cmp_glyphs *g, int width, pl_view_model *vm)
 {
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_HEADER, "A %s%sB %s", model_a, g->sep, model_b);
     char grading[48] = "";
     if (c->pending)
         snprintf(grading, sizeof grading, "%sgrading %d", g->sep, c->pending);
-    char *counts = pl_strdup_printf("%d paired questions (task + id)%sonly A %d%sonly B %d%sduplicates %d%s"
+    char *counts = pl_strdup_printf("%d paired question%s (%s)%sonly A %d%sonly B %d%sduplicates %d%s"
                                     "no verdict %d%s",
-                                    c->npairs, g->sep, c->only_a, g->sep, c->only_b, g->sep, c->dup_a + c->dup_b,
+                                    c->npairs, PL_PLURAL(c->npairs), pairing(ws, c), g->sep, c->only_a, g->sep, c->only_b, g->sep, c->dup_a + c->dup_b,
                                     g->sep, c->errors, grading);
     if (!counts) {
         vm->oom = true;
@@ -183,9 +196,25 @@ void pl_view_compare(const pl_workspace *ws, const pl_selection *sel, const char
         free(records);
         return;
     }
-    header_lines(&c, model_a, model_b, g, width, vm);
+    header_lines(ws, &c, model_a, model_b, g, width, vm);
+    if (!c.npairs) { /* empty tables would say nothing: say why there is nothing */
+        char *why = pl_strdup_printf("nothing to compare: the runs answer no question in common (A answers %d "
+                                     "that B does not, B %d that A does). Compare runs of the same questions: "
+                                     "c on run A's row, then on run B's (:compare A B).",
+                                     c.only_a, c.only_b);
+        pl_vm_line(vm, -1);
+        if (why)
+            pl_vm_wrapped(vm, ROLE_MISSED, why, width, 0);
+        vm->oom = vm->oom || !why;
+        free(why);
+        pl_vm_set_status(vm, "0 paired%snothing in common", g->sep);
+        pl_run_comparison_free(&c);
+        free(records);
+        return;
+    }
     pl_vm_line(vm, -1);
     pl_cmp_summary(&c, ascii, width, vm);
+    pl_cmp_quality(ws, &c, ascii, width, vm);
     for (int t = 0; t < c.ntasks; t++) {
         if (!c.tasks[t].value.n)
             continue;

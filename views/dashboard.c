@@ -210,9 +210,12 @@ void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int widt
     const char *dot = ascii ? "-" : "·";
     if (!p.loaded)
         pl_vm_set_status(vm, "loading file %d of %d: %s", p.files_done + 1, p.files, p.file ? p.file : "");
+    else if (!pl_workspace_count(ws) && pl_workspace_nquestions(ws)) /* question files alone: what to open next */
+        pl_vm_set_status(vm, "%d question%s, no run %s open runs with them", /* short: the warnings follow */
+                         pl_workspace_nquestions(ws), pl_workspace_nquestions(ws) == 1 ? "" : "s", dot);
     else
-        pl_vm_set_status(vm, "%d runs %s tasks %s %d responses %s %d graded", shown, ascii ? "x" : "×", dot, n, dot,
-                         total_graded);
+        pl_vm_set_status(vm, "%d run%s %s task%s %s %d response%s %s %d graded", shown, shown == 1 ? "" : "s",
+                         ascii ? "x" : "×", shown == 1 ? "" : "s", dot, n, n == 1 ? "" : "s", dot, total_graded);
     free(reducers);
     free(stats);
     pl_groups_free(groups, ngroups);

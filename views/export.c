@@ -19,6 +19,43 @@ static void csv_field(FILE *f, const char *s)
     fputc('"', f);
 }
 
+/* A plan-quality case's label names, in the order of pl_ws_record.aqm. */
+static const char *const label_names[PL_WS_LABELS] = {"correct", "misplaced", "same_act", "diff_act", "redundant"};
+
+/* A plan-quality case's numbers, as the question list shows them: the
+ * plan's length, LEA (the official count once the pipeline scored it, else
+ * the simulation's), the simulation's true LEA, the AQM label counts and
+ * the final score. */
+static void case_json(const pl_ws_record *r, cJSON *o)
+{
+    cJSON_AddNumberToObject(o, "plan_length", r->pcase->nllm);
+    cJSON_AddNumberToObject(o, "lea", r->has_quality ? r->quality_lea : r->case_lea);
+    cJSON_AddNumberToObject(o, "true_lea", r->case_lea);
+    if (!r->has_quality)
+        return;
+    cJSON *aqm = cJSON_AddObjectToObject(o, "aqm");
+    for (int k = 0; k < PL_WS_LABELS; k++)
+        cJSON_AddNumberToObject(aqm, label_names[k], r->aqm[k]);
+    cJSON_AddNumberToObject(o, "final_score", r->final_score);
+}
+
+static void case_csv(FILE *f, const pl_ws_record *r)
+{
+    if (!r->pcase || !r->graded) {
+        fputs(",,,,,,,,", f);
+        return;
+    }
+    fprintf(f, ",%d,%d,%d", r->pcase->nllm, r->has_quality ? r->quality_lea : r->case_lea, r->case_lea);
+    for (int k = 0; k < PL_WS_LABELS; k++)
+        if (r->has_quality)
+            fprintf(f, ",%d", r->aqm[k]);
+        else
+            fputc(',', f);
+    fputc(',', f);
+    if (r->has_quality)
+        fprintf(f, "%.6f", r->final_score);
+}
+
 static cJSON *record_json(const pl_ws_record *r)
 {
     cJSON *o = cJSON_CreateObject();
@@ -36,6 +73,8 @@ static cJSON *record_json(const pl_ws_record *r)
             cJSON_AddStringToObject(o, "rule", r->acp_v.path);
         if (r->acp_v.sound_reason)
             cJSON_AddStringToObject(o, "sound_reason", r->acp_v.sound_reason);
+        if (r->pcase)
+            case_json(r, o);
     }
     if (r->resp->has_stored_score)
         cJSON_AddNumberToObject(o, "stored_score", r->resp->stored_score);
@@ -90,7 +129,8 @@ int pl_export_records(const pl_workspace *ws, const int *records, int n, const c
         free(s);
         cJSON_Delete(a);
     } else {
-        fputs("id,model,domain,task,score,sound_score,value,parse_failed,rule,sound_reason,stored_score,flag,note\n",
+        fputs("id,model,domain,task,score,sound_score,value,parse_failed,rule,sound_reason,stored_score,flag,note,"
+              "plan_length,lea,true_lea,correct,misplaced,same_act,diff_act,redundant,final_score\n",
               f);
         for (int i = 0; i < n; i++) {
             const pl_ws_record *r = pl_workspace_record(ws, records[i]);
@@ -115,6 +155,7 @@ int pl_export_records(const pl_workspace *ws, const int *records, int n, const c
                 fprintf(f, "%g", r->resp->stored_score);
             fprintf(f, ",%s,", r->flagged ? "true" : "false");
             csv_field(f, r->note);
+            case_csv(f, r);
             fputc('\n', f);
         }
     }

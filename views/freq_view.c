@@ -273,8 +273,8 @@ void pl_view_freq(const pl_workspace *ws, const pl_selection *sel, pl_freq_colum
                                                             : "no records to count");
     }
     const char *dot = ascii ? "-" : "·";
-    pl_vm_set_status(vm, "%d values %s %d %s %s sorted by %s", nd, dot, total,
-                     col == PL_FREQ_LABEL ? "actions" : "records", dot, by_value ? "value" : "count");
+    pl_vm_set_status(vm, "%d value%s %s %d %s%s %s sorted by %s", nd, PL_PLURAL(nd), dot, total,
+                     col == PL_FREQ_LABEL ? "action" : "record", PL_PLURAL(total), dot, by_value ? "value" : "count");
 done:
     free(order);
     free(d);

@@ -140,8 +140,9 @@ void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double b
         }
         nhistograms++;
         pl_vm_line(vm, -1);
-        pl_vm_span(vm, ROLE_HEADER, "%s · %s · %s · %d answers · %d parse failures", groups[gi].model,
-                   groups[gi].task, metric_name(ws, &groups[gi], metric, false), h.n, h.n_parse_fail);
+        pl_vm_span(vm, ROLE_HEADER, "%s · %s · %s · %d answer%s · %d parse failure%s", groups[gi].model,
+                   groups[gi].task, metric_name(ws, &groups[gi], metric, false), h.n, PL_PLURAL(h.n), h.n_parse_fail,
+                   PL_PLURAL(h.n_parse_fail));
         int max = 1;
         for (int b = 0; b < h.nbins; b++)
             max = h.bins[b].count > max ? h.bins[b].count : max;
@@ -174,7 +175,7 @@ void pl_view_histogram(const pl_workspace *ws, const pl_selection *sel, double b
         pl_vm_span(vm, ROLE_DIM, "no histograms of %s to show (only plan-quality cases have LEA and final score)",
                    pl_hist_metric_name(only));
     }
-    pl_vm_set_status(vm, "%d histograms · bin width %.2f · metric: %s", nhistograms, bin_width,
+    pl_vm_set_status(vm, "%d histogram%s · bin width %.2f · metric: %s", nhistograms, PL_PLURAL(nhistograms), bin_width,
                      pl_hist_metric_name(only));
     pl_groups_free(groups, ngroups);
 }
@@ -231,6 +232,17 @@ char *pl_histogram_bin_label(const pl_workspace *ws, const pl_selection *sel, do
     }
     pl_groups_free(groups, ngroups);
     return label;
+}
+
+int pl_histogram_group_of(const pl_workspace *ws, const pl_selection *sel, const char *model, const char *task)
+{
+    int ngroups, found = -1;
+    pl_group *groups = valued_groups(ws, sel, &ngroups);
+    for (int i = 0; i < ngroups && found < 0; i++)
+        if (!strcmp(groups[i].model, model) && !strcmp(groups[i].task, task))
+            found = i;
+    pl_groups_free(groups, ngroups);
+    return found;
 }
 
 /* One histogram as a chart (its strings and values kept in `keep`). */

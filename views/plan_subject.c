@@ -272,6 +272,11 @@ const char *pl_plan_subject_pi0_what(const pl_plan_subject *s)
     return s->quoted ? "the quoted plan" : "the model's plan";
 }
 
+bool pl_plan_subject_is_quoted(const pl_plan_subject *s)
+{
+    return s->quoted;
+}
+
 const pl_quality_result *pl_plan_subject_quality(const pl_plan_subject *s)
 {
     return &s->q;

@@ -131,7 +131,9 @@ static void plan_rows(pl_view_model *vm, const pl_plan_subject *s, int k, bool n
     int cols = action_cols(width, labels != NULL);
     pl_vm_line(vm, -1);
     if (labels)
-        pl_vm_span(vm, ROLE_HEADER, "  step L  %-*s  %-*s  sim", cols, "model plan", cols + 5, "ground truth (paired)");
+        pl_vm_span(vm, ROLE_HEADER, "  step L  %-*s  %-*s  sim", cols,
+                   pl_plan_subject_is_quoted(s) ? "quoted plan" : "model plan", cols + 5,
+                   "ground truth (paired)");
     else
         pl_vm_span(vm, ROLE_HEADER, "  step  action");
     for (int i = 0; i < n; i++) {

@@ -43,6 +43,8 @@ const char *pl_plan_subject_about(const pl_plan_subject *s);
 /* What π0 is, in a few words: "the model's plan", or "the quoted plan" for
  * an ACPBench val question (the plan is the question's; the model judged it). */
 const char *pl_plan_subject_pi0_what(const pl_plan_subject *s);
+/* π0 is the plan quoted in an ACPBench val question, not the model's. */
+bool pl_plan_subject_is_quoted(const pl_plan_subject *s);
 /* Every plan-quality metric of π0 (borrowed). */
 const pl_quality_result *pl_plan_subject_quality(const pl_plan_subject *s);
 

@@ -82,12 +82,13 @@ void pl_view_probe(const pl_probe_report *r, int total, int width, bool ascii, p
         }
     const char *dot = ascii ? "-" : "·", *times = ascii ? "x" : "×";
     if (running)
-        pl_vm_set_status(vm, "probing: %d of %d questions (%d%%) %s %d task%sprobe cells where the official grader "
+        pl_vm_set_status(vm, "probing: %d of %d question%s (%d%%) %s %d task%sprobe cell%s where the official grader "
                              "errs so far %s q stops",
-                         r->questions, total, (int)(100LL * r->questions / total), dot, errs, times, dot);
+                         r->questions, total, PL_PLURAL(total), (int)(100LL * r->questions / total), dot, errs, times,
+                         PL_PLURAL(errs), dot);
     else
-        pl_vm_set_status(vm, "%d questions probed %s %d task%sprobe cells where the official grader errs",
-                         r->questions, dot, errs, times);
+        pl_vm_set_status(vm, "%d question%s probed %s %d task%sprobe cell%s where the official grader errs",
+                         r->questions, PL_PLURAL(r->questions), dot, errs, times, PL_PLURAL(errs));
 }
 
 int pl_probe_answer_make(const pl_probe_report *r, int target, pl_probe_answer *out)

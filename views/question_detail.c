@@ -116,7 +116,7 @@ static void case_details(pl_view_model *vm, const pl_ws_record *r, const pl_deta
     section(vm, "Verdict");
     pl_vm_line(vm, -1);
     pl_vm_span(vm, r->score ? ROLE_CORRECT : ROLE_WRONG, "  valid plan %d", r->score);
-    pl_vm_span(vm, ROLE_TEXT, "  %s %d of %d actions executable", dot, r->case_lea, c->nllm);
+    pl_vm_span(vm, ROLE_TEXT, "  %s %d of %d action%s executable", dot, r->case_lea, c->nllm, PL_PLURAL(c->nllm));
     if (r->has_value)
         pl_vm_span(vm, ROLE_TEXT, "  %s action distance %.3f", dot, r->value);
     bool optimality = !strcmp(r->task, "planbench-t2"); /* its verdict: valid and optimal */

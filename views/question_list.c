@@ -6,11 +6,12 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "natural_order.h"
 #include "table.h"
 #include "views.h"
 
-static const char *const sort_names[SORT_COUNT] = {"input", "id",    "model", "domain", "task",
-                                                    "score", "sound", "iou",   "final"};
+static const char *const sort_names[SORT_COUNT] = {"input", "id",  "model", "domain", "task",
+                                                    "score", "sound", "iou", "lea",    "final"};
 
 const char *pl_sort_key_name(pl_sort_key k)
 {
@@ -42,20 +43,6 @@ static bool all_digits(const char *s, size_t n)
     return n > 0;
 }
 
-/* Two runs of digits by value (no overflow: leading zeros dropped, then
- * the longer is larger). */
-static int digits_cmp(const char *a, size_t na, const char *b, size_t nb)
-{
-    for (; na > 1 && *a == '0'; na--)
-        a++;
-    for (; nb > 1 && *b == '0'; nb--)
-        b++;
-    if (na != nb)
-        return na < nb ? -1 : 1;
-    int c = memcmp(a, b, na);
-    return (c > 0) - (c < 0);
-}
-
 int pl_id_cmp(const char *a, const char *b)
 {
     bool neg_a = *a == '-', neg_b = *b == '-';
@@ -63,25 +50,27 @@ int pl_id_cmp(const char *a, const char *b)
     if (all_digits(a + neg_a, la) && all_digits(b + neg_b, lb)) { /* ACPBench ids: signed 64-bit numbers */
         if (neg_a != neg_b)
             return neg_a ? -1 : 1;
-        int c = digits_cmp(a + neg_a, la, b + neg_b, lb);
+        int c = pl_natural_cmp(a + neg_a, b + neg_b);
         return neg_a ? -c : c;
     }
-    while (*a && *b) { /* names with numbers in them: "case-9" before "case-10" */
-        size_t da = strspn(a, "0123456789"), db = strspn(b, "0123456789");
-        if (da && db) {
-            int c = digits_cmp(a, da, b, db);
-            if (c)
-                return c;
-            a += da;
-            b += db;
-        } else if (*a != *b) {
-            return (unsigned char)*a < (unsigned char)*b ? -1 : 1;
-        } else {
-            a++;
-            b++;
-        }
+    return pl_natural_cmp(a, b); /* names with numbers in them: "case-9" before "case-10" */
+}
+
+/* The column of each sort key (SORT_IOU: COL_AD on a list of distances). */
+static const int sort_col[SORT_COUNT] = {-1,        COL_ID,    COL_RUN, COL_DOMAIN, COL_TASK,
+                                         COL_SCORE, COL_SOUND, COL_IOU, COL_LEA,    COL_FINAL};
+
+pl_sort_key pl_list_next_sort(const pl_view_model *vm, pl_sort_key k)
+{
+    for (int step = 1; step <= SORT_COUNT; step++) {
+        pl_sort_key next = (pl_sort_key)((k + step) % SORT_COUNT);
+        int col = sort_col[next];
+        if (next == SORT_INPUT || !vm->table)
+            return next;
+        if (vm->table->cols[col].width || (next == SORT_IOU && vm->table->cols[COL_AD].width))
+            return next;
     }
-    return (*a != '\0') - (*b != '\0');
+    return SORT_INPUT;
 }
 
 static const pl_workspace *sort_ws;
@@ -94,6 +83,8 @@ static double number_of(const pl_ws_record *r)
         return -1;
     if (sort_key == SORT_FINAL)
         return r->has_quality ? r->final_score : -2; /* below the lowest score, -1 */
+    if (sort_key == SORT_LEA)
+        return r->pcase ? r->case_lea : -1;
     return sort_key == SORT_SCORE ? r->score : sort_key == SORT_SOUND ? r->sound_score : r->has_value ? r->value : -1;
 }
 
@@ -118,6 +109,7 @@ static int by_key(const void *x, const void *y)
     case SORT_SCORE:
     case SORT_SOUND:
     case SORT_IOU:
+    case SORT_LEA:
     case SORT_FINAL: {
         double va = number_of(ra), vb = number_of(rb);
         c = (va > vb) - (va < vb);
@@ -405,8 +397,6 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
     t->cols[COL_IOU].empty = !iou_shown;
     t->cols[COL_AD].empty = !ad_shown;
     t->cols[COL_LEA].empty = t->cols[COL_AQM].empty = t->cols[COL_FINAL].empty = !case_shown;
-    static const int sort_col[SORT_COUNT] = {-1,        COL_ID,    COL_RUN, COL_DOMAIN, COL_TASK,
-                                             COL_SCORE, COL_SOUND, COL_IOU, COL_FINAL};
     t->sort_col = sort_col[sort];
     if (sort == SORT_IOU && !iou)
         t->sort_col = COL_AD;
@@ -451,8 +441,8 @@ void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key s
     for (int i = 0; i < n; i++)
         pl_vm_line(vm, records[i]); /* spans come later, for the lines drawn (pl_view_list_fill) */
     const char *dot = ascii ? "-" : "·";
-    pl_vm_set_status(vm, "%d questions %s %d graded %s %d right %s %d parse failures %s sorted by %s%s", n, dot, c.graded,
-                     dot, c.right, dot, c.parse_failed, dot, pl_sort_key_name(sort), descending ? " (descending)" : "");
+    pl_vm_set_status(vm, "%d question%s %s %d graded %s %d right %s %d parse failure%s %s sorted by %s%s", n,
+                     PL_PLURAL(n), dot, c.graded, dot, c.right, dot, c.parse_failed, PL_PLURAL(c.parse_failed), dot, pl_sort_key_name(sort), descending ? " (descending)" : "");
     free(records);
 }
 

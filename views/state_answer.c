@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "natural_order.h"
 #include "state_text.h"
 #include "state_view.h"
 #include "task/load.h"
@@ -177,7 +178,7 @@ static int by_group_then_text(const void *a, const void *b)
 {
     const grouped_item *x = a, *y = b;
     int c = by_group(x, y);
-    return c ? c : strcmp(x->item->text, y->item->text);
+    return c ? c : pl_natural_cmp(x->item->text, y->item->text); /* natural order: c2 before c10 */
 }
 
 static pl_role role_of(pl_item_role r)

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "state_text.h"
+#include "natural_order.h"
 
 struct pl_state_trace {
     pl_trace *trace;
@@ -75,7 +76,8 @@ typedef struct {
 static int by_pred_then_name(const void *a, const void *b)
 {
     const listed_atom *x = a, *y = b;
-    return x->pred != y->pred ? (x->pred > y->pred) - (x->pred < y->pred) : strcmp(x->name, y->name);
+    /* natural order: (at c2) before (at c10), as a person counts */
+    return x->pred != y->pred ? (x->pred > y->pred) - (x->pred < y->pred) : pl_natural_cmp(x->name, y->name);
 }
 
 /* What one step shows: the states around it and its goal progress. */
@@ -205,7 +207,7 @@ static void header(pl_view_model *vm, const step_ctx *c, int step)
     pl_sv_span(vm, c->ascii, holding == c->st->ngoals ? ROLE_CORRECT : ROLE_TEXT, "   goals %d/%d", holding,
                c->st->ngoals);
     pl_vm_line(vm, -1);
-    pl_sv_span(vm, c->ascii, ROLE_DIM, "%d atoms true", size);
+    pl_sv_span(vm, c->ascii, ROLE_DIM, "%d atom%s true", size, PL_PLURAL(size));
     if (step)
         pl_sv_span(vm, c->ascii, ROLE_DIM, " %s +%d added %s %s%d deleted", pl_sv_glyph(c->ascii, "·", "-"), added,
                    pl_sv_glyph(c->ascii, "·", "-"), pl_sv_glyph(c->ascii, "−", "-"), deleted);

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "ascii_text.h"
 #include "base/error.h"
 
 static int mark_columns(bool ascii)
@@ -69,7 +70,7 @@ void pl_table_measure(pl_table *t, int col, const char *text)
 {
     if (strlen(text) <= (size_t)t->cols[col].want)
         return; /* no wider: a character takes at least a byte (fast over 100,000 rows) */
-    int n = pl_text_columns(text);
+    int n = t->ascii ? pl_ascii_columns(text) : pl_text_columns(text); /* as drawn: "π" is "pi" */
     if (n > t->cols[col].want)
         t->cols[col].want = n;
 }
@@ -435,6 +436,17 @@ static void cell(const pl_table *t, int col, pl_view_model *vm, pl_role role, co
     if (!c->width)
         return;
     char *cut = !c->name ? pl_strdup(text) : value ? name_text(t, col, text) : pl_middle_cut(text, c->width, t->ascii);
+    if (cut && t->ascii) { /* cut as drawn, so that "π" drawn "pi" does not push the last character out */
+        char *ascii = pl_ascii_text(cut);
+        if (ascii && c->name && pl_text_columns(ascii) > c->width) {
+            free(ascii);
+            char *whole = pl_ascii_text(text);
+            ascii = whole ? pl_middle_cut(whole, c->width, true) : NULL;
+            free(whole);
+        }
+        free(cut);
+        cut = ascii;
+    }
     if (!cut) {
         vm->oom = true;
         return;

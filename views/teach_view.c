@@ -169,6 +169,8 @@ static void actions(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
 
 static void why_lines(const pl_teach_why *w, const pl_teach_view_opts *o, pl_view_model *vm)
 {
+    if (o->why_at)
+        *o->why_at = vm->nlines;
     pl_vm_line(vm, -1);
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_HEADER, "Why not %s:", w->text);
@@ -219,9 +221,11 @@ void pl_view_teach(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
     pl_vm_span(vm, ROLE_DIM, " (%s)", pl_picture_kind_name(pl_picture_kind_of(t)));
     pl_teach_picture(t, pl_teach_state(s), o->ascii, o->width, vm);
     goal_progress(s, o, vm);
-    actions(s, o, vm);
+    if (o->why_at)
+        *o->why_at = -1;
     if (o->why)
         why_lines(o->why, o, vm);
+    actions(s, o, vm);
     section(vm, "State");
     state_lines(s, o, vm);
     walked_plan(s, o, vm);

@@ -1,7 +1,8 @@
 /* Teach mode's screen as a view model: a picture of the state, goal
  * progress, the state grouped by predicate, the applicable actions as
  * selectable lines (target = ground action id), hints with h*, the last
- * typed action's explanation and the walked plan. */
+ * typed action's explanation (right above the actions, so that it shows
+ * with them) and the walked plan. */
 #ifndef PL_TEACH_VIEW_H
 #define PL_TEACH_VIEW_H
 
@@ -17,6 +18,7 @@ typedef struct {
     const char *undo_key, *save_key; /* the keys the screen names (the live keymap's); NULL: "u", "s" */
     const uint64_t *before;   /* the state before the last action applied, or NULL: no change shown */
     int last_action;          /* that action (with `before`) */
+    int *why_at;              /* if not NULL, receives the line where the explanation starts (-1: none) */
 } pl_teach_view_opts;
 
 /* Builds the screen (vm is initialised here; free with pl_vm_free).  With

@@ -4,6 +4,9 @@
 #ifndef PL_VIEW_MODEL_H
 #define PL_VIEW_MODEL_H
 
+/* "s" after a count other than 1: "1 run", "2 runs". */
+#define PL_PLURAL(n) ((n) == 1 ? "" : "s")
+
 #include <stdbool.h>
 #include <stddef.h>
 

@@ -47,10 +47,15 @@ typedef enum {
     SORT_SCORE,
     SORT_SOUND,
     SORT_IOU,
+    SORT_LEA,   /* plan-quality cases' official LEA (the LEA column's count) */
     SORT_FINAL, /* plan-quality cases' final score */
     SORT_COUNT
 } pl_sort_key;
 const char *pl_sort_key_name(pl_sort_key k);
+/* The sort key after k on a list (pl_view_list's model vm) among those whose
+ * column is shown: s never sorts by a column out of view or one every row
+ * shares (SORT_INPUT, the file order, is always among them). */
+pl_sort_key pl_list_next_sort(const pl_view_model *vm, pl_sort_key k);
 void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key sort, bool descending, int width,
                   bool ascii, pl_view_model *vm);
 /* Ids in the order a person expects: numbers by value ("-5" < "3" < "10"),
@@ -114,6 +119,10 @@ char *pl_histogram_bin_label(const pl_workspace *ws, const pl_selection *sel, do
  * data in PATH.csv, or PATH as CSV (chart_svg.h, pl_chart_export). */
 int pl_histogram_export(const pl_workspace *ws, const pl_selection *sel, double bin_width, pl_hist_metric only,
                         const char *path, pl_error *err);
+/* The group (target / PL_HIST_TARGET_STRIDE) of a run × task among the
+ * histograms of the selection, or -1 when it has none (h on a dashboard
+ * row opens the histograms at that row's). */
+int pl_histogram_group_of(const pl_workspace *ws, const pl_selection *sel, const char *model, const char *task);
 
 /* Writes the records to path: JSON when it ends in .json, else CSV; written
  * beside it and renamed, so a failure never leaves half a file. */

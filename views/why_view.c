@@ -143,8 +143,8 @@ static void run_header(const pl_why *w, const pl_table *t, pl_view_model *vm)
         for (int part = PART_COUNT; part <= PART_BAR; part++)
             span += t->cols[RUN_COL(c, part)].width;
         char counts[64];
-        snprintf(counts, sizeof counts, w->nruns > 1 ? ": %d wrong of %d" : "%d wrong of %d answers",
-                 w->table.wrong[c], w->table.answers[c]);
+        snprintf(counts, sizeof counts, w->nruns > 1 ? ": %d wrong of %d%s" : "%d wrong of %d answer%s",
+                 w->table.wrong[c], w->table.answers[c], w->nruns > 1 ? "" : PL_PLURAL(w->table.answers[c]));
         int room = span - pl_text_columns(counts);
         char *run = w->nruns > 1 ? pl_middle_cut(w->runs[c], room > 6 ? room : 6, t->ascii) : pl_strdup("");
         char *text = run ? pl_strdup_printf("%s%s", run, counts) : NULL;

@@ -26,4 +26,31 @@ pl_diag_group *pl_diags_group(const pl_diags *d, int *n, bool *oom);
  * 2, 3, 4, 5, ...)" for more (a new string; NULL when out of memory). */
 char *pl_diag_group_text(const pl_diag_group *g);
 
+/* Warnings grouped by kind across files: 320 "record 12: duplicate question
+ * (...), first loaded from a.json record 3" read as one kind, "duplicate
+ * question".  A kind is the message without what varies between copies: a
+ * leading "record N: " (sample, line), everything from the first " (", ", ",
+ * quote on, paths as FILE, digits as N. */
+typedef struct {
+    char *name;                  /* owned */
+    int count;                   /* warnings of this kind */
+    int nfiles;                  /* the files they came from */
+    const pl_diag_group *groups; /* its file-and-message groups, in order of first occurrence (borrowed from
+                                    the pl_diag_kinds) */
+    int ngroups;
+} pl_diag_kind;
+
+typedef struct {
+    pl_diag_group *groups; /* owned: every file-and-message group, those of one kind together */
+    pl_diag_kind *kinds;   /* owned: in order of first occurrence */
+    int nkinds;
+    size_t count;          /* warnings in all */
+} pl_diag_kinds;
+
+/* 0, or -1 when out of memory (*out is empty then; also when there is no warning). */
+int pl_diags_by_kind(const pl_diags *d, pl_diag_kinds *out);
+void pl_diag_kinds_free(pl_diag_kinds *k);
+/* The kind of one message (a new string; NULL when out of memory). */
+char *pl_diag_kind_name(const char *message);
+
 #endif

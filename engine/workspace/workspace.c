@@ -527,6 +527,11 @@ const pl_acp_questions *pl_workspace_acp_questions(const pl_workspace *ws)
     return is_loaded(ws) ? &ws->acp : &none;
 }
 
+int pl_workspace_nquestions(const pl_workspace *ws)
+{
+    return is_loaded(ws) ? ws->acp.count + ws->iou.count : 0;
+}
+
 int pl_workspace_nsources(const pl_workspace *ws)
 {
     return is_loaded(ws) ? ws->nsources : 0;

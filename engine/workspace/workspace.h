@@ -169,6 +169,8 @@ int pl_workspace_annotate(pl_workspace *ws, int i, bool flagged, const char *not
  * the grading thread). */
 const pl_acp_questions *pl_workspace_acp_questions(const pl_workspace *ws);
 
+/* The ACPBench and IoU questions loaded (0 until loaded). */
+int pl_workspace_nquestions(const pl_workspace *ws);
 /* Files and how many questions / responses each held ("runs/m1.jsonl: 40 responses"). */
 int pl_workspace_nsources(const pl_workspace *ws);
 const char *pl_workspace_source(const pl_workspace *ws, int i);

@@ -118,8 +118,8 @@ for i in $(seq 1000); do echo '{"id": "1", "group": "applicable_actions_gen"}'; 
 start 80 24 NO_COLOR=1 LANG=C LC_ALL=C -- sample-runs "$bad"
 check "warnings counted" "1001 warnings (:warnings)"
 prompt : warnings
-check_re "the warnings header wraps" "^1001 warnings while opening, 2 kinds \(file: message, how many times, first *$"
-check_re "... onto a second line" "^lines\) *$"
+check_re "the warnings header wraps" "^1001 warnings while opening, 2 kinds \(each kind: how many times, in how many *$"
+check_re "... onto a second line" "^files, its first examples\) *$"
 keys Q
 
 data=${PLANLENS_DATA_DIR:-$root/../shared/data}

@@ -26,12 +26,13 @@ check "Enter applies the selected action" "applied (pick-up b)"
 check "the step counter moves" "step 1"
 check "the picture follows" "holding: b"
 keys u
-check "u undoes" "undone"
+check "u undoes, naming the action" "undone (pick-up b) (back to step 0)"
 check "back to the first state" "holding: nothing"
 
 keys :
 keys "stack a b" Enter
-check "a typed inapplicable action gets its reason" "(stack a b): not applicable: 1 precondition is false"
+check "a typed inapplicable action gets its reason" "Why not (stack a b): not applicable: 1 precondition is false"
+check "... the status line names the false precondition" "(stack a b): not applicable: (holding a) is false"
 check "the false precondition is listed" "✗ (holding a)"
 
 keys h
@@ -51,7 +52,7 @@ done
 check "following the hints reaches the goal optimally" "GOAL REACHED in 8 steps - optimal"
 
 keys s
-check "s asks for a file name" "save plan to (Enter: teach-plan.txt)"
+check "s offers a full path" "save plan to (Enter: $work/teach-plan.txt)"
 keys "$work/walk.txt" Enter
 check "the plan is saved" "saved 8 actions to $work/walk.txt"
 keys s
@@ -61,7 +62,7 @@ keys n
 check "answering n keeps the file" "not saved"
 keys s
 keys Enter
-check "Enter saves to the default name" "saved 8 actions to teach-plan.txt"
+check "Enter saves to the default name" "saved 8 actions to $work/teach-plan.txt"
 
 keys '?'
 check "help lists the keys" "Teach mode keys"

@@ -426,7 +426,8 @@ static void test_exports(void **state)
     assert_non_null(f);
     assert_non_null(fgets(line, sizeof line, f));
     assert_string_equal(line, "id,model,domain,task,score,sound_score,value,parse_failed,rule,sound_reason,stored_score,"
-                              "flag,note\n");
+                              "flag,note,plan_length,lea,true_lea,correct,misplaced,same_act,diff_act,redundant,"
+                              "final_score\n");
     fclose(f);
     remove(dash);
     remove(csv);

@@ -53,7 +53,7 @@ for size in "80 24 --ascii" "140 40" "220 50 --ascii"; do
   t send-keys -t e2e -l $'\e[99~'
   alive "an unknown escape sequence does not quit"
   keys g c j c
-  check "two runs that share no question" "no paired questions to show"
+  check "two runs that share no question" "nothing to compare: the runs answer no question in common"
   keys g j Enter
   keys Escape
   check "Esc goes back" "planlens > dashboard"
@@ -72,7 +72,7 @@ for size in "80 24 --ascii" "140 40" "220 50 --ascii"; do
   keys X
   check "X keeps the scope" "> questions {synthetic-careful / app}"
   check_absent "X clears the filter" "[score=0]"
-  keys q h
+  keys q g h # h opens at the selected row's histograms: the first row's here
   keys Enter
   check "a bin's range is its scope" "> questions {hand-written / plan-quality / AD"
   keys q
@@ -139,8 +139,10 @@ for size in "80 24 --ascii" "140 40" "220 50 --ascii"; do
   check ":warnings groups them" "missing response (5 times; lines 1, 2,"
   keys Q
   check "quits" "EXITED rc=0"
-  lines=$(grep -c "warning" "$work/stderr")
-  [ "$lines" -eq 2 ] && echo "ok: two warning lines on quit" || { fail "$lines warning lines on quit"; cat "$work/stderr"; }
+  lines=$(grep -c "^planlens: " "$work/stderr")
+  [ "$lines" -eq 3 ] && echo "ok: three summary lines on quit" || { fail "$lines lines on quit"; cat "$work/stderr"; }
+  grep -qF "planlens: 6 warnings of 2 kinds while opening (every one: :warnings in the explorer, or --warnings FILE)" \
+    "$work/stderr" && echo "ok: ... saying where the full list is" || { fail "no summary"; cat "$work/stderr"; }
 
   # 11. a probe row opens its perturbed answer, with no run loaded
   start "$cols" "$rows" "$bin" $ascii sample-runs/acpbench/blocksworld.gen.json

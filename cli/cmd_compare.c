@@ -263,7 +263,11 @@ static int print_json(const pl_workspace *ws, const pl_run_comparison *c, const 
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "run_a", a->run_a);
     cJSON_AddStringToObject(j, "run_b", a->run_b);
-    cJSON_AddStringToObject(j, "key", "task+id");
+    int cases = 0; /* plan-quality cases pair by domain, prompt type and instance (as the table's header says) */
+    for (int p = 0; p < c->npairs; p++)
+        cases += pl_workspace_record(ws, c->pairs[p].a)->pair_id != NULL;
+    cJSON_AddStringToObject(j, "key", !cases ? "task+id" : cases == c->npairs ? "domain+prompt+instance"
+                                                                               : "task+id, domain+prompt+instance");
     cJSON_AddNumberToObject(j, "paired", c->npairs);
     cJSON_AddNumberToObject(j, "only_a", c->only_a);
     cJSON_AddNumberToObject(j, "only_b", c->only_b);

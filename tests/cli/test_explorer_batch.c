@@ -21,7 +21,7 @@
 /* stdout (or stderr with `err`) of planlens ARGS, and its exit status. */
 static char *run(const char *args, bool err, int *status)
 {
-    char cmd[1024];
+    char cmd[2048];
     snprintf(cmd, sizeof cmd, err ? "'%s' %s 2>&1 >/dev/null" : "'%s' %s 2>/dev/null", PLANLENS_BIN, args);
     FILE *p = popen(cmd, "r");
     assert_non_null(p);
@@ -123,6 +123,29 @@ static void test_warnings_summed_up(void **state)
     assert_int_equal(system(cmd), 0);
 }
 
+/* planlens compare says how plan-quality cases pair, in JSON as the table's header does. */
+static void test_compare_key_of_cases(void **state)
+{
+    (void)state;
+    if (!pl_test_data_dir("plan-quality cases for compare's pairing key"))
+        return;
+    char args[1024];
+    const char *dev = pl_test_data_path("plan-quality/dev.jsonl");
+    snprintf(args, sizeof args, "compare --questions '%s' --responses '%s' --runs o3-mini_chat o4-mini_chat --format json",
+             dev, dev);
+    int status;
+    char *out = run(args, false, &status);
+    assert_int_equal(status, 0);
+    assert_non_null(strstr(out, "\"key\":\"domain+prompt+instance\""));
+    free(out);
+    snprintf(args, sizeof args, "compare --questions '%s' --responses '%s' --runs o3-mini_chat o4-mini_chat", dev, dev);
+    out = run(args, false, &status);
+    assert_non_null(strstr(out, "(cases by domain, prompt type and instance)"));
+    assert_non_null(strstr(out, "LEA A"));
+    assert_non_null(strstr(out, "final A"));
+    free(out);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -130,6 +153,7 @@ int main(void)
         cmocka_unit_test(test_nothing_opened_exits_3),
         cmocka_unit_test(test_questions_alone),
         cmocka_unit_test(test_warnings_summed_up),
+        cmocka_unit_test(test_compare_key_of_cases),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

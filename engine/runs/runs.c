@@ -112,6 +112,10 @@ pl_error_code pl_run_responses_load(pl_run_responses *rs, const char *path, pl_d
         rc = pl_error_set(err, PL_ERR_LIMIT, path, 0, 0, "out of memory");
     if (rc != PL_OK && rd.file >= 0) /* nothing was appended: the entry goes */
         pl_run_file_clear(&rs->files[--rs->nfiles]);
+    if (rc != PL_OK && rs->nfiles == 0) { /* and a table left empty with it: rs is as it was */
+        free(rs->files);
+        rs->files = NULL;
+    }
     free(text);
     return rc;
 }

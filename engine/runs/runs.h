@@ -98,7 +98,9 @@ typedef struct {
 /* Appends the responses of one run file; the format is detected from the
  * name and content.  Bad records are warnings and skipped; so is an empty
  * samples file.  An lm-eval results file (results_<date>.json, X_<date>.json)
- * is the summary of a run: it adds no responses and counts in `summaries`. */
+ * is the summary of a run: it adds no responses and counts in `summaries`.
+ * A file that fails to load adds nothing: an empty rs stays empty, with
+ * nothing to free. */
 pl_error_code pl_run_responses_load(pl_run_responses *rs, const char *path, pl_diags *warnings, pl_error *err);
 void pl_run_responses_free(pl_run_responses *rs);
 /* The file the response came from. */

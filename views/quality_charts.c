@@ -130,7 +130,8 @@ int pl_qcharts_build(const pl_workspace *ws, const pl_selection *sel, bool np, p
         out->np = np;
         return -1;
     }
-    qsort(out->bars[PL_QC_LABELS], (size_t)out->nbars[PL_QC_LABELS], sizeof *out->bars[PL_QC_LABELS], by_name);
+    if (out->nbars[PL_QC_LABELS] > 0) /* no labels: no array, and qsort's base must not be NULL */
+        qsort(out->bars[PL_QC_LABELS], (size_t)out->nbars[PL_QC_LABELS], sizeof *out->bars[PL_QC_LABELS], by_name);
     return 0;
 }
 

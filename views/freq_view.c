@@ -161,7 +161,7 @@ static bool collect(const pl_workspace *ws, const pl_selection *sel, pl_freq_col
     for (int i = 0; i < n && !e->oom; i++)
         values_of(pl_workspace_record(ws, records[i]), records[i], col, e);
     free(records);
-    if (!e->oom)
+    if (!e->oom && e->n) /* none: no array, and qsort's base must not be NULL */
         qsort(e->items, (size_t)e->n, sizeof *e->items, by_value);
     return !e->oom;
 }

@@ -21,6 +21,7 @@ typedef struct {
     pl_landmark_checker landmarks;
     bool has_hstar;
     bool has_structural;        /* structural symmetries tried (grader.c, question_symmetry) */
+    bool has_pdbs;              /* pattern databases tried (grader.c, acp_cache_pdbs) */
     double cpu_start;           /* the thread's CPU time when the task was loaded */
     pl_answer hstar_known;      /* YES: hstar holds h*(init); NO: dead end; UNKNOWN: limit */
     long long hstar;
@@ -62,6 +63,9 @@ int acp_cache_orbit_action(acp_question_cache *c, int action);
 /* The table of LM-cut values the question's A* searches towards its goal
  * share (hcache.h); NULL when out of memory. */
 pl_hcache *acp_cache_hcache(acp_question_cache *c);
+/* The pattern databases of the question's goal (pdb.h), built once the
+ * question has proved costly; NULL before, and where they cannot be built. */
+const struct pl_pdbs *acp_cache_pdbs(acp_question_cache *c);
 /* Is the successor by `action` (applicable in the question state) a dead end
  * in the delete relaxation, so on no plan at all? */
 bool acp_cache_dead_successor(acp_question_cache *c, int action);

@@ -356,6 +356,7 @@ static pl_answer solvable_from(acp_question_cache *c, const uint64_t *state, con
     astar.init = state;
     astar.symmetry = c->relaxed->symmetry;
     astar.hcache = acp_cache_hcache(c);
+    astar.pdbs = acp_cache_pdbs(c);
     astar.max_expansions = SHORT;
     astar.max_seconds = lim->max_seconds;
     const pl_search_params tries[] = {greedy(PL_H_ADD, state, SHORT, lim->max_seconds),
@@ -385,6 +386,7 @@ static const char *official_nexta_path(acp_question_cache *c, int action, long w
     p.symmetry = c->relaxed->symmetry; /* the plan's length is all that counts */
     p.deferred_evaluation = true;
     p.hcache = acp_cache_hcache(c);
+    p.pdbs = acp_cache_pdbs(c);
     bool bounded = !t->has_costs && want >= 1;
     if (bounded)
         p.cost_bound = want - 1;

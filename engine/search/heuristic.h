@@ -47,6 +47,7 @@ typedef struct {
     int *pre_of_pool, *add_of_pool; /* owned: the pre_of and add_of lists, back to back */
     struct pl_mutexes_s *mutexes; /* owned; h^2 pairs from the initial state, when computed */
     struct pl_symmetry_s *symmetry; /* owned; interchangeable objects, when computed */
+    struct pl_pdbs *pdbs;           /* owned; pattern databases of the goal (pdb.h), when built */
 } pl_relaxed;
 
 pl_relaxed *pl_relaxed_new(const pl_task *t);

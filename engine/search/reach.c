@@ -375,6 +375,7 @@ static pl_answer optimal_cost(const pl_task *t, const pl_relaxed *r, const uint6
     p.symmetry = plan ? NULL : r->symmetry; /* an orbit search finds the cost, not the plan */
     p.deferred_evaluation = !plan;
     p.hcache = cache;
+    p.pdbs = r->pdbs;
     apply_limits(&p, limits);
     pl_search_result res;
     pl_answer a = decide(t, r, &p, PL_YES, PL_NO, &res);
@@ -423,6 +424,7 @@ pl_answer pl_is_next_action_shared(const pl_task *t, const pl_relaxed *r, const 
     p.symmetry = r->symmetry;
     p.deferred_evaluation = true;
     p.hcache = cache;
+    p.pdbs = r->pdbs;
     apply_limits(&p, limits);
     pl_answer a = decide(t, r, &p, PL_YES, PL_NO, NULL);
     free(next);

@@ -5,6 +5,7 @@
 
 #include "search/heuristic.h"
 #include "search/mutex.h"
+#include "search/pdb.h"
 #include "search/symmetry.h"
 
 static int cmp_int(const void *a, const void *b)
@@ -229,6 +230,7 @@ void pl_relaxed_free(pl_relaxed *r)
     free(r->action_cost);
     pl_mutexes_free(r->mutexes);
     pl_symmetry_free(r->symmetry);
+    pl_pdbs_free(r->pdbs);
     free(r);
 }
 

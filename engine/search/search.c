@@ -9,6 +9,7 @@
 
 #include "base/heap.h"
 #include "search/backup.h"
+#include "search/pdb.h"
 #include "search/search.h"
 
 /* ---- state registry: states stored back to back, hashed by content ---- */
@@ -189,6 +190,7 @@ typedef struct {
     pl_heuristic *h;
     uint64_t *succ;
     const pl_symmetry *symmetry; /* orbit search, or NULL */
+    const pl_pdbs *pdbs;         /* maximised with the heuristic, or NULL */
     uint64_t *canon, *sym_scratch;
     /* A* with a shared value cache keeps the edges it generated, to leave
      * backed-up bounds (backup.h) when it ends. */
@@ -340,15 +342,28 @@ static void report(search *s, long long f)
     s->p->progress(&at, s->p->progress_ctx);
 }
 
+/* The value the shared cache holds for `state` into *h (false: none),
+ * raised by the pattern databases, which may have come after it. */
+static bool cached(const search *s, const uint64_t *state, int *h)
+{
+    if (!s->p->hcache || !pl_hcache_get(s->p->hcache, state, h))
+        return false;
+    int hp = s->pdbs && *h != PL_H_INF ? pl_pdbs_eval(s->pdbs, state) : 0;
+    *h = hp > *h ? hp : *h;
+    return true;
+}
+
 /* The heuristic value of the stored state `id` (from the shared cache when
  * there, which it then joins). */
 static int evaluate(search *s, int id)
 {
     pl_hcache *cache = s->p->hcache;
     int h;
-    if (!cache || !pl_hcache_get(cache, state_of(s, id), &h)) {
+    if (!cached(s, state_of(s, id), &h)) {
         s->out->evaluated++;
-        h = pl_heuristic_eval(s->h, state_of(s, id));
+        int hp = s->pdbs ? pl_pdbs_eval(s->pdbs, state_of(s, id)) : 0;
+        h = hp == PL_H_INF ? hp : pl_heuristic_eval(s->h, state_of(s, id));
+        h = hp > h ? hp : h;
         if (cache)
             pl_hcache_raise(cache, state_of(s, id), h, true);
     }
@@ -381,10 +396,10 @@ static int visit(search *s, int parent, int action, long long g, int *id_out)
         return -1;
     node *n = &s->nodes[id];
     if (is_new) {
-        int cached;
+        int value;
         bool defer = s->p->deferred_evaluation && !s->p->greedy && parent >= 0;
-        n->evaluated = !defer || (s->p->hcache && pl_hcache_get(s->p->hcache, s->succ, &cached));
-        n->h = !n->evaluated ? bound_from_parent(s, parent, action) : defer ? cached : evaluate(s, id);
+        n->evaluated = !defer || cached(s, s->succ, &value);
+        n->h = !n->evaluated ? bound_from_parent(s, parent, action) : defer ? value : evaluate(s, id);
         n->closed = false;
         n->expanded = false;
     } else if (g >= n->g || s->p->greedy) {
@@ -611,6 +626,8 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
         s.canon = malloc((size_t)t->words * sizeof *s.canon);
         s.sym_scratch = pl_symmetry_scratch_new(p->symmetry);
     }
+    if (p->pdbs && !p->goal_atoms && !p->use_goal_cond && !p->disabled)
+        s.pdbs = p->pdbs;
     if (!s.h || !s.succ || (s.symmetry && (!s.canon || !s.sym_scratch))) {
         out->status = PL_SEARCH_ERROR;
     } else {

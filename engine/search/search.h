@@ -73,6 +73,10 @@ typedef struct {
      * costly as LM-cut on a wide task (Swap: 28 actions per state) spends
      * its time; the plan may be another optimal one. */
     bool deferred_evaluation;
+    /* Pattern databases of the task's goal (pdb.h): a state's value is the
+     * larger of theirs and the heuristic's.  Used with the task's own goal
+     * and no disabled actions only; NULL = none. */
+    const struct pl_pdbs *pdbs;
 } pl_search_params;
 
 /* Defaults: A* with LM-cut, no limits but the memory limit below, no cost

@@ -1,0 +1,562 @@
+/* Pattern databases over mutex groups, added up by saturated cost
+ * partitioning (pdb.h). */
+#include <stdlib.h>
+#include <string.h>
+
+#include "base/heap.h"
+#include "search/pdb.h"
+#include "search/pdb_groups.h"
+
+typedef struct {
+    int nvars;
+    int *group; /* per pattern variable: its group */
+    int *dom;   /* group size + 1 ("none") */
+    long *mult; /* mixed-radix place value */
+    long nstates;
+    int *dist;  /* goal distance per abstract state, PL_H_INF for none */
+} pdb;
+
+struct pl_pdbs {
+    pl_pdb_groups groups;
+    int n;
+    pdb *dbs;
+    long states;
+};
+
+/* ---- abstract operators ---- */
+
+/* One action's effect on one pattern variable: next[value], -1 where the
+ * action does not apply. */
+typedef struct {
+    int var;
+    int *next;
+} op_part;
+
+typedef struct {
+    int action;
+    int cost;
+    int first, count; /* parts[first .. first + count) */
+} abs_op;
+
+typedef struct {
+    abs_op *ops;
+    int nops;
+    op_part *parts;
+    int nparts;
+    int *tables; /* the next[] arrays back to back */
+} abs_ops;
+
+static void abs_ops_free(abs_ops *o)
+{
+    free(o->ops);
+    free(o->parts);
+    free(o->tables);
+}
+
+static int value_of(const pl_pdb_groups *g, int group, int atom)
+{
+    for (int i = g->start[group]; i < g->start[group + 1]; i++)
+        if (g->atoms[i] == atom)
+            return i - g->start[group];
+    return -1;
+}
+
+/* The abstract operators of the pattern: every action with an effect on a
+ * pattern variable that can apply in some abstract state. */
+static int build_ops(const pl_task *t, const pl_pdb_groups *g, const pdb *db, const int *cost, abs_ops *out)
+{
+    memset(out, 0, sizeof *out);
+    long table_len = 0;
+    for (int k = 0; k < db->nvars; k++)
+        table_len += db->dom[k];
+    out->ops = malloc(((size_t)t->nactions + 1) * sizeof *out->ops);
+    out->parts = malloc(((size_t)t->nactions * (size_t)db->nvars + 1) * sizeof *out->parts);
+    out->tables = malloc(((size_t)t->nactions * (size_t)table_len + 1) * sizeof *out->tables);
+    if (!out->ops || !out->parts || !out->tables) {
+        abs_ops_free(out);
+        return -1;
+    }
+    int *table = out->tables;
+    for (int a = 0; a < t->nactions; a++) {
+        const pl_gaction *act = &t->actions[a];
+        abs_op op = {a, cost[a], out->nparts, 0};
+        bool applicable = true, effect = false;
+        for (int k = 0; k < db->nvars && applicable; k++) {
+            int grp = db->group[k], none = db->dom[k] - 1, pre = -1, add = -1;
+            bool touched = false;
+            for (int i = 0; i < act->npre_pos && applicable; i++) {
+                int v = value_of(g, grp, act->pre_pos[i]);
+                if (v >= 0) {
+                    applicable = pre < 0 || pre == v;
+                    pre = v;
+                    touched = true;
+                }
+            }
+            for (int i = 0; i < db->dom[k]; i++)
+                table[i] = pre < 0 || pre == i ? i : -1;
+            for (int e = 0; e < act->neffs && applicable; e++) {
+                int v = value_of(g, grp, act->effs[e].atom);
+                if (v < 0 || act->effs[e].add)
+                    continue;
+                for (int i = 0; i < db->dom[k]; i++)
+                    if (table[i] == v)
+                        table[i] = none;
+            }
+            for (int e = 0; e < act->neffs && applicable; e++) {
+                int v = value_of(g, grp, act->effs[e].atom);
+                if (v < 0 || !act->effs[e].add)
+                    continue;
+                applicable = add < 0 || add == v; /* two atoms of a group: never in a reachable state */
+                add = v;
+            }
+            for (int i = 0; i < db->dom[k] && add >= 0; i++)
+                if (table[i] >= 0)
+                    table[i] = add;
+            for (int i = 0; i < db->dom[k]; i++)
+                if (table[i] >= 0 && table[i] != i)
+                    effect = touched = true;
+            if (touched) {
+                out->parts[out->nparts++] = (op_part){k, table};
+                op.count++;
+                table += db->dom[k];
+            }
+        }
+        if (applicable && effect) {
+            out->ops[out->nops++] = op;
+        } else { /* drop its parts */
+            while (out->nparts > op.first) {
+                out->nparts--;
+                table -= db->dom[out->parts[out->nparts].var];
+            }
+        }
+    }
+    return 0;
+}
+
+/* ---- one database ---- */
+
+typedef struct {
+    int from, to, op;
+} transition;
+
+enum { MAX_WORK = 1 << 24 }; /* abstract states x operators per database */
+
+static void pdb_free(pdb *db)
+{
+    free(db->group);
+    free(db->dom);
+    free(db->mult);
+    free(db->dist);
+}
+
+/* All transitions that change the abstract state, into *out (sorted by
+ * nothing); -1 when out of memory or past max_transitions. */
+static long transitions_of(const pdb *db, const abs_ops *ops, transition **out, long max_transitions)
+{
+    long n = 0, cap = 1024;
+    transition *tr = malloc((size_t)cap * sizeof *tr);
+    int *digit = calloc((size_t)db->nvars + 1, sizeof *digit);
+    if (!tr || !digit) {
+        free(tr);
+        free(digit);
+        return -1;
+    }
+    for (long s = 0; s < db->nstates; s++) {
+        for (int o = 0; o < ops->nops; o++) {
+            const abs_op *op = &ops->ops[o];
+            long to = s;
+            int i = 0;
+            for (; i < op->count; i++) {
+                const op_part *p = &ops->parts[op->first + i];
+                int nv = p->next[digit[p->var]];
+                if (nv < 0)
+                    break;
+                to += (long)(nv - digit[p->var]) * db->mult[p->var];
+            }
+            if (i < op->count || to == s)
+                continue;
+            if (n == cap) {
+                transition *more = n < max_transitions ? realloc(tr, (size_t)(cap *= 2) * sizeof *tr) : NULL;
+                if (!more) {
+                    free(tr);
+                    free(digit);
+                    return -1;
+                }
+                tr = more;
+            }
+            tr[n++] = (transition){(int)s, (int)to, o};
+        }
+        for (int k = 0; k < db->nvars && ++digit[k] == db->dom[k]; k++)
+            digit[k] = 0;
+    }
+    free(digit);
+    *out = tr;
+    return n;
+}
+
+/* The goal values of the pattern's variables (-1: any). */
+static void goal_values(const pl_task *t, const pl_pdb_groups *g, const pdb *db, int *goal)
+{
+    int *atoms = malloc(((size_t)t->natoms + 1) * sizeof *atoms);
+    int n = atoms ? pl_cond_required_atoms(t, t->goal, atoms) : 0;
+    for (int k = 0; k < db->nvars; k++) {
+        goal[k] = -1;
+        for (int i = 0; i < n; i++) {
+            int v = value_of(g, db->group[k], atoms[i]);
+            if (v >= 0)
+                goal[k] = v;
+        }
+    }
+    free(atoms);
+}
+
+/* Goal distances by Dijkstra backwards over the transitions. */
+static int distances(const pl_task *t, const pl_pdb_groups *g, pdb *db, const abs_ops *ops, const transition *tr,
+                     long ntr)
+{
+    long ns = db->nstates;
+    int *first = calloc((size_t)ns + 2, sizeof *first);
+    int *back = malloc(((size_t)ntr + 1) * sizeof *back); /* transition ids by target */
+    int *goal = malloc(((size_t)db->nvars + 1) * sizeof *goal);
+    int *digit = calloc((size_t)db->nvars + 1, sizeof *digit);
+    db->dist = malloc((size_t)ns * sizeof *db->dist);
+    pl_heap heap = {0};
+    int rc = -1;
+    if (!first || !back || !goal || !digit || !db->dist)
+        goto done;
+    for (long i = 0; i < ntr; i++)
+        first[tr[i].to + 1]++;
+    for (long s = 0; s < ns; s++)
+        first[s + 1] += first[s];
+    for (long i = 0; i < ntr; i++)
+        back[first[tr[i].to]++] = (int)i;
+    for (long s = ns; s > 0; s--)
+        first[s] = first[s - 1];
+    first[0] = 0;
+    goal_values(t, g, db, goal);
+    for (long s = 0; s < ns; s++) {
+        bool is_goal = true;
+        for (int k = 0; k < db->nvars && is_goal; k++)
+            is_goal = goal[k] < 0 || goal[k] == digit[k];
+        db->dist[s] = is_goal ? 0 : PL_H_INF;
+        if (is_goal && !pl_heap_push(&heap, 0, (int)s))
+            goto done;
+        for (int k = 0; k < db->nvars && ++digit[k] == db->dom[k]; k++)
+            digit[k] = 0;
+    }
+    while (heap.count) {
+        pl_heap_item top = pl_heap_pop(&heap);
+        int s = top.value;
+        if ((int)top.key != db->dist[s])
+            continue;
+        for (int i = first[s]; i < first[s + 1]; i++) {
+            const transition *e = &tr[back[i]];
+            long d = (long)db->dist[s] + ops->ops[e->op].cost;
+            if (d < db->dist[e->from]) {
+                db->dist[e->from] = (int)d;
+                if (!pl_heap_push(&heap, (uint64_t)d, e->from))
+                    goto done;
+            }
+        }
+    }
+    rc = 0;
+done:
+    free(first);
+    free(back);
+    free(goal);
+    free(digit);
+    pl_heap_free(&heap);
+    return rc;
+}
+
+/* Builds the database of `pattern` (groups) under `cost`, then lowers
+ * `cost` by what it used: each action's saturated cost, the most one of
+ * its transitions lowers the distance.  0, or -1 (db empty). */
+static int pdb_build(const pl_task *t, const pl_pdb_groups *g, const int *pattern, int npattern, int *cost, pdb *db)
+{
+    memset(db, 0, sizeof *db);
+    db->nvars = npattern;
+    db->group = malloc((size_t)npattern * sizeof *db->group);
+    db->dom = malloc((size_t)npattern * sizeof *db->dom);
+    db->mult = malloc((size_t)npattern * sizeof *db->mult);
+    if (!db->group || !db->dom || !db->mult) {
+        pdb_free(db);
+        return -1;
+    }
+    db->nstates = 1;
+    for (int k = 0; k < npattern; k++) {
+        db->group[k] = pattern[k];
+        db->dom[k] = g->start[pattern[k] + 1] - g->start[pattern[k]] + 1;
+        db->mult[k] = db->nstates;
+        db->nstates *= db->dom[k];
+    }
+    abs_ops ops;
+    transition *tr = NULL;
+    long ntr = -1;
+    bool have_ops = build_ops(t, g, db, cost, &ops) == 0;
+    /* each abstract state meets each operator once: past this, the database costs more than it saves */
+    if (have_ops && (double)db->nstates * ops.nops <= MAX_WORK) {
+        ntr = transitions_of(db, &ops, &tr, 64 * db->nstates + 1024);
+        if (ntr >= 0 && distances(t, g, db, &ops, tr, ntr) != 0)
+            ntr = -1;
+    }
+    if (ntr >= 0) {
+        int *sat = calloc((size_t)ops.nops + 1, sizeof *sat);
+        if (!sat) {
+            ntr = -1;
+        } else {
+            for (long i = 0; i < ntr; i++) {
+                int hf = db->dist[tr[i].from], ht = db->dist[tr[i].to];
+                if (hf != PL_H_INF && ht != PL_H_INF && hf - ht > sat[tr[i].op])
+                    sat[tr[i].op] = hf - ht;
+            }
+            for (int o = 0; o < ops.nops; o++)
+                cost[ops.ops[o].action] -= sat[o];
+            free(sat);
+        }
+    }
+    if (have_ops)
+        abs_ops_free(&ops);
+    free(tr);
+    if (ntr < 0) {
+        pdb_free(db);
+        return -1;
+    }
+    return 0;
+}
+
+/* ---- patterns ---- */
+
+/* Which groups hold each atom, and which actions change each group. */
+typedef struct {
+    int *atom_first, *atom_groups; /* atom a: atom_groups[atom_first[a] .. atom_first[a + 1]) */
+    int *group_first, *changers;   /* group k: changers[group_first[k] .. group_first[k + 1]) */
+} group_index;
+
+static void index_free(group_index *x)
+{
+    free(x->atom_first);
+    free(x->atom_groups);
+    free(x->group_first);
+    free(x->changers);
+}
+
+static int index_build(const pl_task *t, const pl_pdb_groups *g, group_index *x)
+{
+    int na = t->natoms, ng = g->n;
+    long nchanges = 0;
+    x->atom_first = calloc((size_t)na + 2, sizeof *x->atom_first);
+    x->atom_groups = malloc(((size_t)g->start[ng] + 1) * sizeof *x->atom_groups);
+    x->group_first = calloc((size_t)ng + 2, sizeof *x->group_first);
+    int *last = malloc(((size_t)ng + 1) * sizeof *last);
+    if (!x->atom_first || !x->atom_groups || !x->group_first || !last)
+        goto oom;
+    for (int i = 0; i < g->start[ng]; i++)
+        x->atom_first[g->atoms[i] + 1]++;
+    for (int a = 0; a < na; a++)
+        x->atom_first[a + 1] += x->atom_first[a];
+    for (int k = 0; k < ng; k++)
+        for (int i = g->start[k]; i < g->start[k + 1]; i++)
+            x->atom_groups[x->atom_first[g->atoms[i]]++] = k;
+    for (int a = na; a > 0; a--)
+        x->atom_first[a] = x->atom_first[a - 1];
+    x->atom_first[0] = 0;
+    /* two passes over the effects: count, then fill (each action once per group) */
+    for (int pass = 0; pass < 2; pass++) {
+        for (int k = 0; k < ng; k++)
+            last[k] = -1;
+        for (int a = 0; a < t->nactions; a++)
+            for (int e = 0; e < t->actions[a].neffs; e++) {
+                int atom = t->actions[a].effs[e].atom;
+                for (int i = x->atom_first[atom]; i < x->atom_first[atom + 1]; i++) {
+                    int k = x->atom_groups[i];
+                    if (last[k] == a)
+                        continue;
+                    last[k] = a;
+                    if (pass == 0)
+                        x->group_first[k + 1]++;
+                    else
+                        x->changers[x->group_first[k]++] = a;
+                }
+            }
+        if (pass == 0) {
+            for (int k = 0; k < ng; k++)
+                x->group_first[k + 1] += x->group_first[k];
+            nchanges = x->group_first[ng];
+            if (!(x->changers = malloc(((size_t)nchanges + 1) * sizeof *x->changers)))
+                goto oom;
+        }
+    }
+    for (int k = ng; k > 0; k--)
+        x->group_first[k] = x->group_first[k - 1];
+    x->group_first[0] = 0;
+    free(last);
+    return 0;
+oom:
+    free(last);
+    index_free(x);
+    return -1;
+}
+
+/* The largest group holding `atom`, or -1. */
+static int group_of(const pl_pdb_groups *g, const group_index *x, int atom)
+{
+    int best = -1, size = 0;
+    for (int i = x->atom_first[atom]; i < x->atom_first[atom + 1]; i++) {
+        int k = x->atom_groups[i];
+        if (g->start[k + 1] - g->start[k] > size) {
+            best = k;
+            size = g->start[k + 1] - g->start[k];
+        }
+    }
+    return best;
+}
+
+/* One pattern per goal atom: its group, then the groups of the
+ * preconditions of the actions that change the pattern's groups, nearest
+ * first and goal groups before others (a Floor-tile tile's pattern takes
+ * the tile below it, from which it is painted, and the robots), while the
+ * database stays within max_states.  Returns the pattern's length. */
+static int goal_pattern(const pl_task *t, const pl_pdb_groups *g, const group_index *x, const bool *is_goal_group,
+                        int goal_group, long max_states, int *pattern, bool *in_pattern)
+{
+    int n = 0;
+    long states = g->start[goal_group + 1] - g->start[goal_group] + 1;
+    pattern[n++] = goal_group;
+    in_pattern[goal_group] = true;
+    for (int head = 0; head < n; head++) {
+        int grp = pattern[head];
+        for (int pass = 0; pass < 2; pass++)
+            for (int c = x->group_first[grp]; c < x->group_first[grp + 1]; c++) {
+                const pl_gaction *act = &t->actions[x->changers[c]];
+                for (int i = 0; i < act->npre_pos; i++)
+                    for (int j = x->atom_first[act->pre_pos[i]]; j < x->atom_first[act->pre_pos[i] + 1]; j++) {
+                        int pg = x->atom_groups[j];
+                        long dom = g->start[pg + 1] - g->start[pg] + 1;
+                        if (in_pattern[pg] || is_goal_group[pg] != (pass == 0) || states * dom > max_states)
+                            continue;
+                        in_pattern[pg] = true;
+                        pattern[n++] = pg;
+                        states *= dom;
+                    }
+            }
+    }
+    for (int i = 0; i < n; i++)
+        in_pattern[pattern[i]] = false;
+    return n;
+}
+
+static bool strips(const pl_task *t)
+{
+    for (int a = 0; a < t->nactions; a++)
+        if (t->actions[a].pre != PL_GF_TRUE || t->actions[a].conditional)
+            return false;
+    return true;
+}
+
+/* Builds the databases, one per goal atom whose largest group has more
+ * than one atom, in the goal's order, into p. */
+static void build_all(const pl_task *t, pl_pdbs *p, const int *goal, int ngoal, int *cost, const pl_pdb_limits *lim)
+{
+    const pl_pdb_groups *g = &p->groups;
+    group_index x = {0};
+    int *pattern = malloc(((size_t)g->n + 1) * sizeof *pattern);
+    bool *in_pattern = calloc((size_t)g->n + 1, sizeof *in_pattern);
+    bool *is_goal_group = calloc((size_t)g->n + 1, sizeof *is_goal_group);
+    p->dbs = malloc(((size_t)ngoal + 1) * sizeof *p->dbs);
+    if (pattern && in_pattern && is_goal_group && p->dbs && index_build(t, g, &x) == 0) {
+        for (int i = 0; i < ngoal; i++)
+            for (int j = x.atom_first[goal[i]]; j < x.atom_first[goal[i] + 1]; j++)
+                is_goal_group[x.atom_groups[j]] = true;
+        for (int i = 0; i < ngoal && p->states < lim->max_total_states; i++) {
+            int gg = group_of(g, &x, goal[i]);
+            if (gg < 0 || g->start[gg + 1] - g->start[gg] < 2)
+                continue; /* a lone atom's database knows little */
+            int n = goal_pattern(t, g, &x, is_goal_group, gg, lim->max_states, pattern, in_pattern);
+            if (pdb_build(t, g, pattern, n, cost, &p->dbs[p->n]) == 0)
+                p->states += p->dbs[p->n++].nstates;
+        }
+        index_free(&x);
+    }
+    free(pattern);
+    free(in_pattern);
+    free(is_goal_group);
+}
+
+pl_pdbs *pl_pdbs_new(const pl_task *t, const pl_relaxed *r, const pl_mutexes *m, const pl_pdb_limits *lim)
+{
+    if (!strips(t) || !r->integral_costs)
+        return NULL;
+    pl_pdbs *p = calloc(1, sizeof *p);
+    int *goal = malloc(((size_t)t->natoms + 1) * sizeof *goal);
+    int *cost = malloc(((size_t)t->nactions + 1) * sizeof *cost);
+    if (!p || !goal || !cost || pl_pdb_groups_find(t, m, &p->groups) != 0) {
+        free(p);
+        free(goal);
+        free(cost);
+        return NULL;
+    }
+    memcpy(cost, r->action_cost, (size_t)t->nactions * sizeof *cost);
+    build_all(t, p, goal, pl_cond_required_atoms(t, t->goal, goal), cost, lim);
+    free(goal);
+    free(cost);
+    if (!p->n) {
+        pl_pdbs_free(p);
+        return NULL;
+    }
+    return p;
+}
+
+void pl_pdbs_free(pl_pdbs *p)
+{
+    if (!p)
+        return;
+    for (int i = 0; i < p->n; i++)
+        pdb_free(&p->dbs[i]);
+    free(p->dbs);
+    pl_pdb_groups_free(&p->groups);
+    free(p);
+}
+
+/* The abstract state of `state`, or -1 when a group holds two atoms there
+ * (a state the groups do not describe). */
+static long abstract_state(const pl_pdb_groups *g, const pdb *db, const uint64_t *state)
+{
+    long idx = 0;
+    for (int k = 0; k < db->nvars; k++) {
+        int grp = db->group[k], v = db->dom[k] - 1;
+        for (int i = g->start[grp]; i < g->start[grp + 1]; i++)
+            if (pl_state_has(state, g->atoms[i])) {
+                if (v != db->dom[k] - 1)
+                    return -1;
+                v = i - g->start[grp];
+            }
+        idx += v * db->mult[k];
+    }
+    return idx;
+}
+
+int pl_pdbs_eval(const pl_pdbs *p, const uint64_t *state)
+{
+    long long sum = 0;
+    for (int i = 0; i < p->n; i++) {
+        long s = abstract_state(&p->groups, &p->dbs[i], state);
+        if (s < 0)
+            continue;
+        int d = p->dbs[i].dist[s];
+        if (d == PL_H_INF)
+            return PL_H_INF;
+        sum += d;
+    }
+    return sum >= PL_H_INF ? PL_H_INF - 1 : (int)sum;
+}
+
+int pl_pdbs_count(const pl_pdbs *p)
+{
+    return p ? p->n : 0;
+}
+
+long pl_pdbs_states(const pl_pdbs *p)
+{
+    return p ? p->states : 0;
+}

@@ -1,0 +1,242 @@
+/* Pattern databases (pdb.h) are admissible: on the IPC fixtures and on the
+ * question state of every ACPBench-Hard dev question (../shared/data), their
+ * value never exceeds h* of any state on an optimal plan (whose suffixes are
+ * optimal plans themselves), nor of the state's symmetric representative,
+ * and A* maximising them with LM-cut finds plans of the optimal cost. */
+#define _POSIX_C_SOURCE 200809L /* strdup */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+#include <dirent.h>
+
+#include "search/pdb.h"
+#include "search/pdb_groups.h"
+#include "search/reach.h"
+#include "search/structural.h"
+#include "test_support.h"
+
+/* The grader's limits (acpbench/grader.c). */
+static const pl_pdb_limits limits = {60000, 600000};
+
+typedef struct {
+    int tasks, with_pdbs, unknown, states, raised; /* unknown: h* not found in time; raised: states
+                                                     where the databases beat LM-cut */
+} tally;
+
+/* The databases' value of `state` and of its representative stays within
+ * `hstar`; returns the value. */
+static int check_state(const pl_pdbs *p, const pl_symmetry *sym, const uint64_t *state, long long hstar,
+                       const pl_task *t, const char *label, int step)
+{
+    int h = pl_pdbs_eval(p, state);
+    if (h != PL_H_INF ? h > hstar : true)
+        fail_msg("%s: step %d: databases say %d, h* is %lld", label, step, h, hstar);
+    if (sym && !pl_symmetry_trivial(sym)) {
+        uint64_t *canon = pl_state_new(t), *scratch = pl_symmetry_scratch_new(sym);
+        pl_symmetry_canonical(sym, state, canon, scratch);
+        int hc = pl_pdbs_eval(p, canon);
+        if (hc != PL_H_INF ? hc > hstar : true)
+            fail_msg("%s: step %d: databases say %d of the representative, h* is %lld", label, step, hc, hstar);
+        free(canon);
+        free(scratch);
+    }
+    return h;
+}
+
+/* Checks the databases of t along an optimal plan from its initial state,
+ * found by A* with LM-cut within `seconds`. */
+static void check_task(const pl_task *t, const char *label, double seconds, tally *n)
+{
+    pl_relaxed *r = pl_relaxed_new(t);
+    assert_non_null(r);
+    assert_int_equal(pl_relaxed_add_mutexes(r), 0);
+    pl_pdbs *p = pl_pdbs_new(t, r, r->mutexes, &limits);
+    n->tasks++;
+    if (!p) {
+        pl_relaxed_free(r);
+        return;
+    }
+    n->with_pdbs++;
+    assert_int_equal(pl_relaxed_add_symmetry(r), 0);
+    pl_symmetry *sym = r->symmetry;
+    assert_int_equal(pl_symmetry_add_structural(sym, t), 0);
+    pl_limits lim = {0, seconds, 0};
+    long long hstar;
+    pl_search_result plan;
+    pl_answer a = pl_optimal_cost(t, r, t->init, &lim, &hstar, &plan);
+    if (a == PL_YES) {
+        int *goal = malloc(((size_t)t->natoms + 1) * sizeof *goal);
+        int ngoal = pl_cond_required_atoms(t, t->goal, goal);
+        pl_heuristic *lmcut = pl_heuristic_new(r, PL_H_LMCUT, goal, ngoal, NULL);
+        uint64_t *s = pl_state_clone(t, t->init), *next = pl_state_new(t);
+        long long g = 0;
+        for (int i = 0; i <= plan.plan_length; i++) {
+            int h = check_state(p, sym, s, hstar - g, t, label, i);
+            n->states++;
+            n->raised += h > pl_heuristic_eval(lmcut, s);
+            if (i == plan.plan_length)
+                break;
+            pl_task_apply(t, plan.plan[i], s, next);
+            memcpy(s, next, (size_t)t->words * sizeof *s);
+            g += r->action_cost[plan.plan[i]];
+        }
+        free(s);
+        free(next);
+        pl_heuristic_free(lmcut);
+        free(goal);
+    } else if (a == PL_UNKNOWN) { /* h* of the state alone, by the faster search up to symmetry */
+        pl_limits longer = {0, 4 * seconds, 0};
+        if (pl_optimal_cost_shared(t, r, t->init, &longer, &hstar, NULL) == PL_YES) {
+            check_state(p, sym, t->init, hstar, t, label, 0);
+            n->states++;
+        } else {
+            n->unknown++;
+        }
+    }
+    pl_search_result_clear(&plan);
+    pl_pdbs_free(p);
+    pl_relaxed_free(r);
+}
+
+/* Every NAME-problem.pddl of tests/pddl/ipc with its NAME-domain.pddl. */
+static void test_ipc_fixtures(void **state)
+{
+    (void)state;
+    tally n = {0};
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/tests/pddl/ipc", PLANLENS_SOURCE_DIR);
+    DIR *d = opendir(dir);
+    assert_non_null(d);
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        const char *suffix = strstr(e->d_name, "-problem.pddl");
+        if (!suffix || suffix[strlen("-problem.pddl")])
+            continue;
+        char name[256], domain[1024], problem[1024];
+        snprintf(name, sizeof name, "%.*s", (int)(suffix - e->d_name), e->d_name);
+        snprintf(domain, sizeof domain, "%s/%s-domain.pddl", dir, name);
+        snprintf(problem, sizeof problem, "%s/%s", dir, e->d_name);
+        pl_loaded_task lt;
+        pl_error err = PL_ERROR_INIT;
+        if (pl_load_task_files(domain, problem, &lt, NULL, &err) != PL_OK)
+            fail_msg("%s: %s", name, err.message);
+        check_task(lt.task, name, 0, &n);
+        /* A* with the databases: the same optimal cost */
+        pl_relaxed *r = pl_relaxed_new(lt.task);
+        pl_relaxed_add_mutexes(r);
+        pl_pdbs *p = pl_pdbs_new(lt.task, r, r->mutexes, &limits);
+        pl_search_params sp = pl_search_defaults();
+        pl_search_result plain, with;
+        pl_search(lt.task, r, &sp, &plain);
+        sp.pdbs = p;
+        pl_search(lt.task, r, &sp, &with);
+        assert_int_equal(plain.status, PL_SEARCH_SOLVED);
+        assert_int_equal(with.status, PL_SEARCH_SOLVED);
+        if (with.cost != plain.cost)
+            fail_msg("%s: cost %lld with the databases, %lld without", name, with.cost, plain.cost);
+        assert_true(with.expansions <= plain.expansions || !p);
+        pl_search_result_clear(&plain);
+        pl_search_result_clear(&with);
+        pl_pdbs_free(p);
+        pl_relaxed_free(r);
+        pl_loaded_task_free(&lt);
+    }
+    closedir(d);
+    printf("IPC fixtures: %d tasks, %d with databases, %d plan states checked\n", n.tasks, n.with_pdbs, n.states);
+    assert_true(n.with_pdbs >= 3);
+}
+
+/* Floor-tile's mutex groups: one per robot's position and one per tile
+ * (clear, painted either colour, or a robot on it). */
+static void test_floor_tile_groups(void **state)
+{
+    (void)state;
+    if (!pl_test_data_dir("acpbench nexta dev questions"))
+        return;
+    cJSON *qs = pl_test_read_json(pl_test_acpbench_path("nexta", "dev"));
+    bool seen = false;
+    cJSON *q;
+    cJSON_ArrayForEach(q, qs)
+    {
+        const char *dom = cJSON_GetStringValue(cJSON_GetObjectItem(q, "PDDL_domain"));
+        if (seen || !strstr(dom, "floor-tile"))
+            continue;
+        seen = true;
+        pl_loaded_task lt;
+        pl_test_load_texts(dom, cJSON_GetStringValue(cJSON_GetObjectItem(q, "PDDL_problem")), "floor-tile", &lt);
+        pl_mutexes *m = pl_mutexes_new(lt.task, lt.task->init);
+        pl_pdb_groups g;
+        assert_int_equal(pl_pdb_groups_find(lt.task, m, &g), 0);
+        int robot_groups = 0, tile_groups = 0;
+        for (int k = 0; k < g.n; k++) {
+            int n = g.start[k + 1] - g.start[k];
+            const char *first = lt.task->atoms[g.atoms[g.start[k]]].name;
+            robot_groups += n > 5 && strncmp(first, "(robot-at", 9) == 0;
+            tile_groups += n >= 3 && n <= 5 && !strncmp(first, "(", 1) && strncmp(first, "(robot-has", 10) != 0;
+        }
+        assert_true(robot_groups >= 1);
+        assert_true(tile_groups >= 4);
+        pl_pdb_groups_free(&g);
+        pl_mutexes_free(m);
+        pl_loaded_task_free(&lt);
+    }
+    assert_true(seen);
+    cJSON_Delete(qs);
+}
+
+static void test_dev_question_states(void **state)
+{
+    (void)state;
+    if (!pl_test_data_dir("acpbench dev questions"))
+        return;
+    static const char *const tasks[] = {"app", "prog", "reach", "areach", "val", "just", "land", "nexta"};
+    tally n = {0};
+    char **seen = NULL;
+    int nseen = 0;
+    for (size_t k = 0; k < sizeof tasks / sizeof tasks[0]; k++) {
+        cJSON *qs = pl_test_read_json(pl_test_acpbench_path(tasks[k], "dev"));
+        cJSON *q;
+        cJSON_ArrayForEach(q, qs)
+        {
+            const char *dom = cJSON_GetStringValue(cJSON_GetObjectItem(q, "PDDL_domain"));
+            const char *prob = cJSON_GetStringValue(cJSON_GetObjectItem(q, "PDDL_problem"));
+            bool dup = false;
+            for (int i = 0; i < nseen && !dup; i++)
+                dup = !strcmp(seen[i], prob);
+            if (dup)
+                continue;
+            seen = realloc(seen, (size_t)(nseen + 1) * sizeof *seen);
+            seen[nseen++] = strdup(prob);
+            pl_loaded_task lt;
+            char label[128];
+            snprintf(label, sizeof label, "%s question %d", tasks[k], nseen);
+            pl_test_load_texts(dom, prob, label, &lt);
+            check_task(lt.task, label, 1.0, &n);
+            pl_loaded_task_free(&lt);
+        }
+        cJSON_Delete(qs);
+    }
+    for (int i = 0; i < nseen; i++)
+        free(seen[i]);
+    free(seen);
+    printf("dev question states: %d tasks, %d with databases (%d with h* beyond 4 s), %d plan states checked, %d "
+           "above LM-cut\n",
+           n.tasks, n.with_pdbs, n.unknown, n.states, n.raised);
+    assert_true(n.with_pdbs > 0);
+    assert_true(n.raised > 0);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_ipc_fixtures),
+        cmocka_unit_test(test_floor_tile_groups),
+        cmocka_unit_test(test_dev_question_states),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -196,7 +196,7 @@ keys D
 keys :
 keys "export $work/disagree.csv" Enter
 check "exports the disagreements" "exported"
-head -1 "$work/disagree.csv" | grep -q '^id,model,domain,task,score,sound_score,value,parse_failed,rule,sound_reason,stored_score,flag,note$' &&
+head -1 "$work/disagree.csv" | grep -q '^id,model,domain,task,score,sound_score,value,parse_failed,rule,sound_reason,stored_score,flag,note,plan_length,lea,true_lea,correct,misplaced,same_act,diff_act,redundant,final_score$' &&
   echo "ok: CSV export has rule and sound_reason" || { echo "FAIL: CSV header: $(head -1 "$work/disagree.csv")"; failures=$((failures + 1)); }
 keys Q
 

@@ -138,7 +138,7 @@ static void draw_message(tui_app *app)
     char *ascii = app->ascii ? pl_ascii_text(app->message) : NULL;
     const char *text = ascii ? ascii : app->message, *starts[MAX_MESSAGE_ROWS];
     int n = message_rows(text, app->cols - 1, starts);
-    if (n > app->rows - 3)
+    if (n > 1 && n > app->rows - 3) /* a short terminal keeps the first row; no message draws none */
         n = app->rows - 3 > 1 ? app->rows - 3 : 1;
     for (int i = 0; i < n; i++) {
         size_t len = i + 1 < n ? (size_t)(starts[i + 1] - starts[i]) : strlen(starts[i]);

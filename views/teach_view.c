@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "natural_order.h"
 #include "teach_view.h"
 
 static const char *undo_key(const pl_teach_view_opts *o)
@@ -86,20 +87,40 @@ static void goal_progress(pl_teach *s, const pl_teach_view_opts *o, pl_view_mode
     pl_teach_goal_clear(&g);
 }
 
-/* One line per predicate: "on        a b · d c". */
+/* A name and where it came from, to be put in natural order (c2 before c10). */
+typedef struct {
+    const char *name;
+    int index;
+} named;
+
+static int by_natural_name(const void *x, const void *y)
+{
+    const named *a = x, *b = y;
+    int c = pl_natural_cmp(a->name, b->name);
+    return c ? c : (a->index > b->index) - (a->index < b->index);
+}
+
+/* One line per predicate: "on        a b · d c", the atoms in natural order. */
 static void state_lines(const pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
 {
     const pl_task *t = pl_teach_task(s);
     const uint64_t *state = pl_teach_state(s);
     const pl_domain *d = t->domain;
+    named *atoms = malloc(((size_t)t->natoms + 1) * sizeof *atoms);
+    if (!atoms) {
+        vm->oom = true;
+        return;
+    }
     for (int p = 0; p < d->npreds; p++) {
         char *text = pl_strdup_printf("%-12s", d->preds[p].name);
-        int found = 0;
-        for (int a = 0; a < t->natoms && text; a++) {
-            if (t->atoms[a].pred != p || !pl_state_has(state, a))
-                continue;
+        int found = 0, n = 0;
+        for (int a = 0; a < t->natoms; a++)
+            if (t->atoms[a].pred == p && pl_state_has(state, a))
+                atoms[n++] = (named){t->atoms[a].name, a};
+        qsort(atoms, (size_t)n, sizeof *atoms, by_natural_name);
+        for (int i = 0; i < n && text; i++) {
             /* the atom's name without its predicate: "(on a b)" -> "a b" */
-            const char *args = t->atoms[a].name + 1 + strlen(d->preds[p].name);
+            const char *args = atoms[i].name + 1 + strlen(d->preds[p].name);
             args += args[0] == ' ';
             char *grown = pl_strdup_printf("%s%s%.*s", text, found++ ? (o->ascii ? " | " : " · ") : " ",
                                            (int)strlen(args) - 1, args);
@@ -112,6 +133,7 @@ static void state_lines(const pl_teach *s, const pl_teach_view_opts *o, pl_view_
             pl_vm_wrapped(vm, ROLE_TEXT, text, o->width, 2);
         free(text);
     }
+    free(atoms);
 }
 
 static void actions(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
@@ -131,7 +153,17 @@ static void actions(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
     int namew = 0;
     for (int i = 0; i < n; i++)
         namew = (int)strlen(t->actions[acts[i]].name) > namew ? (int)strlen(t->actions[acts[i]].name) : namew;
-    for (int i = 0; i < n; i++) {
+    /* in natural order ((move c2 l1) before (move c10 l1)); i stays the engine's index, the hints' too */
+    named *order = malloc(((size_t)n + 1) * sizeof *order);
+    if (!order) {
+        vm->oom = true;
+        return;
+    }
+    for (int i = 0; i < n; i++)
+        order[i] = (named){t->actions[acts[i]].name, i};
+    qsort(order, (size_t)n, sizeof *order, by_natural_name);
+    for (int k = 0; k < n; k++) {
+        int i = order[k].index;
         pl_vm_line(vm, acts[i]);
         bool best = h && h->optimal[i];
         pl_vm_span(vm, best ? ROLE_CORRECT : ROLE_TEXT, "  %-*s", namew, t->actions[acts[i]].name);
@@ -142,6 +174,7 @@ static void actions(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
         if (best)
             pl_vm_span(vm, ROLE_CORRECT, "  %s optimal", o->ascii ? "<-" : "←");
     }
+    free(order);
     if (!n) {
         pl_vm_line(vm, -1);
         pl_vm_span(vm, ROLE_DIM, "  (none: %s undoes the last action)", undo_key(o));

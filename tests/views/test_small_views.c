@@ -1,5 +1,5 @@
 /* Issue 28 point 4, the view side: objects in natural order in the state
- * view (c2 before c10), middle-cut cells cut as --ascii draws them ("π" is
+ * view and teach mode (c2 before c10), middle-cut cells cut as --ascii draws them ("π" is
  * "pi": the last character stays), the sort cycle skips columns out of
  * view and has a LEA key, exports carry a plan-quality case's numbers,
  * compare says how it paired and what is not in common, counts of one are
@@ -20,6 +20,7 @@
 #include "state_view.h"
 #include "table.h"
 #include "task/load.h"
+#include "teach_view.h"
 #include "test_support.h"
 #include "views.h"
 
@@ -69,6 +70,28 @@ static void test_state_objects_in_natural_order(void **state)
     assert_true(has_text(&vm, "4 atoms true"));
     pl_vm_free(&vm);
     pl_state_trace_free(tr);
+    pl_loaded_task_free(&lt);
+}
+
+/* Teach mode lists its actions and its state's atoms in natural order too. */
+static void test_teach_in_natural_order(void **state)
+{
+    (void)state;
+    pl_loaded_task lt;
+    pl_error err = PL_ERROR_INIT;
+    assert_int_equal(pl_load_task_texts(domain, strlen(domain), "d.pddl", problem, strlen(problem), "p.pddl", &lt,
+                                        NULL, &err),
+                     PL_OK);
+    pl_teach *s = pl_teach_new(lt.task, 0);
+    assert_non_null(s);
+    pl_teach_view_opts o = {.ascii = true, .width = 100};
+    pl_view_model vm;
+    pl_view_teach(s, &o, &vm);
+    int c2 = line_of(&vm, "(move c2 l1 l1)"), c10 = line_of(&vm, "(move c10 l1 l1)");
+    assert_true(c2 >= 0 && c10 > c2);
+    assert_true(has_text(&vm, "at           c1 l1 | c2 l1 | c10 l1 | c11 l1"));
+    pl_vm_free(&vm);
+    pl_teach_free(s);
     pl_loaded_task_free(&lt);
 }
 
@@ -253,6 +276,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_state_objects_in_natural_order),
+        cmocka_unit_test(test_teach_in_natural_order),
         cmocka_unit_test(test_ascii_cut_keeps_the_last_character),
         cmocka_unit_test(test_sort_cycle),
         cmocka_unit_test(test_export_cases),

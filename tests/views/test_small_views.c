@@ -55,10 +55,7 @@ static void test_state_objects_in_natural_order(void **state)
 {
     (void)state;
     pl_loaded_task lt;
-    pl_error err = PL_ERROR_INIT;
-    assert_int_equal(pl_load_task_texts(domain, strlen(domain), "d.pddl", problem, strlen(problem), "p.pddl", &lt,
-                                        NULL, &err),
-                     PL_OK);
+    pl_test_load_texts(domain, problem, "cars c1, c2, c10, c11", &lt);
     pl_state_trace *tr = pl_state_trace_new(lt.task, NULL, 0);
     assert_non_null(tr);
     pl_view_model vm;
@@ -78,10 +75,7 @@ static void test_teach_in_natural_order(void **state)
 {
     (void)state;
     pl_loaded_task lt;
-    pl_error err = PL_ERROR_INIT;
-    assert_int_equal(pl_load_task_texts(domain, strlen(domain), "d.pddl", problem, strlen(problem), "p.pddl", &lt,
-                                        NULL, &err),
-                     PL_OK);
+    pl_test_load_texts(domain, problem, "cars c1, c2, c10, c11", &lt);
     pl_teach *s = pl_teach_new(lt.task, 0);
     assert_non_null(s);
     pl_teach_view_opts o = {.ascii = true, .width = 100};

@@ -202,13 +202,13 @@ static const pl_symmetry *question_symmetry(acp_question_cache *c)
 }
 
 /* Pattern databases cost a few hundred thousand abstract states' worth of
- * work (0.05 s on Floor-tile) and pay off only on long A* searches whose
- * LM-cut values stay far below h* (Floor-tile: 15 where h* is 25; with them
- * that search expands half the states).  So a question gets them when its
- * A* for h* of the question state runs past this much CPU, after the
- * structural symmetries' slice: the searches of questions with many cheap
- * checks (Swap's 52 successors) do not pay for them. */
-static const double PDB_AFTER_SECONDS = 0.1;
+ * work (0.02-0.04 s on Floor-tile and Ferry) and pay off on long A*
+ * searches whose LM-cut values stay far below h* (Floor-tile: 15 where h*
+ * is 25; with them that search expands half the states).  So a question
+ * gets them with the structural symmetries, once its A* for h* of the
+ * question state runs past STRUCTURAL_AFTER_SECONDS (or the question has
+ * cost that much before), and the later searches towards its goal share
+ * them. */
 static const pl_pdb_limits PDB_LIMITS = {60000, 600000};
 /* Their groups come from h^2 mutexes, quadratic in the atoms: on the larger
  * tasks (Alfred: 1,750 atoms, 0.15 s) they cost more than they save. */
@@ -226,37 +226,25 @@ const pl_pdbs *acp_cache_pdbs(acp_question_cache *c)
     return c->relaxed->pdbs;
 }
 
-/* h*(init) with the time limit, in slices: one search up to
- * STRUCTURAL_AFTER_SECONDS, one with the structural symmetries up to
- * PDB_AFTER_SECONDS, then with the pattern databases for the rest. */
-static pl_answer hstar_in_slices(acp_question_cache *c, const pl_limits *lim)
-{
-    static const double slices[] = {STRUCTURAL_AFTER_SECONDS, PDB_AFTER_SECONDS, 0};
-    pl_hcache *cache = acp_cache_hcache(c);
-    pl_answer a = PL_UNKNOWN;
-    for (int i = 0; i < 3; i++) {
-        question_symmetry(c);
-        if (i == 0 && c->has_structural)
-            continue; /* the question has proved costly already */
-        if (i == 2)
-            add_pdbs(c);
-        bool last = i == 2 || (lim->max_seconds > 0 && lim->max_seconds <= slices[i]);
-        pl_limits slice = *lim;
-        if (!last)
-            slice.max_seconds = slices[i];
-        a = pl_optimal_cost_shared(c->lt.task, c->relaxed, c->lt.task->init, &slice, &c->hstar, cache);
-        if (a != PL_UNKNOWN || last)
-            break;
-    }
-    return a;
-}
-
 pl_answer acp_cache_hstar(acp_question_cache *c, const pl_limits *lim, long long *hstar)
 {
     /* A limit hit under a shorter time limit (the official checks') is tried again with a longer one. */
     if (!c->has_hstar || (c->hstar_known == PL_UNKNOWN && lim->max_seconds > c->hstar_seconds)) {
-        /* a search still running after a slice goes on with what the question's cost now earns */
-        c->hstar_known = hstar_in_slices(c, lim);
+        question_symmetry(c);
+        /* a search still running after the first slice goes on with the structural symmetries and the databases */
+        bool sliced = !c->has_structural && (lim->max_seconds <= 0 || lim->max_seconds > STRUCTURAL_AFTER_SECONDS);
+        pl_limits first = *lim;
+        if (sliced)
+            first.max_seconds = STRUCTURAL_AFTER_SECONDS;
+        else if (c->has_structural)
+            add_pdbs(c);
+        pl_hcache *cache = acp_cache_hcache(c);
+        c->hstar_known = pl_optimal_cost_shared(c->lt.task, c->relaxed, c->lt.task->init, &first, &c->hstar, cache);
+        if (c->hstar_known == PL_UNKNOWN && sliced) {
+            question_symmetry(c); /* adds them (out of memory: the search goes on without) */
+            add_pdbs(c);
+            c->hstar_known = pl_optimal_cost_shared(c->lt.task, c->relaxed, c->lt.task->init, lim, &c->hstar, cache);
+        }
         c->has_hstar = true;
         c->hstar_seconds = lim->max_seconds;
         c->init_solvable |= c->hstar_known == PL_YES;

@@ -139,7 +139,7 @@ typedef struct {
     int from, to, op;
 } transition;
 
-enum { MAX_WORK = 1 << 24 }; /* abstract states x operators per database */
+enum { MAX_WORK = 1 << 23 }; /* (abstract state, applicable operator) pairs per database */
 
 static void pdb_free(pdb *db)
 {
@@ -149,49 +149,92 @@ static void pdb_free(pdb *db)
     free(db->dist);
 }
 
-/* All transitions that change the abstract state, into *out (sorted by
- * nothing); -1 when out of memory or past max_transitions. */
-static long transitions_of(const pdb *db, const abs_ops *ops, transition **out, long max_transitions)
+/* The least value v >= from of a variable with `dom` values that `next`
+ * (NULL: every value) allows, or -1. */
+static int allowed_from(const int *next, int dom, int from)
 {
+    for (int v = from; v < dom; v++)
+        if (!next || next[v] >= 0)
+            return v;
+    return -1;
+}
+
+/* How many abstract states each operator applies in, summed: the work of
+ * transitions_of. */
+static double matches(const pdb *db, const abs_ops *ops)
+{
+    double sum = 0;
+    for (int o = 0; o < ops->nops; o++) {
+        double n = (double)db->nstates;
+        for (int i = 0; i < ops->ops[o].count; i++) {
+            const op_part *p = &ops->parts[ops->ops[o].first + i];
+            int allowed = 0;
+            for (int v = 0; v < db->dom[p->var]; v++)
+                allowed += p->next[v] >= 0;
+            n = n / db->dom[p->var] * allowed;
+        }
+        sum += n;
+    }
+    return sum;
+}
+
+/* All transitions that change the abstract state, into *out: each operator
+ * walks the states where it applies (an odometer over the values its
+ * parts allow).  -1 when out of memory. */
+static long transitions_of(const pdb *db, const abs_ops *ops, transition **out)
+{
+    int nv = db->nvars;
     long n = 0, cap = 1024;
     transition *tr = malloc((size_t)cap * sizeof *tr);
-    int *digit = calloc((size_t)db->nvars + 1, sizeof *digit);
-    if (!tr || !digit) {
-        free(tr);
-        free(digit);
-        return -1;
-    }
-    for (long s = 0; s < db->nstates; s++) {
-        for (int o = 0; o < ops->nops; o++) {
-            const abs_op *op = &ops->ops[o];
-            long to = s;
-            int i = 0;
-            for (; i < op->count; i++) {
-                const op_part *p = &ops->parts[op->first + i];
-                int nv = p->next[digit[p->var]];
-                if (nv < 0)
-                    break;
-                to += (long)(nv - digit[p->var]) * db->mult[p->var];
+    int *digit = calloc((size_t)nv + 1, sizeof *digit);
+    const int **next = calloc((size_t)nv + 1, sizeof *next);
+    if (!tr || !digit || !next)
+        goto oom;
+    for (int o = 0; o < ops->nops; o++) {
+        const abs_op *op = &ops->ops[o];
+        for (int k = 0; k < nv; k++)
+            next[k] = NULL;
+        for (int i = 0; i < op->count; i++)
+            next[ops->parts[op->first + i].var] = ops->parts[op->first + i].next;
+        bool more = true;
+        for (int k = 0; k < nv && more; k++)
+            more = (digit[k] = allowed_from(next[k], db->dom[k], 0)) >= 0;
+        while (more) {
+            long from = 0, to = 0;
+            for (int k = 0; k < nv; k++) {
+                from += digit[k] * db->mult[k];
+                to += (next[k] ? next[k][digit[k]] : digit[k]) * db->mult[k];
             }
-            if (i < op->count || to == s)
-                continue;
-            if (n == cap) {
-                transition *more = n < max_transitions ? realloc(tr, (size_t)(cap *= 2) * sizeof *tr) : NULL;
-                if (!more) {
-                    free(tr);
-                    free(digit);
-                    return -1;
+            if (to != from) {
+                if (n == cap) {
+                    transition *grown = realloc(tr, (size_t)(cap *= 2) * sizeof *tr);
+                    if (!grown)
+                        goto oom;
+                    tr = grown;
                 }
-                tr = more;
+                tr[n++] = (transition){(int)from, (int)to, o};
             }
-            tr[n++] = (transition){(int)s, (int)to, o};
+            int k = 0;
+            for (; k < nv; k++) {
+                int d = allowed_from(next[k], db->dom[k], digit[k] + 1);
+                if (d >= 0) {
+                    digit[k] = d;
+                    break;
+                }
+                digit[k] = allowed_from(next[k], db->dom[k], 0);
+            }
+            more = k < nv;
         }
-        for (int k = 0; k < db->nvars && ++digit[k] == db->dom[k]; k++)
-            digit[k] = 0;
     }
     free(digit);
+    free(next);
     *out = tr;
     return n;
+oom:
+    free(tr);
+    free(digit);
+    free(next);
+    return -1;
 }
 
 /* The goal values of the pattern's variables (-1: any). */
@@ -294,9 +337,9 @@ static int pdb_build(const pl_task *t, const pl_pdb_groups *g, const int *patter
     transition *tr = NULL;
     long ntr = -1;
     bool have_ops = build_ops(t, g, db, cost, &ops) == 0;
-    /* each abstract state meets each operator once: past this, the database costs more than it saves */
-    if (have_ops && (double)db->nstates * ops.nops <= MAX_WORK) {
-        ntr = transitions_of(db, &ops, &tr, 64 * db->nstates + 1024);
+    /* past this many transitions, the database costs more than it saves */
+    if (have_ops && matches(db, &ops) <= MAX_WORK) {
+        ntr = transitions_of(db, &ops, &tr);
         if (ntr >= 0 && distances(t, g, db, &ops, tr, ntr) != 0)
             ntr = -1;
     }

@@ -128,7 +128,7 @@ static int batch_output(tui_app *app)
     while (!tui_check_opened(app) || pl_workspace_graded(app->ws) < pl_workspace_count(app->ws))
         nanosleep(&tick, NULL);
     print_dashboard(app);
-    if (!pl_workspace_nsources(app->ws)) /* every path failed: say so by the exit status too */
+    if (!pl_workspace_nsources(app->ws) && !app->live) /* every path failed (following: files may come) */
         return EXIT_INPUT;
     if (app->live)
         tui_catch_stop_signals();

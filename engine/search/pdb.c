@@ -10,17 +10,23 @@
 typedef struct {
     int nvars;
     int *group; /* per pattern variable: its group */
+    int *slot;  /* per pattern variable: its group's place in pl_pdbs.used */
     int *dom;   /* group size + 1 ("none") */
     long *mult; /* mixed-radix place value */
     long nstates;
     int *dist;  /* goal distance per abstract state, PL_H_INF for none */
 } pdb;
 
+/* Groups the databases read, each read once per evaluation. */
+enum { MAX_USED = 256 };
+
 struct pl_pdbs {
     pl_pdb_groups groups;
     int n;
     pdb *dbs;
     long states;
+    int used[MAX_USED];
+    int nused;
 };
 
 /* ---- abstract operators ---- */
@@ -144,6 +150,7 @@ enum { MAX_WORK = 1 << 23 }; /* (abstract state, applicable operator) pairs per 
 static void pdb_free(pdb *db)
 {
     free(db->group);
+    free(db->slot);
     free(db->dom);
     free(db->mult);
     free(db->dist);
@@ -497,6 +504,28 @@ static bool strips(const pl_task *t)
     return true;
 }
 
+/* Gives each variable of db its group's slot in p->used; -1 (nothing
+ * changed) when they would pass MAX_USED or out of memory. */
+static int use_groups(pl_pdbs *p, pdb *db)
+{
+    int nused = p->nused;
+    if (!(db->slot = malloc(((size_t)db->nvars + 1) * sizeof *db->slot)))
+        return -1;
+    for (int k = 0; k < db->nvars; k++) {
+        int u = 0;
+        while (u < nused && p->used[u] != db->group[k])
+            u++;
+        if (u == nused) {
+            if (nused == MAX_USED)
+                return -1;
+            p->used[nused++] = db->group[k];
+        }
+        db->slot[k] = u;
+    }
+    p->nused = nused;
+    return 0;
+}
+
 /* Builds the databases, one per goal atom whose largest group has more
  * than one atom, in the goal's order, into p. */
 static void build_all(const pl_task *t, pl_pdbs *p, const int *goal, int ngoal, int *cost, const pl_pdb_limits *lim)
@@ -516,8 +545,13 @@ static void build_all(const pl_task *t, pl_pdbs *p, const int *goal, int ngoal, 
             if (gg < 0 || g->start[gg + 1] - g->start[gg] < 2)
                 continue; /* a lone atom's database knows little */
             int n = goal_pattern(t, g, &x, is_goal_group, gg, lim->max_states, pattern, in_pattern);
-            if (pdb_build(t, g, pattern, n, cost, &p->dbs[p->n]) == 0)
-                p->states += p->dbs[p->n++].nstates;
+            if (pdb_build(t, g, pattern, n, cost, &p->dbs[p->n]) != 0)
+                continue;
+            if (use_groups(p, &p->dbs[p->n]) != 0) {
+                pdb_free(&p->dbs[p->n]);
+                break;
+            }
+            p->states += p->dbs[p->n++].nstates;
         }
         index_free(&x);
     }
@@ -561,35 +595,36 @@ void pl_pdbs_free(pl_pdbs *p)
     free(p);
 }
 
-/* The abstract state of `state`, or -1 when a group holds two atoms there
- * (a state the groups do not describe). */
-static long abstract_state(const pl_pdb_groups *g, const pdb *db, const uint64_t *state)
-{
-    long idx = 0;
-    for (int k = 0; k < db->nvars; k++) {
-        int grp = db->group[k], v = db->dom[k] - 1;
-        for (int i = g->start[grp]; i < g->start[grp + 1]; i++)
-            if (pl_state_has(state, g->atoms[i])) {
-                if (v != db->dom[k] - 1)
-                    return -1;
-                v = i - g->start[grp];
-            }
-        idx += v * db->mult[k];
-    }
-    return idx;
-}
-
 int pl_pdbs_eval(const pl_pdbs *p, const uint64_t *state)
 {
+    /* each group's value: the index of its atom that holds, its size for
+     * none, -1 when two hold (a state the groups do not describe) */
+    int value[MAX_USED];
+    const pl_pdb_groups *g = &p->groups;
+    for (int u = 0; u < p->nused; u++) {
+        int grp = p->used[u], first = g->start[grp], v = g->start[grp + 1] - first;
+        for (int i = first; i < g->start[grp + 1]; i++)
+            if (pl_state_has(state, g->atoms[i])) {
+                if (v != g->start[grp + 1] - first) {
+                    v = -1;
+                    break;
+                }
+                v = i - first;
+            }
+        value[u] = v;
+    }
     long long sum = 0;
     for (int i = 0; i < p->n; i++) {
-        long s = abstract_state(&p->groups, &p->dbs[i], state);
-        if (s < 0)
+        const pdb *db = &p->dbs[i];
+        long idx = 0;
+        int k = 0;
+        for (; k < db->nvars && value[db->slot[k]] >= 0; k++)
+            idx += value[db->slot[k]] * db->mult[k];
+        if (k < db->nvars)
             continue;
-        int d = p->dbs[i].dist[s];
-        if (d == PL_H_INF)
+        if (db->dist[idx] == PL_H_INF)
             return PL_H_INF;
-        sum += d;
+        sum += db->dist[idx];
     }
     return sum >= PL_H_INF ? PL_H_INF - 1 : (int)sum;
 }

@@ -353,16 +353,18 @@ static bool cached(const search *s, const uint64_t *state, int *h)
     return true;
 }
 
-/* The heuristic value of the stored state `id` (from the shared cache when
- * there, which it then joins). */
-static int evaluate(search *s, int id)
+/* The heuristic value of the stored state `id` reached at cost g (from the
+ * shared cache when there, which it then joins). */
+static int evaluate(search *s, int id, long long g)
 {
     pl_hcache *cache = s->p->hcache;
     int h;
     if (!cached(s, state_of(s, id), &h)) {
         s->out->evaluated++;
         int hp = s->pdbs ? pl_pdbs_eval(s->pdbs, state_of(s, id)) : 0;
-        h = hp == PL_H_INF ? hp : pl_heuristic_eval(s->h, state_of(s, id));
+        /* a database value that prunes the state already needs no LM-cut */
+        bool pruned = hp == PL_H_INF || (s->p->cost_bound >= 0 && g + hp > s->p->cost_bound);
+        h = pruned ? hp : pl_heuristic_eval(s->h, state_of(s, id));
         h = hp > h ? hp : h;
         if (cache)
             pl_hcache_raise(cache, state_of(s, id), h, true);
@@ -399,7 +401,7 @@ static int visit(search *s, int parent, int action, long long g, int *id_out)
         int value;
         bool defer = s->p->deferred_evaluation && !s->p->greedy && parent >= 0;
         n->evaluated = !defer || cached(s, s->succ, &value);
-        n->h = !n->evaluated ? bound_from_parent(s, parent, action) : defer ? value : evaluate(s, id);
+        n->h = !n->evaluated ? bound_from_parent(s, parent, action) : defer ? value : evaluate(s, id, g);
         n->closed = false;
         n->expanded = false;
     } else if (g >= n->g || s->p->greedy) {
@@ -432,7 +434,7 @@ static int bounded_visit(search *s, int parent, int action, long long g, int *id
  * into the open list or was pruned, or a failed visit's code. */
 static int evaluate_taken(search *s, int id)
 {
-    int h = evaluate(s, id);
+    int h = evaluate(s, id, s->nodes[id].g);
     node *n = &s->nodes[id];
     long long f_before = n->g + n->h;
     n->h = h > n->h ? h : n->h;

@@ -19,11 +19,17 @@ static bool in_list(const int *list, int n, int atom)
 
 /* Does every action keep "at most one atom of the group holds"?  An action
  * that adds an atom of it must require that atom, or require and delete
- * another one. */
+ * another one; one that requires two never applies where the group holds
+ * (Grid's pickup-and-loose of the key it holds). */
 static bool group_kept(const pl_task *t, const bool *member)
 {
     for (int a = 0; a < t->nactions; a++) {
         const pl_gaction *act = &t->actions[a];
+        int required = 0;
+        for (int i = 0; i < act->npre_pos; i++)
+            required += member[act->pre_pos[i]];
+        if (required > 1)
+            continue;
         int added = -1, nadded = 0;
         for (int e = 0; e < act->neffs; e++)
             if (act->effs[e].add && member[act->effs[e].atom] && !(nadded && act->effs[e].atom == added)) {

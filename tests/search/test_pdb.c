@@ -151,42 +151,76 @@ static void test_ipc_fixtures(void **state)
     assert_true(n.with_pdbs >= 3);
 }
 
-/* Floor-tile's mutex groups: one per robot's position and one per tile
- * (clear, painted either colour, or a robot on it). */
-static void test_floor_tile_groups(void **state)
+/* The mutex groups of the first nexta dev question of the domain named
+ * `domain` (its PDDL_domain contains the name); 0 when there is none. */
+static int groups_of(const char *domain, pl_loaded_task *lt, pl_pdb_groups *g)
+{
+    cJSON *qs = pl_test_read_json(pl_test_acpbench_path("nexta", "dev"));
+    cJSON *q;
+    int found = 0;
+    cJSON_ArrayForEach(q, qs)
+    {
+        const char *dom = cJSON_GetStringValue(cJSON_GetObjectItem(q, "PDDL_domain"));
+        if (found || !strstr(dom, domain))
+            continue;
+        found = 1;
+        pl_test_load_texts(dom, cJSON_GetStringValue(cJSON_GetObjectItem(q, "PDDL_problem")), domain, lt);
+        pl_mutexes *m = pl_mutexes_new(lt->task, lt->task->init);
+        assert_int_equal(pl_pdb_groups_find(lt->task, m, g), 0);
+        pl_mutexes_free(m);
+    }
+    cJSON_Delete(qs);
+    return found;
+}
+
+/* The group that holds `atom` (by name) and its size; 0 when none has it
+ * with another atom. */
+static int group_size_of(const pl_loaded_task *lt, const pl_pdb_groups *g, const char *atom)
+{
+    int best = 0;
+    for (int k = 0; k < g->n; k++)
+        for (int i = g->start[k]; i < g->start[k + 1]; i++)
+            if (!strcmp(lt->task->atoms[g->atoms[i]].name, atom) && g->start[k + 1] - g->start[k] > best)
+                best = g->start[k + 1] - g->start[k];
+    return best > 1 ? best : 0;
+}
+
+/* Floor-tile: one group per robot's position and one per tile (clear,
+ * painted either colour, or a robot on it).  Grid: one per key (on each
+ * place, or held), although pickup-and-loose of the key held would add two
+ * of its atoms (it never applies: it requires two). */
+static void test_groups(void **state)
 {
     (void)state;
     if (!pl_test_data_dir("acpbench nexta dev questions"))
         return;
-    cJSON *qs = pl_test_read_json(pl_test_acpbench_path("nexta", "dev"));
-    bool seen = false;
-    cJSON *q;
-    cJSON_ArrayForEach(q, qs)
-    {
-        const char *dom = cJSON_GetStringValue(cJSON_GetObjectItem(q, "PDDL_domain"));
-        if (seen || !strstr(dom, "floor-tile"))
-            continue;
-        seen = true;
-        pl_loaded_task lt;
-        pl_test_load_texts(dom, cJSON_GetStringValue(cJSON_GetObjectItem(q, "PDDL_problem")), "floor-tile", &lt);
-        pl_mutexes *m = pl_mutexes_new(lt.task, lt.task->init);
-        pl_pdb_groups g;
-        assert_int_equal(pl_pdb_groups_find(lt.task, m, &g), 0);
-        int robot_groups = 0, tile_groups = 0;
-        for (int k = 0; k < g.n; k++) {
-            int n = g.start[k + 1] - g.start[k];
-            const char *first = lt.task->atoms[g.atoms[g.start[k]]].name;
-            robot_groups += n > 5 && strncmp(first, "(robot-at", 9) == 0;
-            tile_groups += n >= 3 && n <= 5 && !strncmp(first, "(", 1) && strncmp(first, "(robot-has", 10) != 0;
+    pl_loaded_task lt;
+    pl_pdb_groups g;
+    assert_true(groups_of("floor-tile", &lt, &g));
+    char atom[64];
+    int tile = -1, robot = -1, places = 0;
+    for (int a = 0; a < lt.task->natoms; a++)
+        if (sscanf(lt.task->atoms[a].name, "(robot-at robot1 tile_%d)", &tile) == 1) {
+            robot = a;
+            places++;
         }
-        assert_true(robot_groups >= 1);
-        assert_true(tile_groups >= 4);
-        pl_pdb_groups_free(&g);
-        pl_mutexes_free(m);
-        pl_loaded_task_free(&lt);
-    }
-    assert_true(seen);
-    cJSON_Delete(qs);
+    assert_true(places > 2);
+    assert_int_equal(group_size_of(&lt, &g, lt.task->atoms[robot].name), places); /* robot1 on each tile */
+    snprintf(atom, sizeof atom, "(clear tile_%d)", tile);
+    assert_int_equal(group_size_of(&lt, &g, atom), 5); /* clear, black, white, robot1 or robot2 there */
+    pl_pdb_groups_free(&g);
+    pl_loaded_task_free(&lt);
+    assert_true(groups_of("grid", &lt, &g));
+    int key_places = 0, key_at = -1;
+    for (int a = 0; a < lt.task->natoms; a++)
+        if (!strncmp(lt.task->atoms[a].name, "(at key0-0 ", 11)) {
+            key_at = a;
+            key_places++;
+        }
+    assert_true(key_places > 1);
+    assert_int_equal(group_size_of(&lt, &g, lt.task->atoms[key_at].name), key_places + 1); /* or held */
+    pl_pdb_groups_free(&g);
+    pl_loaded_task_free(&lt);
 }
 
 static void test_dev_question_states(void **state)
@@ -235,7 +269,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_ipc_fixtures),
-        cmocka_unit_test(test_floor_tile_groups),
+        cmocka_unit_test(test_groups),
         cmocka_unit_test(test_dev_question_states),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/cpus.h"
+#include "base/sort.h"
 #include "cli.h"
 #include "grade_shard.h"
 #include "runs/epochs.h"
@@ -180,7 +181,7 @@ static void grade_all(grade_row *rows, int n, const pl_acp_questions *qs, int jo
     for (int i = 0; i < n; i++)
         if (rows[i].in_shard && rows[i].q && !rows[i].error)
             order[norder++] = (long long)(rows[i].q - qs->items) * n + i;
-    qsort(order, (size_t)norder, sizeof *order, cmp_key);
+    pl_sort(order, (size_t)norder, sizeof *order, cmp_key);
     for (int w = 0; w < jobs; w++) {
         work[w] = (worker_job){rows, order, n, norder, qs, w, jobs, sound};
         running[w] = jobs > 1 && pthread_create(&threads[w], NULL, grade_worker, &work[w]) == 0;

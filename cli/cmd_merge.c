@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "base/file.h"
+#include "base/sort.h"
 #include "cli.h"
 #include "merge.h"
 
@@ -207,7 +208,7 @@ static cli_merge_unit *collect_units(const part *parts, int nparts, int *n)
         fprintf(stderr, "planlens: out of memory\n");
         return NULL;
     }
-    qsort(units, (size_t)*n, sizeof *units, cmp_unit);
+    pl_sort(units, (size_t)*n, sizeof *units, cmp_unit);
     for (int i = 1; i < *n; i++)
         if (!cmp_unit(&units[i - 1], &units[i])) {
             fprintf(stderr, "planlens: merge: two parts hold the unit at order key [%lld, %d]: shards overlap\n",

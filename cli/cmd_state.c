@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sort.h"
 #include "cli.h"
 #include "state_output.h"
 
@@ -64,7 +65,7 @@ int cli_applicable(int argc, char **argv, const cli_state_json *json_out)
     int *ids = malloc(((size_t)t->nactions + 1) * sizeof *ids);
     int n = ids ? pl_task_applicable_actions(t, t->init, ids) : 0;
     sort_task = t;
-    qsort(ids, (size_t)n, sizeof *ids, by_action_name);
+    pl_sort(ids, (size_t)n, sizeof *ids, by_action_name);
     if (json && json_out) {
         json_out->applicable(t, ids, n);
     } else {
@@ -83,7 +84,7 @@ int cli_changed_atoms(const pl_task *t, const uint64_t *before, const uint64_t *
         if (pl_state_has(before, a) != to && pl_state_has(after, a) == to)
             out[n++] = a;
     sort_task = t;
-    qsort(out, (size_t)n, sizeof *out, by_atom_name);
+    pl_sort(out, (size_t)n, sizeof *out, by_atom_name);
     return n;
 }
 
@@ -94,7 +95,7 @@ int cli_state_atoms(const pl_task *t, const uint64_t *s, int *out)
         if (pl_state_has(s, a))
             out[n++] = a;
     sort_task = t;
-    qsort(out, (size_t)n, sizeof *out, by_atom_name);
+    pl_sort(out, (size_t)n, sizeof *out, by_atom_name);
     return n;
 }
 

@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sort.h"
 #include "cli.h"
 #include "grade_rows.h"
 #include "runs/epochs.h"
@@ -376,10 +377,10 @@ void grade_print_table(FILE *f, const grade_row *rows, int n, grade_mode mode)
         if (rows[i].in_shard)
             order[m++] = i;
     sort_rows = rows; /* the CLI prints on one thread */
-    qsort(order, (size_t)m, sizeof *order, by_model_question);
+    pl_sort(order, (size_t)m, sizeof *order, by_model_question);
     for (int k = 0; k < m;)
         k = add_question(cells, &ncells, rows, order, k, m, &scratch);
-    qsort(cells, (size_t)ncells, sizeof *cells, cmp_cell);
+    pl_sort(cells, (size_t)ncells, sizeof *cells, cmp_cell);
     fprintf(f, "%-20s %-12s %6s %6s  %-16s %-16s %7s %9s %14s %7s %7s  %s\n", "model", "task", "n", "epochs",
             "official", "sound", "unparsed", "off!=snd", "stored!=ours", "errors", "scorer!", "reducer");
     for (int i = 0; i < ncells; i++)

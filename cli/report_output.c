@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sort.h"
 #include "chart_svg.h"
 #include "cli.h"
 #include "iou/histogram.h"
@@ -269,7 +270,7 @@ int report_print(FILE *f, const report_row *rows, int n, const report_options *o
         order[i] = i;
     ctx = (sort_ctx){rows, opts};
     if (rc == 0)
-        qsort(order, (size_t)n, sizeof *order, compare_indices);
+        pl_sort(order, (size_t)n, sizeof *order, compare_indices);
     if (rc == 0 && opts->format == REPORT_CSV)
         fputs("model,task,domain,metric,bin_lo,bin_hi,count,n,success,parse_failures,mean,median,skewness\n", f);
     for (int start = 0, end; rc == 0 && start < n; start = end) {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
 
 #include <cmocka.h>
 
@@ -143,4 +144,20 @@ int pl_test_close_workspace(void **state)
 {
     pl_workspace_close(*state);
     return 0;
+}
+
+char *pl_test_shell(const char *cmd, int *status)
+{
+    FILE *p = popen(cmd, "r");
+    assert_non_null(p);
+    size_t cap = 1 << 16, n = 0, got;
+    char *buf = malloc(cap);
+    assert_non_null(buf);
+    while ((got = fread(buf + n, 1, cap - n - 1, p)) > 0)
+        if ((n += got) + 4096 > cap)
+            assert_non_null(buf = realloc(buf, cap *= 2));
+    buf[n] = '\0';
+    int st = pclose(p);
+    *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+    return buf;
 }

@@ -33,6 +33,9 @@ int pl_test_raw_ids(const char *path, char ***ids);
 pl_workspace *pl_test_open_graded(const char *const *paths, int npaths);
 /* cmocka group setup and teardown: *state is sample-runs/ opened and
  * graded (a pl_workspace *), then closed. */
+/* What a shell command line writes to stdout (it redirects stderr as it
+ * needs), whole, and its exit status in *status (-1: it did not exit). */
+char *pl_test_shell(const char *cmd, int *status);
 int pl_test_open_samples(void **state);
 int pl_test_close_workspace(void **state);
 #endif

@@ -71,14 +71,11 @@ static int first_selectable(const pl_view_model *vm, int from, int dir)
     return -1;
 }
 
-void tui_rebuild(tui_app *app, tui_screen *s)
+static void build(tui_app *app, tui_screen *s, int width)
 {
-    int old_target = s->cursor >= 0 && s->cursor < s->vm.nlines ? s->vm.lines[s->cursor].target : -1;
-    bool first = !s->vm.nlines;
     pl_vm_free(&s->vm);
     pl_dashboard_rows_free(&s->rows);
     pl_selection sel = tui_selection(s);
-    int width = app->cols > 20 ? app->cols : 80;
     switch (s->kind) {
     case VIEW_DASHBOARD:
         pl_view_dashboard(app->ws, &sel, width, app->ascii, app->compare_a, &s->vm, &s->rows);
@@ -103,6 +100,20 @@ void tui_rebuild(tui_app *app, tui_screen *s)
     default:
         tui_build_screen(app, s, width);
         break;
+    }
+}
+
+void tui_rebuild(tui_app *app, tui_screen *s)
+{
+    int old_target = s->cursor >= 0 && s->cursor < s->vm.nlines ? s->vm.lines[s->cursor].target : -1;
+    bool first = !s->vm.nlines;
+    int fitted = app->cols > 20 ? app->cols : 80;
+    int width = s->full_width && s->natural_width > fitted ? s->natural_width : fitted;
+    build(app, s, width);
+    if (s->full_width && s->vm.natural_width != width) { /* what the tables hold changed their width */
+        s->natural_width = s->vm.natural_width;
+        s->full_width = s->natural_width > fitted; /* still wider than the terminal */
+        build(app, s, s->full_width ? s->natural_width : fitted);
     }
     tui_live_status(app, &s->vm); /* "live: 27 samples" while runs are being written */
     /* keep the selection on the same record / row when the model changes; a
@@ -464,7 +475,8 @@ static void act(tui_app *app, tui_action action)
             act(app, action == ACT_SCROLL_RIGHT ? ACT_NEXT_STEP : ACT_PREV_STEP);
             break;
         }
-        tui_scroll(app, action);
+        if (!tui_full_width(app, s, action))
+            tui_scroll(app, action);
         break;
     case ACT_EXPAND:
         s->expanded = !s->expanded;

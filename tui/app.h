@@ -54,6 +54,8 @@ typedef struct {
     pl_probe_answer *probe_answer; /* probe-answer: owned */
     int cursor, top;         /* selected line and first line shown (views/viewport.h) */
     int left;                /* columns scrolled off to the left */
+    bool full_width;         /* a table screen laid out at its tables' natural width (→ past what was cut) */
+    int natural_width;       /* that width, as the last build measured it */
     bool hold_top;           /* show from `top` even when the cursor is elsewhere (until it moves) */
     bool expanded;           /* detail: long responses and contexts unfolded */
     tui_view_kind help_for;  /* help: the screen it explains */
@@ -227,15 +229,25 @@ void tui_open_outside(tui_app *app, bool editor);
 int tui_body_rows(const tui_app *app);
 void tui_fit_view(tui_app *app, tui_screen *s);
 void tui_scroll(tui_app *app, tui_action action);
+/* ←/→ between a table screen fitted to the terminal and the same tables laid
+ * out whole (views/table.h): → on a fitted screen whose tables hide, cut or
+ * drop something lays them out at their natural width from the left edge,
+ * where further ←/→ scroll; ← at that left edge fits them again.  Returns
+ * whether the key did that (else it scrolls as on any screen). */
+bool tui_full_width(tui_app *app, tui_screen *s, tui_action action);
 void tui_wheel(tui_app *app, int lines);
 void tui_goto_line(tui_app *app, int line);
 int tui_line_at_row(tui_app *app, int y);
 
+/* What ←/→ reach on a screen: nothing, its tables laid out whole (they were
+ * cut to fit), or lines wider than the terminal. */
+typedef enum { SIDEWAYS_NONE, SIDEWAYS_WHOLE, SIDEWAYS_SCROLLS } tui_sideways;
 /* The hint bar (hints.c): the main keys of a screen from the live keymap,
  * the way out and the help first (root: the first screen, where back
- * quits; wide: its lines are wider than the terminal); only the hints that
- * fit whole in `width` columns. */
-void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, bool wide, int width, char *buf, size_t size);
+ * quits; the sideways keys next when lines scroll, after the screen's own
+ * when tables were only cut); only the hints that fit whole in `width` columns. */
+void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, tui_sideways side, int width, char *buf,
+               size_t size);
 /* The help screen (help.c): opens it over the top screen, or closes it. */
 void tui_toggle_help(tui_app *app);
 void tui_build_help(tui_app *app, tui_screen *s, int width);

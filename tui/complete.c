@@ -7,6 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "base/sort.h"
 #include "freq_view.h"
 
 static const char *const commands[] = {"bins",  "charts",  "compare",   "export", "filter", "freq", "help",
@@ -139,7 +140,7 @@ char **tui_complete(const pl_workspace *ws, tui_history_kind kind, const char *l
         }
     }
     if (m.n > 1)
-        qsort(m.items, (size_t)m.n, sizeof *m.items, by_name);
+        pl_sort(m.items, (size_t)m.n, sizeof *m.items, by_name);
     return m.items;
 }
 

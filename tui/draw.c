@@ -151,20 +151,24 @@ static void draw_message(tui_app *app)
 
 static void draw_status(tui_app *app, const tui_screen *s)
 {
-    char status[1024], warnings[64] = "";
+    char status[1024], warnings[64] = "", side[96] = "";
     int graded = pl_workspace_graded(app->ws), total = pl_workspace_count(app->ws);
     const char *bar = app->ascii ? "|" : "│";
     size_t nwarn = app->opened ? pl_workspace_warnings(app->ws)->count : 0;
     if (nwarn && s->kind != VIEW_WARNINGS) /* beside the totals, never instead of them */
         snprintf(warnings, sizeof warnings, " %s %zu warning%s (:warnings)", bar, nwarn, nwarn == 1 ? "" : "s");
+    if (s->full_width) { /* first: where the terminal is in the tables laid out whole */
+        int widest = pl_vp_widest(&s->vm), last = s->left + app->cols < widest ? s->left + app->cols : widest;
+        snprintf(side, sizeof side, "columns %d%s%d of %d %s ", s->left + 1, app->ascii ? "-" : "–", last, widest, bar);
+    }
     if (app->message[0]) {
         draw_message(app);
         return;
     } else if (graded < total)
-        snprintf(status, sizeof status, " grading %d/%d %s %s %s%s", graded, total, app->ascii ? "..." : "…", bar,
-                 s->vm.status ? s->vm.status : "", warnings);
+        snprintf(status, sizeof status, " %sgrading %d/%d %s %s %s%s", side, graded, total, app->ascii ? "..." : "…",
+                 bar, s->vm.status ? s->vm.status : "", warnings);
     else
-        snprintf(status, sizeof status, " %s%s", s->vm.status ? s->vm.status : "", warnings);
+        snprintf(status, sizeof status, " %s%s%s", side, s->vm.status ? s->vm.status : "", warnings);
     bar_line(app, app->rows - 2, status);
 }
 
@@ -186,8 +190,10 @@ static void drop_hint(const tui_keymap *km, tui_view_kind view, tui_action first
 static void draw_hints(tui_app *app, const tui_screen *s)
 {
     char hints[512];
-    bool wide = pl_vp_widest(&s->vm) > app->cols;
-    tui_hints(&app->keymap, s->kind, app->depth == 1, wide, app->cols, hints, sizeof hints);
+    tui_sideways side = pl_vp_widest(&s->vm) > app->cols     ? SIDEWAYS_SCROLLS
+                        : s->vm.natural_width > app->cols ? SIDEWAYS_WHOLE
+                                                          : SIDEWAYS_NONE;
+    tui_hints(&app->keymap, s->kind, app->depth == 1, side, app->cols, hints, sizeof hints);
     /* an answer's state (prog_neg, ...) or the state a question is asked in (app): no steps to take */
     if (s->kind == VIEW_STATE && (!s->trace || pl_state_trace_steps(s->trace) < 2))
         drop_hint(&app->keymap, s->kind, ACT_PREV_STEP, ACT_NEXT_STEP, hints);

@@ -52,9 +52,10 @@ static const char *const action_help[ACT_COUNT] = {
     [ACT_TOGGLE_HINTS] = "hints (teach)",
     [ACT_SAVE] = "save the walked plan (teach)",
     [ACT_EXPAND] = "unfold (fold) the long response and context",
-    [ACT_SCROLL_LEFT] = "scroll sideways, left (state: a step back when every line fits)",
-    [ACT_SCROLL_RIGHT] = "scroll sideways, right: the columns and long lines that do not fit (state: a step when "
-                         "every line fits)",
+    [ACT_SCROLL_LEFT] = "scroll sideways, left; at the left edge of tables laid out whole, fit them again (state: a "
+                        "step back when every line fits)",
+    [ACT_SCROLL_RIGHT] = "scroll sideways, right: tables cut to fit are first laid out whole, then the columns and "
+                         "long lines that do not fit scroll (state: a step when every line fits)",
     [ACT_METRIC] = "metric: all, IoU / AD, LEA, final score (plan-quality cases)",
     [ACT_WHY] = "why: the failure modes of the run x task (after c on run A: of both runs side by side); on a list: "
                 "of its answers, a column per run",

@@ -80,7 +80,7 @@ static void add_hint(const tui_keymap *km, tui_view_kind view, const hint *h, ch
     }
 }
 
-void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, bool wide, int width, char *buf, size_t size)
+void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, tui_sideways side, int width, char *buf, size_t size)
 {
     static const hint *const per_view[VIEW_COUNT] = {[VIEW_DASHBOARD] = dashboard, [VIEW_LIST] = list,
                                                      [VIEW_DETAIL] = detail,       [VIEW_HISTOGRAM] = histogram,
@@ -98,9 +98,13 @@ void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, bool wide, i
     add_hint(km, view, &out, buf, size, width);
     if (view != VIEW_HELP)
         add_hint(km, view, &help_key, buf, size, width);
-    if (wide) /* only when there is something to scroll to, and before the rest: narrow is when it matters */
+    /* columns out of view: before the rest, narrow is when it matters; a
+     * table only cut to fit: after the screen's own keys, room allowing */
+    if (side == SIDEWAYS_SCROLLS)
         add_hint(km, view, &sideways, buf, size, width);
     for (const hint *h = per_view[view]; h && h->label; h++)
         add_hint(km, view, h, buf, size, width);
+    if (side == SIDEWAYS_WHOLE)
+        add_hint(km, view, &sideways, buf, size, width);
     add_hint(km, view, &prompt, buf, size, width);
 }

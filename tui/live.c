@@ -5,6 +5,7 @@
 #include <time.h>
 
 #include "live.h"
+#include "base/sort.h"
 #include "workspace/follow.h"
 
 #define SETTLE_MS 300   /* the files unchanged this long before they are read */
@@ -87,7 +88,7 @@ static keyed *record_keys(const pl_workspace *ws, int *n)
         ok = k[i].key != NULL;
     }
     if (ok) /* the answers with one key together, in load order */
-        qsort(k, (size_t)*n, sizeof *k, by_key);
+        pl_sort(k, (size_t)*n, sizeof *k, by_key);
     char *prev = NULL;
     for (int i = 0, nth = 0; ok && i < *n; i++) {
         nth = prev && !strcmp(prev, k[i].key) ? nth + 1 : 0;
@@ -104,7 +105,7 @@ static keyed *record_keys(const pl_workspace *ws, int *n)
         free(k);
         return NULL;
     }
-    qsort(k, (size_t)*n, sizeof *k, by_key);
+    pl_sort(k, (size_t)*n, sizeof *k, by_key);
     return k;
 }
 

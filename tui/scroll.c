@@ -62,6 +62,23 @@ void tui_scroll(tui_app *app, tui_action action)
     keep(s, v);
 }
 
+bool tui_full_width(tui_app *app, tui_screen *s, tui_action action)
+{
+    if (action == ACT_SCROLL_RIGHT && !s->full_width && s->vm.natural_width > app->cols) {
+        s->full_width = true;
+        s->natural_width = s->vm.natural_width;
+        s->left = 0;
+        s->stale = true;
+        return true;
+    }
+    if (action == ACT_SCROLL_LEFT && s->full_width && s->left == 0) {
+        s->full_width = false;
+        s->stale = true;
+        return true;
+    }
+    return false;
+}
+
 void tui_wheel(tui_app *app, int lines)
 {
     tui_screen *s = tui_top(app);

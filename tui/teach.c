@@ -22,6 +22,7 @@ typedef struct {
     pl_teach *s;
     const char *title, *save_path;
     bool ascii, color, hints, help, quit;
+    int help_top, help_most; /* the help popup's first line shown, and its largest (0: it fits) */
     bool nested;            /* opened from the explorer: Esc goes back to it */
     uint64_t *before;       /* the state before the last action applied (its change is shown), or NULL */
     int last_action;
@@ -163,29 +164,86 @@ static void draw_body(teach_ui *ui)
     }
 }
 
-static void draw_help(const teach_ui *ui)
+#define HELP_KEYS 16 /* the popup's key column */
+
+/* The help's lines for `width` columns: each action's keys, and what it does
+ * wrapped beside them. */
+static void help_model(const teach_ui *ui, int width, pl_view_model *vm)
 {
-    int n = (int)(sizeof help_lines / sizeof *help_lines), w = ui->cols - 4 > 72 ? 72 : ui->cols - 4;
+    pl_vm_init(vm);
+    for (size_t i = 0; i < sizeof help_lines / sizeof *help_lines; i++) {
+        char keys[64];
+        tui_keymap_keys(ui->keymap, VIEW_TEACH, help_lines[i].action, keys, sizeof keys);
+        pl_view_model what;
+        pl_vm_init(&what);
+        pl_vm_wrapped(&what, ROLE_TEXT, help_lines[i].what, width - HELP_KEYS - 1, 0);
+        for (int k = 0; k < what.nlines; k++) {
+            char *text = pl_vm_line_text(&what.lines[k]);
+            pl_vm_line(vm, -1);
+            pl_vm_span(vm, ROLE_HEADER, "%-*s ", HELP_KEYS, k ? "" : *keys ? keys : "(unbound)");
+            pl_vm_span(vm, ROLE_TEXT, "%s", text ? text : "");
+            free(text);
+        }
+        pl_vm_free(&what);
+    }
+}
+
+/* The help as a bordered popup over the screen, at most 76 columns wide (it
+ * fits 80 with a margin), titled in its top border; taller than the screen,
+ * it scrolls (help_top) and its bottom border says where it is. */
+static void draw_help(teach_ui *ui)
+{
+    int w = ui->cols - 4 > 76 ? 76 : ui->cols - 4, inner = w - 4;
+    pl_view_model vm;
+    help_model(ui, inner, &vm);
+    int room = ui->rows - 4 - 2; /* below the title bar, above status and hints, inside the border */
+    int height = vm.nlines < room ? vm.nlines : room;
+    ui->help_most = vm.nlines - height;
+    ui->help_top = ui->help_top > ui->help_most ? ui->help_most : ui->help_top;
+    int top = 2, left = (ui->cols - w) / 2;
     attron(A_REVERSE);
-    for (int r = 0; r < n + 2 && r + 2 < ui->rows - 1; r++) {
-        mvhline(r + 2, 2, ' ', w);
-        if (r == 0) {
-            mvaddnstr(r + 2, 4, "Teach mode keys (from the live keymap; any key closes)", w - 4);
-        } else if (r > 1) {
-            char keys[64], line[160];
-            tui_keymap_keys(ui->keymap, VIEW_TEACH, help_lines[r - 2].action, keys, sizeof keys);
-            snprintf(line, sizeof line, "%-16s %s", *keys ? keys : "(unbound)", help_lines[r - 2].what);
-            mvaddnstr(r + 2, 4, line, w - 4);
+    for (int r = 0; r < height + 2; r++)
+        mvhline(top + r, left, ' ', w);
+    if (ui->ascii) {
+        mvhline(top, left + 1, '-', w - 2);
+        mvhline(top + height + 1, left + 1, '-', w - 2);
+        mvvline(top + 1, left, '|', height);
+        mvvline(top + 1, left + w - 1, '|', height);
+        mvaddch(top, left, '+'), mvaddch(top, left + w - 1, '+');
+        mvaddch(top + height + 1, left, '+'), mvaddch(top + height + 1, left + w - 1, '+');
+    } else {
+        mvhline(top, left + 1, ACS_HLINE, w - 2);
+        mvhline(top + height + 1, left + 1, ACS_HLINE, w - 2);
+        mvvline(top + 1, left, ACS_VLINE, height);
+        mvvline(top + 1, left + w - 1, ACS_VLINE, height);
+        mvaddch(top, left, ACS_ULCORNER), mvaddch(top, left + w - 1, ACS_URCORNER);
+        mvaddch(top + height + 1, left, ACS_LLCORNER), mvaddch(top + height + 1, left + w - 1, ACS_LRCORNER);
+    }
+    const char *title = " Teach mode keys (from the keymap; any other key closes) ";
+    mvaddnstr(top, left + 2, title, tui_bytes_in_columns(title, w - 4));
+    for (int r = 0; r < height; r++) {
+        int x = left + 2;
+        const pl_line *line = &vm.lines[ui->help_top + r];
+        for (int k = 0; k < line->nspans && x < left + 2 + inner; k++) {
+            const char *text = line->spans[k].text;
+            mvaddnstr(top + 1 + r, x, text, tui_bytes_in_columns(text, left + 2 + inner - x));
+            x += pl_text_columns(text);
         }
     }
+    if (ui->help_most > 0) { /* where the popup is in its text */
+        char where[48];
+        snprintf(where, sizeof where, " j/k scroll: %d-%d of %d ", ui->help_top + 1, ui->help_top + height, vm.nlines);
+        mvaddnstr(top + height + 1, left + w - 2 - (int)strlen(where), where, (int)strlen(where));
+    }
     attroff(A_REVERSE);
+    pl_vm_free(&vm);
 }
 
 /* The main keys, as on every screen of the explorer (hints.c). */
 static void draw_hints(const teach_ui *ui)
 {
     char hints[512];
-    tui_hints(ui->keymap, VIEW_TEACH, false, false, ui->cols, hints, sizeof hints);
+    tui_hints(ui->keymap, VIEW_TEACH, false, SIDEWAYS_NONE, ui->cols, hints, sizeof hints);
     move(ui->rows - 1, 0);
     clrtoeol();
     attron(attr_of(ui, ROLE_DIM));
@@ -383,7 +441,14 @@ static void handle_key(teach_ui *ui, int ch)
 {
     int page = ui->rows - 3 > 1 ? ui->rows - 3 : 1;
     ui->message[0] = '\0';
-    if (ui->help) {
+    if (ui->help) { /* j/k (and the arrows, pages) scroll a popup taller than the screen; others close it */
+        tui_action a = tui_keymap_lookup(ui->keymap, VIEW_TEACH, ch);
+        int step = a == ACT_DOWN ? 1 : a == ACT_UP ? -1 : a == ACT_PAGE_DOWN ? page : a == ACT_PAGE_UP ? -page : 0;
+        if (step && ui->help_most > 0) {
+            int to = ui->help_top + step;
+            ui->help_top = to < 0 ? 0 : to > ui->help_most ? ui->help_most : to;
+            return;
+        }
         ui->help = false;
         return;
     }
@@ -442,6 +507,7 @@ static void handle_key(teach_ui *ui, int ch)
         break;
     case ACT_HELP:
         ui->help = true;
+        ui->help_top = 0;
         break;
     case ACT_REFRESH:
         clearok(stdscr, TRUE);

@@ -8,6 +8,7 @@
 
 #include "bar.h"
 #include "base/error.h"
+#include "base/sort.h"
 #include "table.h"
 
 #define BAR_MIN 4
@@ -162,7 +163,7 @@ static bool collect(const pl_workspace *ws, const pl_selection *sel, pl_freq_col
         values_of(pl_workspace_record(ws, records[i]), records[i], col, e);
     free(records);
     if (!e->oom && e->n) /* none: no array, and qsort's base must not be NULL */
-        qsort(e->items, (size_t)e->n, sizeof *e->items, by_value);
+        pl_sort(e->items, (size_t)e->n, sizeof *e->items, by_value);
     return !e->oom;
 }
 
@@ -248,7 +249,7 @@ void pl_view_freq(const pl_workspace *ws, const pl_selection *sel, pl_freq_colum
     }
     if (!by_value) {
         sorting = d;
-        qsort(order, (size_t)nd, sizeof *order, by_count);
+        pl_sort(order, (size_t)nd, sizeof *order, by_count);
     }
     const pl_table *t = vm->table;
     lay_out(col, d, nd, by_value, width, ascii, vm->table);

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/sort.h"
 #include "natural_order.h"
 #include "table.h"
 #include "views.h"
@@ -145,7 +146,7 @@ static int by_number(const void *x, const void *y)
 static bool sort_records(const pl_workspace *ws, int *records, int n)
 {
     if (sort_key < SORT_SCORE) {
-        qsort(records, (size_t)n, sizeof *records, by_key);
+        pl_sort(records, (size_t)n, sizeof *records, by_key);
         return true;
     }
     keyed_record *keyed = malloc((size_t)(n + 1) * sizeof *keyed);
@@ -153,7 +154,7 @@ static bool sort_records(const pl_workspace *ws, int *records, int n)
         return false;
     for (int i = 0; i < n; i++)
         keyed[i] = (keyed_record){number_of(pl_workspace_record(ws, records[i])), records[i]};
-    qsort(keyed, (size_t)n, sizeof *keyed, by_number);
+    pl_sort(keyed, (size_t)n, sizeof *keyed, by_number);
     for (int i = 0; i < n; i++)
         records[i] = keyed[i].record;
     free(keyed);
@@ -199,10 +200,8 @@ static void aqm_text(const pl_ws_record *r, char *buf, size_t size)
 
 /* Per run x task seen: its run and task names measured once, whether one
  * name is shared by every row (such a column hides first when room is
- * short: the breadcrumb names it), and whether some answers store scores
- * (then a stored!= mark may take room). */
-static void measure_groups(const pl_workspace *ws, const unsigned char *seen, int ngroups, pl_table *t, bool same[2],
-                           bool *stored)
+ * short: the breadcrumb names it). */
+static void measure_groups(const pl_workspace *ws, const unsigned char *seen, int ngroups, pl_table *t, bool same[2])
 {
     int first = -1;
     for (int g = 0; g < ngroups; g++) {
@@ -215,7 +214,6 @@ static void measure_groups(const pl_workspace *ws, const unsigned char *seen, in
             first = g;
         same[0] = same[0] && !strcmp(model, pl_workspace_group_model(ws, first));
         same[1] = same[1] && !strcmp(task, pl_workspace_group_task(ws, first));
-        *stored = *stored || seen[g] > 1;
     }
 }
 
@@ -275,7 +273,7 @@ static bool same_rows(const pl_workspace *ws, const int *records, int n)
             h = (h ^ (unsigned char)*c) * 1099511628211u;
         keys[i] = h;
     }
-    qsort(keys, (size_t)n, sizeof *keys, by_hash);
+    pl_sort(keys, (size_t)n, sizeof *keys, by_hash);
     bool same = false;
     for (int i = 1; i < n && !same; i++)
         same = keys[i] == keys[i - 1];
@@ -333,7 +331,7 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
     pl_table_add(t, "parse", PL_ALIGN_LEFT, false, 0);
     pl_table_add(t, "answer", PL_ALIGN_LEFT, true, 10);
     pl_table_add(t, "flags", PL_ALIGN_LEFT, false, 0);
-    bool same[3] = {true, true, true}, iou = false, ad = false, stored = false, cases = false, only_cases = true;
+    bool same[3] = {true, true, true}, iou = false, ad = false, cases = false, only_cases = true;
     bool iou_shown = false, ad_shown = false, case_shown = false; /* a value, not a placeholder */
     int flags = 0, ngroups = pl_workspace_ngroups(ws);
     unsigned char *seen = calloc((size_t)ngroups + 1, 1); /* 0 unseen, 1 seen, 2 its answers store scores */
@@ -365,14 +363,15 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
         counts->right += r->graded && r->score;
         counts->parse_failed += r->graded && r->parse_failed;
         int marks = flags_width(r);
+        if (seen && seen[r->group] > 1 && r->graded && r->resp->has_stored_score && r->resp->stored_score != r->score)
+            marks += 9; /* stored!= : read only in runs that store scores */
         flags = marks > flags ? marks : flags;
     }
     if (first)
         pl_table_measure(t, COL_DOMAIN, first->domain);
     if (seen)
-        measure_groups(ws, seen, ngroups, t, same, &stored);
+        measure_groups(ws, seen, ngroups, t, same);
     free(seen);
-    flags += stored ? 9 : 0;
     t->cols[COL_FLAGS].want = flags > t->cols[COL_FLAGS].want ? flags : t->cols[COL_FLAGS].want;
     pl_table_measure(t, COL_IOU, "0.000");
     pl_table_measure(t, COL_AD, "0.000");

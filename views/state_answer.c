@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sort.h"
 #include "natural_order.h"
 #include "state_text.h"
 #include "state_view.h"
@@ -231,7 +232,7 @@ static void part_lines(pl_view_model *vm, const pl_compare_part *p, bool ascii, 
     for (int i = 0; i < c->count; i++)
         if (c->items[i].role == PL_ITEM_BOTH || c->items[i].role == PL_ITEM_MISSED)
             truth[n++] = group_of(&c->items[i]);
-    qsort(truth, (size_t)n, sizeof *truth, by_group_then_text);
+    pl_sort(truth, (size_t)n, sizeof *truth, by_group_then_text);
     pl_vm_line(vm, -1);
     pl_vm_line(vm, -1);
     pl_sv_span(vm, ascii, ROLE_HEADER, "%s", p->title);

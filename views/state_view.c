@@ -6,8 +6,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "state_text.h"
+#include "base/sort.h"
 #include "natural_order.h"
+#include "state_text.h"
 
 struct pl_state_trace {
     pl_trace *trace;
@@ -128,7 +129,7 @@ static void atoms_by_predicate(pl_view_model *vm, const step_ctx *c)
     for (int a = 0; a < t->natoms; a++)
         if (pl_state_has(c->cur, a) || (c->prev && pl_state_has(c->prev, a)) || c->st->goal[a] == 1)
             list[n++] = (listed_atom){t->atoms[a].pred, t->atoms[a].name, a};
-    qsort(list, (size_t)n, sizeof *list, by_pred_then_name);
+    pl_sort(list, (size_t)n, sizeof *list, by_pred_then_name);
     for (int i = 0; i < n; i++) {
         if (i == 0 || list[i].pred != list[i - 1].pred) {
             int true_now = 0, deleted = 0;

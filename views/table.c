@@ -5,6 +5,7 @@
 
 #include "ascii_text.h"
 #include "base/error.h"
+#include "base/sort.h"
 
 static int mark_columns(bool ascii)
 {
@@ -278,7 +279,7 @@ static cut_value *distinct_values(const pl_column *c, int *count)
         if (len > (size_t)(c->skip_head + c->skip_tail))
             v[n++] = (cut_value){c->values[i] + c->skip_head, len - (size_t)(c->skip_head + c->skip_tail), 0, 0, 0};
     }
-    qsort(v, (size_t)n, sizeof *v, by_head);
+    pl_sort(v, (size_t)n, sizeof *v, by_head);
     int m = 0;
     for (int i = 0; i < n; i++)
         if (!m || by_head(&v[m - 1], &v[i]))
@@ -288,7 +289,7 @@ static cut_value *distinct_values(const pl_column *c, int *count)
         v[i].cols = columns_of(v[i].s, v[i].len);
         v[i].need_head = columns_of(v[i].s, same) + 1;
     }
-    qsort(v, (size_t)m, sizeof *v, by_tail);
+    pl_sort(v, (size_t)m, sizeof *v, by_tail);
     for (int i = 0; i < m; i++) {
         size_t same = shared_with_neighbours(v, m, i, common_tail);
         v[i].need_tail = columns_of(v[i].s + v[i].len - same, same) + 1;
@@ -387,6 +388,15 @@ void pl_table_fit(pl_table *t, int width)
             }
         }
     }
+    /* nothing cut or dropped: every column at its want (a cut name's without
+     * what all its values share); optional columns say what the title does */
+    int natural = 0, shown = 0;
+    for (int i = 0; i < t->ncols; i++)
+        if (!t->cols[i].off && !t->cols[i].hide) {
+            natural += t->cols[i].want > 0 ? t->cols[i].want : 1;
+            shown++;
+        }
+    t->natural = natural + (shown > 1 ? shown - 1 : 0);
     for (int i = 0; i < t->ncols; i++) {
         if (values[i] && t->cols[i].width)
             choose_splits(t, i, values[i], nvalues[i]);
@@ -469,6 +479,7 @@ void pl_table_cell(const pl_table *t, int col, pl_view_model *vm, pl_role role, 
 
 void pl_table_header(const pl_table *t, pl_view_model *vm)
 {
+    vm->natural_width = t->natural > vm->natural_width ? t->natural : vm->natural_width;
     for (int i = 0; i < t->ncols; i++) {
         if (i != t->sort_col) {
             cell(t, i, vm, ROLE_HEADER, t->cols[i].header, false);

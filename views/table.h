@@ -4,8 +4,9 @@
  * optional columns hide first (lowest `hide` first: a name every row shares,
  * which the breadcrumb already shows), then name columns shrink, the widest
  * first, cut in the middle with "…" (ASCII ".."), then columns of lesser
- * verdicts drop (lowest `drop` first); what still does not fit is reached by
- * scrolling sideways.  Columns whose every cell is a placeholder (`empty`)
+ * verdicts drop (lowest `drop` first).  A screen that lays the table out at
+ * its natural width instead (pl_table.natural: every column whole) shows what
+ * was hidden, cut or dropped, and reaches it by scrolling sideways.  Columns whose every cell is a placeholder (`empty`)
  * go before any of that: space goes to what is cut first.
  *
  * A name column told its rows' values (pl_table_values) is cut so that rows
@@ -63,6 +64,7 @@ typedef struct pl_table {
     bool ascii;         /* only ASCII marks */
     pl_cut cuts[PL_TABLE_CUTS];
     int ncuts;
+    int natural;        /* after pl_table_fit: columns with nothing cut or dropped (optional ones hidden) */
 } pl_table;
 
 void pl_table_init(pl_table *t, bool ascii);
@@ -78,7 +80,8 @@ void pl_table_fit(pl_table *t, int width);
 /* Columns of the shown columns with their separators. */
 int pl_table_width(const pl_table *t);
 /* Appends the header to the current line: each shown column's title, the
- * sort column's with ▲/▼ (ASCII ^/v). */
+ * sort column's with ▲/▼ (ASCII ^/v).  Raises vm->natural_width to the
+ * table's natural width: a screen laid out that wide shows every column whole. */
 void pl_table_header(const pl_table *t, pl_view_model *vm);
 /* Appends one cell to the current line (nothing when the column is hidden):
  * the separator, then the text padded or cut to the column's width. */

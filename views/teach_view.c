@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sort.h"
 #include "natural_order.h"
 #include "teach_view.h"
 
@@ -117,7 +118,7 @@ static void state_lines(const pl_teach *s, const pl_teach_view_opts *o, pl_view_
         for (int a = 0; a < t->natoms; a++)
             if (t->atoms[a].pred == p && pl_state_has(state, a))
                 atoms[n++] = (named){t->atoms[a].name, a};
-        qsort(atoms, (size_t)n, sizeof *atoms, by_natural_name);
+        pl_sort(atoms, (size_t)n, sizeof *atoms, by_natural_name);
         for (int i = 0; i < n && text; i++) {
             /* the atom's name without its predicate: "(on a b)" -> "a b" */
             const char *args = atoms[i].name + 1 + strlen(d->preds[p].name);
@@ -161,7 +162,7 @@ static void actions(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
     }
     for (int i = 0; i < n; i++)
         order[i] = (named){t->actions[acts[i]].name, i};
-    qsort(order, (size_t)n, sizeof *order, by_natural_name);
+    pl_sort(order, (size_t)n, sizeof *order, by_natural_name);
     for (int k = 0; k < n; k++) {
         int i = order[k].index;
         pl_vm_line(vm, acts[i]);

@@ -1,4 +1,5 @@
 #include "base/diag_groups.h"
+#include "base/sort.h"
 
 #include <stdbool.h>
 #include <stdio.h>
@@ -56,7 +57,7 @@ pl_diag_group *pl_diags_group(const pl_diags *d, int *n, bool *oom)
     }
     for (size_t i = 0; i < d->count; i++)
         e[i] = (entry){&d->items[i], i};
-    qsort(e, d->count, sizeof *e, by_kind);
+    pl_sort(e, d->count, sizeof *e, by_kind);
     int ng = 0;
     for (size_t i = 0; i < d->count; i++) {
         bool same = i > 0 && !compare_text(e[i].d->file, e[i - 1].d->file) &&
@@ -68,7 +69,7 @@ pl_diag_group *pl_diags_group(const pl_diags *d, int *n, bool *oom)
         if (e[i].d->line > 0 && g->nlines < PL_DIAG_GROUP_LINES)
             g->lines[g->nlines++] = e[i].d->line;
     }
-    qsort(groups, (size_t)ng, sizeof *groups, by_first);
+    pl_sort(groups, (size_t)ng, sizeof *groups, by_first);
     for (int i = 0; i < ng; i++)
         out[i] = groups[i].g;
     free(e);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/random.h"
+#include "base/sort.h"
 #include "search/search.h"
 
 #define ANSWER_FORMAT_ATOMS                                                                                        \
@@ -62,7 +63,7 @@ static void sort_unique(strvec *v, int from)
 {
     if (v->count - from < 2)
         return;
-    qsort(v->items + from, (size_t)(v->count - from), sizeof *v->items, by_text);
+    pl_sort(v->items + from, (size_t)(v->count - from), sizeof *v->items, by_text);
     int kept = from;
     for (int i = from; i < v->count; i++) {
         if (kept > from && !strcmp(v->items[kept - 1], v->items[i]))

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "base/file.h"
+#include "base/sort.h"
 #include "base/text_lines.h"
 
 #define MAX_PARAMS 16
@@ -352,7 +353,7 @@ char *pl_gen_template_find(const char *dir, const char *domain_name, pl_error *e
     }
     closedir(d);
     if (count)
-        qsort(names, count, sizeof *names, by_name); /* readdir order differs between file systems */
+        pl_sort(names, count, sizeof *names, by_name); /* readdir order differs between file systems */
     for (size_t i = 0; i < count && !found && err->code == PL_OK; i++) {
         char *p = pl_strdup_printf("%s/%s", dir, names[i]);
         size_t len;

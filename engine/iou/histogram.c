@@ -1,4 +1,5 @@
 #include "iou/histogram.h"
+#include "base/sort.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -25,7 +26,7 @@ static void summarise(pl_histogram *h, const double *values, double *sorted)
         sum += values[i];
     h->mean = sum / n;
     memcpy(sorted, values, (size_t)n * sizeof *sorted);
-    qsort(sorted, (size_t)n, sizeof *sorted, cmp_double);
+    pl_sort(sorted, (size_t)n, sizeof *sorted, cmp_double);
     h->median = n % 2 ? sorted[n / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2;
     double m2 = 0, m3 = 0;
     for (int i = 0; i < n; i++) {

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "quality/summary.h"
+#include "base/sort.h"
 
 /* ---- duplicates ---------------------------------------------------------- */
 
@@ -53,7 +54,7 @@ static int mark_kept(const pl_qfacts_list *l, bool *keep)
         return -1;
     for (int i = 0; i < l->count; i++)
         order[i] = &l->items[i];
-    qsort(order, (size_t)l->count, sizeof *order, ptr_cmp);
+    pl_sort(order, (size_t)l->count, sizeof *order, ptr_cmp);
     int dropped = 0;
     for (int i = 0; i < l->count;) {
         const pl_qfacts *best = order[i];

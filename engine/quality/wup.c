@@ -1,4 +1,5 @@
 #include "quality/wup.h"
+#include "base/sort.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -70,7 +71,7 @@ static const wn_synset *with_ancestors(wn_database *db, int id)
         }
     }
     s->farthest = q[n - 1].dist;
-    qsort(q, (size_t)n, sizeof *q, by_id);
+    pl_sort(q, (size_t)n, sizeof *q, by_id);
     s->ancestors = q;
     s->nancestors = n;
     return s;

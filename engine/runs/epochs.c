@@ -1,5 +1,6 @@
 /* The reduction over epochs (epochs.h). */
 #include "runs/epochs.h"
+#include "base/sort.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -65,7 +66,7 @@ int pl_epoch_samples_reduced(pl_epoch_answer *answers, int n, const pl_epoch_red
                              void *ctx, pl_epoch_sample *out)
 {
     static const pl_epoch_reducer mean = {PL_REDUCE_MEAN, 0};
-    qsort(answers, (size_t)n, sizeof *answers, by_slot);
+    pl_sort(answers, (size_t)n, sizeof *answers, by_slot);
     int nout = 0;
     for (int i = 0, end; i < n; i = end) {
         for (end = i; end < n && same_question(&answers[end], &answers[i]); end++)

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "base/json.h"
+#include "base/sort.h"
 #include "runs/reader.h"
 #include "runs/runs.h"
 
@@ -288,7 +289,7 @@ static int sample_response(pl_run_reader *rd, const log_header *h, const sample_
 /* The samples in Inspect's order: by epoch, then by id. */
 static int load_sorted(pl_run_reader *rd, const log_header *h, sample_ref *refs, int n)
 {
-    qsort(refs, (size_t)n, sizeof *refs, ref_order);
+    pl_sort(refs, (size_t)n, sizeof *refs, ref_order);
     for (int k = 0; k < n; k++)
         if (sample_response(rd, h, &refs[k], k + 1) < 0)
             return -1;

@@ -12,6 +12,7 @@
 
 #include "base/file.h"
 #include "base/json.h"
+#include "base/sort.h"
 #include "runs/eval_libs.h"
 #include "runs/reader.h"
 
@@ -171,7 +172,7 @@ static int list_members(zip_t *za, member_list *m)
         if (name)
             m->items[m->count++] = (member){name, (zip_uint64_t)i};
     }
-    qsort(m->items, (size_t)m->count, sizeof *m->items, by_name_then_index);
+    pl_sort(m->items, (size_t)m->count, sizeof *m->items, by_name_then_index);
     int kept = 0;
     for (int i = 0; i < m->count; i++)
         if (i + 1 == m->count || strcmp(m->items[i].name, m->items[i + 1].name)) /* not superseded */

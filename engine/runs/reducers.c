@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sort.h"
 #include "runs/epochs.h"
 
 static const char *const names[] = {"mean", "median", "mode", "max", "at_least", "pass_at"};
@@ -55,7 +56,7 @@ static double median(const double *values, int n)
     if (!v)
         return NAN;
     memcpy(v, values, (size_t)n * sizeof *v);
-    qsort(v, (size_t)n, sizeof *v, by_value);
+    pl_sort(v, (size_t)n, sizeof *v, by_value);
     double m = n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
     free(v);
     return m;

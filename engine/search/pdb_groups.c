@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "search/pdb_groups.h"
+#include "base/sort.h"
 
 static bool mutex(const pl_mutexes *m, int a, int b)
 {
@@ -101,7 +102,7 @@ int pl_pdb_groups_find(const pl_task *t, const pl_mutexes *m, pl_pdb_groups *out
             }
         if (n < 2)
             continue;
-        qsort(clique, (size_t)n, sizeof *clique, cmp_int);
+        pl_sort(clique, (size_t)n, sizeof *clique, cmp_int);
         if (known(out, out->n, clique, n))
             continue;
         for (int i = 0; i < n; i++)

@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sort.h"
 #include "search/heuristic.h"
 #include "search/mutex.h"
 #include "search/pdb.h"
@@ -28,7 +29,7 @@ static int sort_unique(int *v, int n)
             v[j] = x;
         }
     } else {
-        qsort(v, (size_t)n, sizeof *v, cmp_int);
+        pl_sort(v, (size_t)n, sizeof *v, cmp_int);
     }
     int k = 1;
     for (int i = 1; i < n; i++)

@@ -14,6 +14,7 @@
 #include <bliss/bliss_C.h>
 
 #include "search/structural.h"
+#include "base/sort.h"
 
 /* bliss, loaded on first use by its soname (only the grader's costly
  * questions need it), so that no other command maps it and the C++ and GMP
@@ -90,7 +91,7 @@ static int *cost_ranks(const pl_task *t)
     }
     for (int a = 0; a < t->nactions; a++)
         costs[a] = t->actions[a].cost;
-    qsort(costs, (size_t)t->nactions, sizeof *costs, compare_doubles);
+    pl_sort(costs, (size_t)t->nactions, sizeof *costs, compare_doubles);
     int distinct = 0;
     for (int a = 0; a < t->nactions; a++)
         if (distinct == 0 || costs[a] != costs[distinct - 1])
@@ -128,7 +129,7 @@ static int action_key(const pl_gaction *ga, int rank, int *key)
     for (int l = 0; l < 2; l++) {
         key[n++] = sizes[l];
         memcpy(key + n, lists[l], (size_t)sizes[l] * sizeof *key);
-        qsort(key + n, (size_t)sizes[l], sizeof *key, compare_ints);
+        pl_sort(key + n, (size_t)sizes[l], sizeof *key, compare_ints);
         n += sizes[l];
     }
     for (int add = 1; add >= 0; add--) {
@@ -136,7 +137,7 @@ static int action_key(const pl_gaction *ga, int rank, int *key)
         for (int e = 0; e < ga->neffs; e++)
             if (ga->effs[e].add == add)
                 key[n + m++] = ga->effs[e].atom;
-        qsort(key + n, (size_t)m, sizeof *key, compare_ints);
+        pl_sort(key + n, (size_t)m, sizeof *key, compare_ints);
         key[at] = m;
         n += m;
     }

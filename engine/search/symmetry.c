@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "search/symmetry.h"
+#include "base/sort.h"
 
 struct pl_symmetry_s {
     const pl_task *t;
@@ -477,7 +478,7 @@ static void class_canonical(const pl_symmetry *s, const uint64_t *state, uint64_
             pairs[2 * i] = sig[mem[i]];
             pairs[2 * i + 1] = (uint64_t)mem[i];
         }
-        qsort(pairs, (size_t)n, 2 * sizeof *pairs, cmp_pair);
+        pl_sort(pairs, (size_t)n, 2 * sizeof *pairs, cmp_pair);
         for (int i = 0; i < n; i++)
             perm[pairs[2 * i + 1]] = (uint64_t)mem[i];
     }

@@ -1,5 +1,6 @@
 /* Teach mode session: current state, undo history, why-not and hints. */
 #include "teach/teach.h"
+#include "base/sort.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -80,7 +81,7 @@ pl_teach *pl_teach_new(const pl_task *t, double hint_seconds)
         goto fail;
     for (int i = 0; i < t->nactions; i++)
         names[i] = (named_action){t->actions[i].name, i};
-    qsort(names, (size_t)t->nactions, sizeof *names, by_name);
+    pl_sort(names, (size_t)t->nactions, sizeof *names, by_name);
     for (int i = 0; i < t->nactions; i++)
         s->by_name[i] = names[i].id;
     free(names);

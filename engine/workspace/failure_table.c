@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/sort.h"
 
 /* Does the record count as a wrong answer with a failure? */
 static const pl_failure *wrong_failure(const pl_ws_record *rec)
@@ -103,7 +104,7 @@ static int sort_rows(pl_ws_failure_table *t, pl_ws_failure_order order)
     }
     sort_ctx ctx = {t, order, kind_row};
     sorting = &ctx;
-    qsort(perm, (size_t)t->nrows, sizeof *perm, compare_rows);
+    pl_sort(perm, (size_t)t->nrows, sizeof *perm, compare_rows);
     sorting = NULL;
     for (int r = 0; r < t->nrows; r++)
         sorted[r] = t->rows[perm[r]];

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <zlib.h>
 
+#include "base/sort.h"
 #include "runs/runs.h"
 #include "workspace/internal.h"
 
@@ -193,7 +194,7 @@ int ws_find_files(pl_workspace *ws, const char *path, int depth)
     }
     closedir(dir);
     if (names)
-        qsort(names, (size_t)n, sizeof *names, by_name); /* the same order on every machine */
+        pl_sort(names, (size_t)n, sizeof *names, by_name); /* the same order on every machine */
     for (int i = 0; rc == 0 && i < n; i++)
         rc = ws_find_files(ws, names[i], depth + 1);
     for (int i = 0; i < n; i++)

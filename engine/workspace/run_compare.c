@@ -1,4 +1,5 @@
 #include "workspace/run_compare.h"
+#include "base/sort.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -106,8 +107,8 @@ static void collect(const pl_workspace *ws, const int *records, int n, const cha
         else if (!strcmp(r->model, model_b))
             kb[(*nb)++] = (keyed){r->task, group, r->pair_id ? r->pair_id : r->id, rec};
     }
-    qsort(ka, (size_t)*na, sizeof *ka, by_key);
-    qsort(kb, (size_t)*nb, sizeof *kb, by_key);
+    pl_sort(ka, (size_t)*na, sizeof *ka, by_key);
+    pl_sort(kb, (size_t)*nb, sizeof *kb, by_key);
 }
 
 static bool same_key(const keyed *x, const keyed *y)
@@ -153,7 +154,7 @@ static int number_tasks(const pl_workspace *ws, pl_run_comparison *c)
     }
     for (int p = 0; p < c->npairs; p++)
         names[p] = pl_workspace_record(ws, c->pairs[p].a)->task;
-    qsort(names, (size_t)c->npairs, sizeof *names, by_name);
+    pl_sort(names, (size_t)c->npairs, sizeof *names, by_name);
     for (int p = 0; p < c->npairs; p++)
         if (!c->ntasks || strcmp(c->tasks[c->ntasks - 1].task, names[p]))
             c->tasks[c->ntasks++].task = names[p];
@@ -248,7 +249,7 @@ int pl_run_compare(const pl_workspace *ws, const int *records, int n, const char
         rc = unknown_run(ws, na ? model_b : model_a, err);
     if (rc == PL_OK) {
         pair_up(ka, na, kb, nb, out);
-        qsort(out->pairs, (size_t)out->npairs, sizeof *out->pairs, by_record_a);
+        pl_sort(out->pairs, (size_t)out->npairs, sizeof *out->pairs, by_record_a);
         if (number_tasks(ws, out) < 0)
             rc = PL_ERR_LIMIT;
     }

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "base/cpus.h"
+#include "base/sort.h"
 #include "runs/epochs.h"
 #include "runs/runs.h"
 #include "search/search.h"
@@ -87,7 +88,7 @@ static int assign_groups(pl_workspace *ws)
     for (int i = 0; i < ws->nrecords; i++)
         order[i] = i;
     sort_ws = ws; /* opening runs on one thread */
-    qsort(order, (size_t)ws->nrecords, sizeof *order, by_model_task);
+    pl_sort(order, (size_t)ws->nrecords, sizeof *order, by_model_task);
     for (int k = 0; k < ws->nrecords; k++) {
         if (k == 0 || by_model_task(&order[k - 1], &order[k]))
             ws->group_first[ws->ngroups++] = order[k];

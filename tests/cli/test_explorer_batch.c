@@ -2,14 +2,13 @@
  * --warnings; --batch on paths of which none opens exits 3; warnings are
  * summed up in a few lines on stderr however many there are, every one in
  * the --warnings file; counts of one are singular. */
-#define _POSIX_C_SOURCE 200809L /* popen, mkdtemp */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmocka.h>
@@ -23,17 +22,7 @@ static char *run(const char *args, bool err, int *status)
 {
     char cmd[2048];
     snprintf(cmd, sizeof cmd, err ? "'%s' %s 2>&1 >/dev/null" : "'%s' %s 2>/dev/null", PLANLENS_BIN, args);
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = malloc(cap);
-    assert_non_null(buf);
-    while ((got = fread(buf + n, 1, cap - n - 1, p)) > 0)
-        n += got;
-    buf[n] = '\0';
-    int st = pclose(p);
-    *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return buf;
+    return pl_test_shell(cmd, status);
 }
 
 static int count_lines(const char *s)

@@ -9,10 +9,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include <cmocka.h>
 #include <cjson/cJSON.h>
+
+#include "test_support.h"
 
 #define SETS PLANLENS_SOURCE_DIR "/tests/data/runs/sets/"
 #define GRADE "grade --questions " SETS "questions.json --responses "
@@ -26,18 +27,9 @@ static run_result run(const char *args)
 {
     char cmd[4096];
     snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", PLANLENS_BIN, args);
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = malloc(cap);
-    while ((got = fread(buf + n, 1, cap - n - 1, p)) > 0) {
-        n += got;
-        if (cap - n < 4096)
-            buf = realloc(buf, cap *= 2);
-    }
-    buf[n] = '\0';
-    int st = pclose(p);
-    return (run_result){WIFEXITED(st) ? WEXITSTATUS(st) : -1, buf};
+    run_result r;
+    r.out = pl_test_shell(cmd, &r.status);
+    return r;
 }
 
 static void expect(const run_result *r, const char *needle)

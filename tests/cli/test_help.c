@@ -1,31 +1,21 @@
 /* `planlens COMMAND --help` prints that command's usage and exits 0, through
  * the front (validate, plan, ... run there) and planlens-full alike. */
-#define _POSIX_C_SOURCE 200809L /* popen */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include <cmocka.h>
+
+#include "test_support.h"
 
 static char *run(const char *args, int *status)
 {
     char cmd[512];
     snprintf(cmd, sizeof cmd, "'%s' %s 2>&1", PLANLENS_BIN, args);
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    size_t cap = 1 << 14, n = 0, got;
-    char *buf = malloc(cap);
-    assert_non_null(buf);
-    while ((got = fread(buf + n, 1, cap - n - 1, p)) > 0)
-        n += got;
-    buf[n] = '\0';
-    int st = pclose(p);
-    *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return buf;
+    return pl_test_shell(cmd, status);
 }
 
 static void test_each_command(void **state)

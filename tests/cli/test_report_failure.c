@@ -1,14 +1,13 @@
 /* planlens report --by failure: the JSON counts against the workspace's own
  * verdicts of sample-runs/, the SVG chart and its CSV, the usage errors; and
  * the histograms' SVG (two charts per group: the histogram, binary success). */
-#define _POSIX_C_SOURCE 200809L /* popen, mkdtemp */
+#define _POSIX_C_SOURCE 200809L /* mkdtemp */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/wait.h>
 
 #include <cmocka.h>
 
@@ -23,18 +22,7 @@ static char *run(const char *args, int *status)
 {
     char cmd[4096];
     snprintf(cmd, sizeof cmd, "'%s' report %s 2>/dev/null", PLANLENS_BIN, args);
-    FILE *p = popen(cmd, "r");
-    assert_non_null(p);
-    size_t cap = 1 << 16, n = 0, got;
-    char *buf = malloc(cap);
-    assert_non_null(buf);
-    while ((got = fread(buf + n, 1, cap - n - 1, p)) > 0)
-        if ((n += got) + 1024 > cap)
-            assert_non_null(buf = realloc(buf, cap *= 2));
-    buf[n] = '\0';
-    int st = pclose(p);
-    *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-    return buf;
+    return pl_test_shell(cmd, status);
 }
 
 static void test_json_counts_match_verdicts(void **state)

@@ -25,7 +25,6 @@ alive() { # alive NAME: the explorer is still running
   sleep 0.3
   if screen | grep -qF "EXITED"; then fail "$1: the explorer quit"; screen; else echo "ok: $1"; fi
 }
-prompt() { keys "$1"; keys "$2" Enter; } # prompt KEY TEXT: type TEXT at the prompt KEY opens
 
 # a run whose every record lacks its response: 5 identical warnings
 bad=$work/bad-run

@@ -18,7 +18,6 @@ WAIT_TENTHS=300 # grading dev.jsonl through the quality pipeline takes seconds (
 KEY_PAUSE=0.2
 . "$(dirname "$0")/harness.sh"
 
-prompt() { keys "$1"; keys "$2" Enter; } # prompt KEY TEXT: type TEXT at the prompt KEY opens
 row_re() { # row_re NAME N REGEX: the screen's Nth line (1 = the title bar) matches
   for _ in $(seq 50); do screen | sed -n "$2p" | grep -qE -- "$3" && { echo "ok: $1"; return; }; sleep 0.1; done
   echo "FAIL: $1: row $2 is not /$3/:"; screen; failures=$((failures + 1))
@@ -92,11 +91,14 @@ walk() { # walk WIDTH HEIGHT ENV... -- ARGS...
     t resize-window -t e2e -x 44 -y "$h"
     row_re "$at at 44 columns the verdicts start" 2 "^id +task +A +B +value A"
     check_absent "$at ... the mark is out of view" " mark"
-    keys Right Right
+    keys Right
+    check_re "$at Right: the tables laid out whole" "^ columns 1.44 of [0-9]+ "
+    for _ in $(seq 20); do keys Right; done
     check_absent "$at Right: the id header scrolls away" "id  "
     check_re "$at ... the mark column in view" " mark *$"
-    keys Left Left
+    for _ in $(seq 20); do keys Left; done
     row_re "$at Left brings it back" 2 "^id +task"
+    check_absent "$at ... fitted again" "columns 1"
     t resize-window -t e2e -x "$w" -y "$h"
   fi
   keys q

@@ -78,11 +78,14 @@ walk() { # walk WIDTH HEIGHT ENV... -- ARGS...
     t resize-window -t e2e -x 50 -y "$h" # the names at their minimum: the rest scrolls sideways
     check_re "$at at 50 columns the flags are out of view" "^id\^ +run +domain +task +score"
     check_absent "$at ... (flags)" "flags"
-    keys Right Right
+    keys Right
+    check_re "$at Right lays the columns out whole" "^ columns 1.50 of [0-9]+ "
+    for _ in $(seq 20); do keys Right; done
     check_absent "$at Right scrolls the columns: the id header out of view" "id^ "
     check "$at ... the flags column in view" "flags"
-    keys Left Left
+    for _ in $(seq 20); do keys Left; done
     check_re "$at Left brings them back" "^id\^ "
+    check_absent "$at ... fitted again" "columns 1"
     t resize-window -t e2e -x "$w" -y "$h"
   else
     check "$at whole ids" "1020322854900094621 "

@@ -34,3 +34,4 @@ check_absent() { # check_absent NAME TEXT (after a short settle)
   if screen | grep -qF -- "$2"; then echo "FAIL: $1: '$2' still on screen"; screen; failures=$((failures + 1)); else echo "ok: $1"; fi
 }
 keys() { t send-keys -t e2e "$@"; sleep "${KEY_PAUSE:-0.15}"; }
+prompt() { keys "$1"; keys "$2" Enter; } # prompt KEY TEXT: type TEXT at the prompt KEY opens

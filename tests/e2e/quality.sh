@@ -21,7 +21,6 @@ start() { # start COLS ROWS ARGS...: the explorer in a fresh session
   session "$cols" "$rows" \
     "env NO_COLOR=1 LANG=C LC_ALL=C $bin --ascii $* 2>$work/stderr; echo EXITED rc=\$?; sleep 60"
 }
-prompt() { keys "$1"; keys "$2" Enter; } # prompt KEY TEXT: type TEXT at the prompt KEY opens
 row() { screen | sed -n "$1p"; }         # row N: the screen's Nth line (1 = the title bar)
 
 # What `planlens quality` prints for a case (its JSONL line in $2).

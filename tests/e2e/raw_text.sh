@@ -17,8 +17,6 @@ WAIT_TENTHS=150
 KEY_PAUSE=0.2
 . "$(dirname "$0")/harness.sh"
 
-prompt() { keys "$1"; keys "$2" Enter; }
-
 cd "$root"
 data=${PLANLENS_DATA_DIR:-$root/../shared/data}
 for size in "80 24" "140 40" "220 50"; do

@@ -20,7 +20,6 @@ WAIT_TENTHS=200
 KEY_PAUSE=0.2
 . "$(dirname "$0")/harness.sh"
 fail() { echo "FAIL: $1"; failures=$((failures + 1)); }
-prompt() { keys "$1"; keys "$2" Enter; }
 start() { # start COLS ROWS ARGS...
   local cols=$1 rows=$2
   shift 2

@@ -111,5 +111,44 @@ keys Escape
 keys q
 check "q leaves" "EXITED rc=0"
 
+# the help is a bordered popup that wraps at 80 columns (cut before: `why it is not applicabl`),
+# at 80x24, 140x40 and 220x50 (and 80x16, where it scrolls), with Unicode and with --ascii borders
+rm -f "$XDG_CONFIG_HOME/planlens/keymap"
+for size in "80 24" "140 40" "220 50" "80 16"; do
+  set -- $size
+  for style in unicode ascii; do
+    at="${1}x$2 $style"
+    flag=; [ "$style" = ascii ] && flag=--ascii
+    session "$1" "$2" "env LANG=C.UTF-8 $bin teach $bw/domain.pddl $bw/problem.pddl $flag; echo EXITED rc=\$?; sleep 60"
+    check "$at teach opens" "Applicable actions (3)"
+    keys '?'
+    check "$at help popup" "Teach mode keys"
+    if [ "$style" = ascii ]; then
+      check_re "$at ... its titled top border" "^ +\+- Teach mode keys \(from the keymap; any other key closes\) -+\+$"
+      check_re "$at ... a bordered line" "^.{0,80}\| j Down +select the next applicable action +\|$"
+    else
+      check_re "$at ... its titled top border" "^ +┌─ Teach mode keys \(from the keymap; any other key closes\) ─+┐$"
+      check_re "$at ... a bordered line" "^.{0,80}│ j Down +select the next applicable action +│$"
+    fi
+    check "$at ... the long line whole" "why it is not applicable"
+    check "$at ... its end wrapped or whole" "leaves)"
+    widest=$(screen | LC_ALL=C.UTF-8 wc -L)
+    [ "$widest" -le "$1" ] && echo "ok: $at fits $1 columns" || fail "$at: a line of $widest columns"
+    keys j j j j j j # scrolls where the popup is cut (16 rows), else closes it
+    if [ "$2" -lt 20 ]; then
+      check "$at ... j scrolls to the last key" "this help (any key closes)"
+      check "$at ... the border says where" "j/k scroll: "
+    else
+      check_absent "$at ... whole: j closes it" "Teach mode keys"
+      keys '?'
+      check "$at ... the last key" "this help (any key closes)"
+    fi
+    keys x
+    check_absent "$at any key closes it" "Teach mode keys"
+    keys q
+    check "$at q leaves" "EXITED rc=0"
+  done
+done
+
 [ $failures -eq 0 ] && echo "all teach e2e checks passed" || echo "$failures teach e2e checks failed"
 exit $((failures > 0))

@@ -19,7 +19,6 @@ KEY_PAUSE=0.2
 
 fail() { echo "FAIL: $1"; failures=$((failures + 1)); }
 row() { screen | sed -n "$1p"; } # row N: the screen's Nth line (1 = the title bar)
-prompt() { keys "$1"; keys "$2" Enter; }
 ascii_only() { # ascii_only NAME: no byte >= 0x80 on the screen
   if screen | LC_ALL=C grep -q '[^[:print:][:space:]]'; then
     fail "$1: non-ASCII drawn"; screen | LC_ALL=C grep -n '[^[:print:][:space:]]'

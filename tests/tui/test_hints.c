@@ -25,11 +25,11 @@ static void test_wide_terminal_shows_every_hint(void **state)
     (void)state;
     tui_keymap km = load_default();
     char buf[512];
-    tui_hints(&km, VIEW_DASHBOARD, true, false, 200, buf, sizeof buf);
+    tui_hints(&km, VIEW_DASHBOARD, true, SIDEWAYS_NONE, 200, buf, sizeof buf);
     assert_non_null(strstr(buf, "q quit"));
     assert_non_null(strstr(buf, "f filter"));
     assert_non_null(strstr(buf, ": command"));
-    tui_hints(&km, VIEW_LIST, false, false, 200, buf, sizeof buf);
+    tui_hints(&km, VIEW_LIST, false, SIDEWAYS_NONE, 200, buf, sizeof buf);
     assert_non_null(strstr(buf, "q back"));
     tui_keymap_free(&km);
 }
@@ -41,7 +41,7 @@ static void test_narrow_terminal_drops_whole_hints(void **state)
     tui_keymap km = load_default();
     char buf[512];
     for (int width = 20; width <= 100; width++) {
-        tui_hints(&km, VIEW_DASHBOARD, true, false, width, buf, sizeof buf);
+        tui_hints(&km, VIEW_DASHBOARD, true, SIDEWAYS_NONE, width, buf, sizeof buf);
         assert_true((int)strlen(buf) <= width);
         assert_non_null(strstr(buf, "q quit"));
         assert_non_null(strstr(buf, "? help"));
@@ -56,15 +56,23 @@ static void test_narrow_terminal_drops_whole_hints(void **state)
     tui_keymap_free(&km);
 }
 
-static void test_sideways_keys_come_first_when_columns_are_hidden(void **state)
+/* Lines wider than the terminal: the sideways keys right after the way out
+ * and the help.  A table only cut to fit: after the screen's own keys, when
+ * they leave room (at 80 columns the dashboard's own keys come first). */
+static void test_sideways_keys_by_what_they_reach(void **state)
 {
     (void)state;
     tui_keymap km = load_default();
     char buf[512];
-    tui_hints(&km, VIEW_LIST, false, true, 50, buf, sizeof buf);
-    assert_non_null(strstr(buf, "columns"));
-    tui_hints(&km, VIEW_LIST, false, false, 200, buf, sizeof buf);
+    tui_hints(&km, VIEW_LIST, false, SIDEWAYS_SCROLLS, 50, buf, sizeof buf);
+    assert_non_null(strstr(buf, "help  Left/Right columns"));
+    tui_hints(&km, VIEW_LIST, false, SIDEWAYS_NONE, 200, buf, sizeof buf);
     assert_null(strstr(buf, "columns"));
+    tui_hints(&km, VIEW_DASHBOARD, true, SIDEWAYS_WHOLE, 200, buf, sizeof buf);
+    const char *own = strstr(buf, "w why"), *side = strstr(buf, "Left/Right columns");
+    assert_true(own && side && own < side);
+    tui_hints(&km, VIEW_DASHBOARD, true, SIDEWAYS_WHOLE, 80, buf, sizeof buf);
+    assert_non_null(strstr(buf, "w why"));
     tui_keymap_free(&km);
 }
 
@@ -74,7 +82,7 @@ static void test_teach_hints(void **state)
     (void)state;
     tui_keymap km = load_default();
     char buf[512];
-    tui_hints(&km, VIEW_TEACH, false, false, 80, buf, sizeof buf);
+    tui_hints(&km, VIEW_TEACH, false, SIDEWAYS_NONE, 80, buf, sizeof buf);
     assert_non_null(strstr(buf, "q leave"));
     assert_non_null(strstr(buf, "Enter apply"));
     assert_non_null(strstr(buf, "u undo"));
@@ -86,7 +94,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_wide_terminal_shows_every_hint),
                                        cmocka_unit_test(test_narrow_terminal_drops_whole_hints),
-                                       cmocka_unit_test(test_sideways_keys_come_first_when_columns_are_hidden),
+                                       cmocka_unit_test(test_sideways_keys_by_what_they_reach),
                                        cmocka_unit_test(test_teach_hints)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -206,7 +206,37 @@ static void test_table_fit(void **state)
     char *text = pl_vm_line_text(&vm.lines[0]);
     assert_string_equal(text, "id         score▼ flags            ");
     free(text);
+    /* laid out whole: the id uncut, the optional run (hide) still hidden */
+    assert_int_equal(t.natural, 41 + 1 + 6 + 1 + 17);
+    assert_int_equal(vm.natural_width, t.natural);
+    pl_table_fit(&t, t.natural);
+    assert_int_equal(t.cols[id].width, 41);
+    assert_int_equal(t.cols[run].width, 0);
+    assert_int_equal(pl_table_width(&t), t.natural);
     pl_vm_free(&vm);
+}
+
+/* A name column's natural width leaves out what every value shares: a list
+ * whose ids all end in "/applicability" is whole without that suffix. */
+static void test_natural_width_without_shared_ends(void **state)
+{
+    (void)state;
+    const char *ids[] = {"blocksworld-4ops/bw-sample-4/applicability", "blocksworld-4ops/bw-5-4/applicability",
+                         "ferry/ferry-l2-c3/applicability"};
+    pl_table t;
+    pl_table_init(&t, false);
+    int id = pl_table_add(&t, "id", PL_ALIGN_LEFT, true, 8);
+    pl_table_add(&t, "score", PL_ALIGN_RIGHT, false, 0);
+    for (int i = 0; i < 3; i++)
+        pl_table_measure(&t, id, ids[i]);
+    pl_table_values(&t, id, ids, 3);
+    pl_table_fit(&t, 34);
+    assert_int_equal(t.cols[id].width, 28); /* "blocksworld-4ops/bw-sample-4" */
+    assert_int_equal(t.natural, 28 + 1 + 5);
+    pl_table_values(&t, id, ids, 3);
+    pl_table_fit(&t, 20); /* cut: the natural width is still the whole values' */
+    assert_true(t.cols[id].width < 28);
+    assert_int_equal(t.natural, 28 + 1 + 5);
 }
 
 static void test_id_order(void **state)
@@ -337,6 +367,19 @@ static void test_list_fits(void **state)
             free(text);
         }
         assert_true(width == 220 ? cut == 0 : cut > 100);
+        if (width == 80) { /* cut at 80: laid out at its natural width, nothing is */
+            assert_true(vm.natural_width > 80);
+            int natural = vm.natural_width;
+            pl_vm_free(&vm);
+            pl_view_list(ws, NULL, SORT_ID, false, natural, true, &vm);
+            pl_view_list_fill(ws, &vm, 0, vm.nlines);
+            assert_int_equal(vm.natural_width, natural);
+            for (int i = 1; i < vm.nlines; i++) {
+                char *text = text_of(&vm, i);
+                assert_null(strstr(text, ".."));
+                free(text);
+            }
+        }
         pl_vm_free(&vm);
     }
 }
@@ -443,6 +486,7 @@ int main(void)
         cmocka_unit_test(test_sideways),
         cmocka_unit_test(test_middle_cut),
         cmocka_unit_test(test_table_fit),
+        cmocka_unit_test(test_natural_width_without_shared_ends),
         cmocka_unit_test(test_id_order),
         cmocka_unit_test(test_dashboard_fits),
         cmocka_unit_test(test_dashboard_marks_run_a),

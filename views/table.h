@@ -5,9 +5,11 @@
  * which the breadcrumb already shows), then name columns shrink, the widest
  * first, cut in the middle with "…" (ASCII ".."), then columns of lesser
  * verdicts drop (lowest `drop` first).  A screen that lays the table out at
- * its natural width instead (pl_table.natural: every column whole) shows what
- * was hidden, cut or dropped, and reaches it by scrolling sideways.  Columns whose every cell is a placeholder (`empty`)
- * go before any of that: space goes to what is cut first.
+ * its natural width instead (pl_table.natural: every column whole, the
+ * optional ones still hidden: the title says their value) shows what was cut
+ * or dropped, and reaches it by scrolling sideways.  Columns whose every cell
+ * is a placeholder (`empty`) go before any of that: space goes to what is cut
+ * first.
  *
  * A name column told its rows' values (pl_table_values) is cut so that rows
  * stay apart: before cutting, what every value shares at its start and end

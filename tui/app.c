@@ -108,12 +108,12 @@ void tui_rebuild(tui_app *app, tui_screen *s)
     int old_target = s->cursor >= 0 && s->cursor < s->vm.nlines ? s->vm.lines[s->cursor].target : -1;
     bool first = !s->vm.nlines;
     int fitted = app->cols > 20 ? app->cols : 80;
-    int width = s->full_width && s->natural_width > fitted ? s->natural_width : fitted;
+    /* laid out whole: at the natural width the last build measured */
+    int width = s->full_width && s->vm.natural_width > fitted ? s->vm.natural_width : fitted;
     build(app, s, width);
     if (s->full_width && s->vm.natural_width != width) { /* what the tables hold changed their width */
-        s->natural_width = s->vm.natural_width;
-        s->full_width = s->natural_width > fitted; /* still wider than the terminal */
-        build(app, s, s->full_width ? s->natural_width : fitted);
+        s->full_width = s->vm.natural_width > fitted;     /* still wider than the terminal */
+        build(app, s, s->full_width ? s->vm.natural_width : fitted);
     }
     tui_live_status(app, &s->vm); /* "live: 27 samples" while runs are being written */
     /* keep the selection on the same record / row when the model changes; a

@@ -55,7 +55,6 @@ typedef struct {
     int cursor, top;         /* selected line and first line shown (views/viewport.h) */
     int left;                /* columns scrolled off to the left */
     bool full_width;         /* a table screen laid out at its tables' natural width (→ past what was cut) */
-    int natural_width;       /* that width, as the last build measured it */
     bool hold_top;           /* show from `top` even when the cursor is elsewhere (until it moves) */
     bool expanded;           /* detail: long responses and contexts unfolded */
     tui_view_kind help_for;  /* help: the screen it explains */

@@ -139,8 +139,7 @@ char **tui_complete(const pl_workspace *ws, tui_history_kind kind, const char *l
             *whole = filter_word(&m, ws, line, start);
         }
     }
-    if (m.n > 1)
-        pl_sort(m.items, (size_t)m.n, sizeof *m.items, by_name);
+    pl_sort(m.items, (size_t)m.n, sizeof *m.items, by_name);
     return m.items;
 }
 

@@ -66,7 +66,6 @@ bool tui_full_width(tui_app *app, tui_screen *s, tui_action action)
 {
     if (action == ACT_SCROLL_RIGHT && !s->full_width && s->vm.natural_width > app->cols) {
         s->full_width = true;
-        s->natural_width = s->vm.natural_width;
         s->left = 0;
         s->stale = true;
         return true;

@@ -204,21 +204,16 @@ static void draw_help(teach_ui *ui)
     attron(A_REVERSE);
     for (int r = 0; r < height + 2; r++)
         mvhline(top + r, left, ' ', w);
-    if (ui->ascii) {
-        mvhline(top, left + 1, '-', w - 2);
-        mvhline(top + height + 1, left + 1, '-', w - 2);
-        mvvline(top + 1, left, '|', height);
-        mvvline(top + 1, left + w - 1, '|', height);
-        mvaddch(top, left, '+'), mvaddch(top, left + w - 1, '+');
-        mvaddch(top + height + 1, left, '+'), mvaddch(top + height + 1, left + w - 1, '+');
-    } else {
-        mvhline(top, left + 1, ACS_HLINE, w - 2);
-        mvhline(top + height + 1, left + 1, ACS_HLINE, w - 2);
-        mvvline(top + 1, left, ACS_VLINE, height);
-        mvvline(top + 1, left + w - 1, ACS_VLINE, height);
-        mvaddch(top, left, ACS_ULCORNER), mvaddch(top, left + w - 1, ACS_URCORNER);
-        mvaddch(top + height + 1, left, ACS_LLCORNER), mvaddch(top + height + 1, left + w - 1, ACS_LRCORNER);
-    }
+    bool a = ui->ascii;
+    chtype across = a ? '-' : ACS_HLINE, down = a ? '|' : ACS_VLINE;
+    mvhline(top, left + 1, across, w - 2);
+    mvhline(top + height + 1, left + 1, across, w - 2);
+    mvvline(top + 1, left, down, height);
+    mvvline(top + 1, left + w - 1, down, height);
+    mvaddch(top, left, a ? '+' : ACS_ULCORNER);
+    mvaddch(top, left + w - 1, a ? '+' : ACS_URCORNER);
+    mvaddch(top + height + 1, left, a ? '+' : ACS_LLCORNER);
+    mvaddch(top + height + 1, left + w - 1, a ? '+' : ACS_LRCORNER);
     const char *title = " Teach mode keys (from the keymap; any other key closes) ";
     mvaddnstr(top, left + 2, title, tui_bytes_in_columns(title, w - 4));
     for (int r = 0; r < height; r++) {

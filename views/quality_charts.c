@@ -131,8 +131,7 @@ int pl_qcharts_build(const pl_workspace *ws, const pl_selection *sel, bool np, p
         out->np = np;
         return -1;
     }
-    if (out->nbars[PL_QC_LABELS] > 0) /* no labels: no array, and qsort's base must not be NULL */
-        pl_sort(out->bars[PL_QC_LABELS], (size_t)out->nbars[PL_QC_LABELS], sizeof *out->bars[PL_QC_LABELS], by_name);
+    pl_sort(out->bars[PL_QC_LABELS], (size_t)out->nbars[PL_QC_LABELS], sizeof *out->bars[PL_QC_LABELS], by_name);
     return 0;
 }
 

@@ -171,12 +171,15 @@ static void flag_texts(const pl_ws_record *r, char curator[16], char checks[48])
              r->graded && r->error ? "error " : "");
 }
 
-/* Columns of flag_texts' marks but stored!=, without printing them or
- * reading the response (100,000 rows: each read is a cache miss). */
-static int flags_width(const pl_ws_record *r)
+/* Columns of flag_texts' marks, without printing them; the response (for
+ * stored!=) is read only when the run stores scores (100,000 rows: each
+ * read is a cache miss). */
+static int flags_width(const pl_ws_record *r, bool run_stores)
 {
     bool graded = r->graded;
-    return 5 * r->flagged + 5 * (r->note != NULL) + 9 * (graded && r->score != r->sound_score) + 6 * (graded && r->error);
+    bool stored = run_stores && graded && r->resp->has_stored_score && r->resp->stored_score != r->score;
+    return 5 * r->flagged + 5 * (r->note != NULL) + 9 * (graded && r->score != r->sound_score) + 9 * stored +
+           6 * (graded && r->error);
 }
 
 /* A plan-quality case's LEA over its plan's length: as the official code
@@ -362,9 +365,7 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
         counts->graded += r->graded;
         counts->right += r->graded && r->score;
         counts->parse_failed += r->graded && r->parse_failed;
-        int marks = flags_width(r);
-        if (seen && seen[r->group] > 1 && r->graded && r->resp->has_stored_score && r->resp->stored_score != r->score)
-            marks += 9; /* stored!= : read only in runs that store scores */
+        int marks = flags_width(r, seen && seen[r->group] > 1);
         flags = marks > flags ? marks : flags;
     }
     if (first)

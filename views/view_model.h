@@ -49,7 +49,7 @@ typedef struct {
                     * first line shown stays on the first scrolling row (views/viewport.h) */
     int nheadings, headings_cap;
     struct pl_table *table; /* owned, or NULL: the columns of a table screen (views/table.h) */
-    int natural_width; /* columns of its widest table with nothing hidden or cut (0: no table) */
+    int natural_width; /* columns of its widest table with nothing cut or dropped (0: no table) */
     char *status;  /* counts for the status bar */
     bool oom;      /* an allocation failed: the model is incomplete */
 } pl_view_model;

@@ -5,6 +5,7 @@
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,6 +99,69 @@ void pl_test_load_texts(const char *domain, const char *problem, const char *lab
         fail();
     }
     pl_diags_clear(&warnings);
+}
+
+int pl_test_each_ipc_fixture(void (*fn)(const pl_task *t, const char *name, void *ctx), void *ctx)
+{
+    char dir[512];
+    snprintf(dir, sizeof dir, "%s/tests/pddl/ipc", PLANLENS_SOURCE_DIR);
+    DIR *d = opendir(dir);
+    if (!d)
+        fail_msg("cannot open %s", dir);
+    int n = 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        const char *suffix = strstr(e->d_name, "-problem.pddl");
+        if (!suffix || suffix[strlen("-problem.pddl")])
+            continue;
+        char name[256], domain[1024], problem[1024];
+        snprintf(name, sizeof name, "%.*s", (int)(suffix - e->d_name), e->d_name);
+        snprintf(domain, sizeof domain, "%s/%s-domain.pddl", dir, name);
+        snprintf(problem, sizeof problem, "%s/%s", dir, e->d_name);
+        pl_loaded_task lt;
+        pl_error err = PL_ERROR_INIT;
+        if (pl_load_task_files(domain, problem, &lt, NULL, &err) != PL_OK)
+            fail_msg("%s: %s", name, err.message);
+        fn(lt.task, name, ctx);
+        pl_loaded_task_free(&lt);
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+
+int pl_test_each_dev_problem(void (*fn)(const pl_task *t, const char *label, void *ctx), void *ctx)
+{
+    static const char *const tasks[] = {"app", "prog", "reach", "areach", "val", "just", "land", "nexta"};
+    char **seen = NULL;
+    int nseen = 0;
+    for (size_t k = 0; k < sizeof tasks / sizeof tasks[0]; k++) {
+        cJSON *qs = pl_test_read_json(pl_test_acpbench_path(tasks[k], "dev"));
+        cJSON *q;
+        cJSON_ArrayForEach(q, qs)
+        {
+            const char *dom = cJSON_GetStringValue(cJSON_GetObjectItem(q, "PDDL_domain"));
+            const char *prob = cJSON_GetStringValue(cJSON_GetObjectItem(q, "PDDL_problem"));
+            bool dup = false;
+            for (int i = 0; i < nseen && !dup; i++)
+                dup = !strcmp(seen[i], prob);
+            if (dup)
+                continue;
+            seen = realloc(seen, (size_t)(nseen + 1) * sizeof *seen);
+            seen[nseen++] = strdup(prob);
+            pl_loaded_task lt;
+            char label[128];
+            snprintf(label, sizeof label, "%s question %d", tasks[k], nseen);
+            pl_test_load_texts(dom, prob, label, &lt);
+            fn(lt.task, label, ctx);
+            pl_loaded_task_free(&lt);
+        }
+        cJSON_Delete(qs);
+    }
+    for (int i = 0; i < nseen; i++)
+        free(seen[i]);
+    free(seen);
+    return nseen;
 }
 
 int pl_test_raw_ids(const char *path, char ***ids)

@@ -22,6 +22,13 @@ void pl_test_load_texts(const char *domain, const char *problem, const char *lab
 /* The ACPBench question file path for a task and split (dev is plain JSON,
  * test is gzip-compressed). */
 const char *pl_test_acpbench_path(const char *task, const char *split);
+/* Grounds each NAME-problem.pddl of tests/pddl/ipc with its
+ * NAME-domain.pddl and calls fn with it and NAME; returns how many. */
+int pl_test_each_ipc_fixture(void (*fn)(const pl_task *t, const char *name, void *ctx), void *ctx);
+/* Grounds each distinct problem of the ACPBench dev questions (every task)
+ * and calls fn with it and a label naming its first question; returns how
+ * many.  The data must be there (pl_test_data_dir). */
+int pl_test_each_dev_problem(void (*fn)(const pl_task *t, const char *label, void *ctx), void *ctx);
 
 
 

@@ -135,6 +135,13 @@ struct pl_heuristic {
     int ngoal;
     int min_cost;
     unsigned epoch;   /* LM-cut: counts goal zones, so op marks need no clearing */
+    /* The last LM-cut evaluation's cuts, per ground action: the summed cost
+     * of the cuts it is in (pl_heuristic_successor_bound); the actions with
+     * a non-zero sum are listed so that the next evaluation clears them. */
+    int *cut_weight;
+    int *weighted;
+    int nweighted;
+    int last_lmcut;   /* that evaluation's value; -1 = the last evaluation found no cuts */
     queue q;
 };
 
@@ -164,7 +171,10 @@ pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, cons
     h->stack = calloc((size_t)h->natoms + (size_t)h->nops, sizeof *h->stack);
     h->cut = calloc((size_t)h->nops, sizeof *h->cut);
     h->goal = calloc((size_t)ngoal + 1, sizeof *h->goal);
-    if (!h->ops || !h->pre_of || !h->npre_of || !h->own_pre_of || !h->val || !h->sup_head || !h->best_op || !h->status ||
+    h->cut_weight = calloc((size_t)r->task->nactions + 1, sizeof *h->cut_weight);
+    h->weighted = calloc((size_t)r->task->nactions + 1, sizeof *h->weighted);
+    h->last_lmcut = -1;
+    if (!h->cut_weight || !h->weighted || !h->ops || !h->pre_of || !h->npre_of || !h->own_pre_of || !h->val || !h->sup_head || !h->best_op || !h->status ||
         !h->stack || !h->cut || !h->goal) {
         pl_heuristic_free(h);
         return NULL;
@@ -245,6 +255,8 @@ void pl_heuristic_free(pl_heuristic *h)
     free(h->stack);
     free(h->cut);
     free(h->goal);
+    free(h->cut_weight);
+    free(h->weighted);
     q_free(&h->q);
     free(h);
 }
@@ -473,6 +485,21 @@ static int find_cut(pl_heuristic *h, const uint64_t *state, int *ncut)
     return m;
 }
 
+/* Adds the cut's cost m to the weight of each action in it (the goal op is
+ * no action). */
+static void weigh_cut(pl_heuristic *h, int ncut, int m)
+{
+    const pl_relaxed_op *rops = h->r->ops;
+    for (int i = 0; i < ncut; i++) {
+        if (h->cut[i] == h->nops - 1)
+            continue;
+        int a = rops[h->cut[i]].action;
+        if (!h->cut_weight[a])
+            h->weighted[h->nweighted++] = a;
+        h->cut_weight[a] += m;
+    }
+}
+
 static int lmcut(pl_heuristic *h, const uint64_t *state)
 {
     long long total = 0;
@@ -490,10 +517,12 @@ static int lmcut(pl_heuristic *h, const uint64_t *state)
             break; /* cannot happen while h_max(goal) > 0; stopping stays admissible */
         for (int i = 0; i < ncut; i++)
             h->ops[h->cut[i]].cost -= m;
+        weigh_cut(h, ncut, m);
         total += m;
         explore_incremental(h, ncut);
     }
-    return total >= PL_H_INF ? PL_H_INF - 1 : (int)total;
+    h->last_lmcut = total >= PL_H_INF ? PL_H_INF - 1 : (int)total;
+    return h->last_lmcut;
 }
 
 static int ff(pl_heuristic *h)
@@ -530,6 +559,10 @@ static int ff(pl_heuristic *h)
 
 int pl_heuristic_eval(pl_heuristic *h, const uint64_t *state)
 {
+    for (int i = 0; i < h->nweighted; i++)
+        h->cut_weight[h->weighted[i]] = 0;
+    h->nweighted = 0;
+    h->last_lmcut = -1;
     /* A goal state is worth 0 under every estimate: no exploration (A*
      * evaluates every goal child it generates). */
     int i = 0;
@@ -553,6 +586,18 @@ int pl_heuristic_eval(pl_heuristic *h, const uint64_t *state)
         return ff(h);
     }
     return 0;
+}
+
+/* Every cut is a landmark of the state: each plan from it uses one of its
+ * actions.  A plan from the successor by `action`, after that action, is a
+ * plan from the state, so the cuts without the action are landmarks of the
+ * successor, and their costs (a cost partitioning) still add up admissibly. */
+int pl_heuristic_successor_bound(const pl_heuristic *h, int action)
+{
+    if (h->last_lmcut < 0 || h->last_lmcut == PL_H_INF)
+        return -1;
+    int b = h->last_lmcut - h->cut_weight[action];
+    return b > 0 ? b : 0;
 }
 
 pl_heuristic_kind pl_heuristic_kind_used(const pl_heuristic *h)

@@ -71,6 +71,12 @@ pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, cons
 void pl_heuristic_free(pl_heuristic *h);
 /* Estimate for `state`, or PL_H_INF for a proven dead end. */
 int pl_heuristic_eval(pl_heuristic *h, const uint64_t *state);
+/* After an LM-cut evaluation of a state (the last pl_heuristic_eval call):
+ * a lower bound on h* of its successor by ground action `action`, the LM-cut
+ * value less the costs of the cuts that contain the action (at least the
+ * value less the action's cost, often all of it); -1 when that evaluation
+ * computed no cuts (another heuristic, a goal state, a dead end). */
+int pl_heuristic_successor_bound(const pl_heuristic *h, int action);
 pl_heuristic_kind pl_heuristic_kind_used(const pl_heuristic *h);
 const char *pl_heuristic_name(pl_heuristic_kind k);
 

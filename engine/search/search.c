@@ -191,6 +191,7 @@ typedef struct {
     uint64_t *succ;
     const pl_symmetry *symmetry; /* orbit search, or NULL */
     const pl_pdbs *pdbs;         /* maximised with the heuristic, or NULL */
+    int cuts_of;                 /* the stored state whose LM-cut cuts h holds, or -1 */
     uint64_t *canon, *sym_scratch;
     /* A* with a shared value cache keeps the edges it generated, to leave
      * backed-up bounds (backup.h) when it ends. */
@@ -364,6 +365,8 @@ static int evaluate(search *s, int id, long long g)
         int hp = s->pdbs ? pl_pdbs_eval(s->pdbs, state_of(s, id)) : 0;
         /* a database value that prunes the state already needs no LM-cut */
         bool pruned = hp == PL_H_INF || (s->p->cost_bound >= 0 && g + hp > s->p->cost_bound);
+        if (!pruned)
+            s->cuts_of = id;
         h = pruned ? hp : pl_heuristic_eval(s->h, state_of(s, id));
         h = hp > h ? hp : h;
         if (cache)
@@ -373,12 +376,19 @@ static int evaluate(search *s, int id, long long g)
 }
 
 /* The parent's value less the action's cost: admissible for the child,
- * since h*(parent) <= cost + h*(child). */
+ * since h*(parent) <= cost + h*(child); raised by the parent's LM-cut
+ * landmarks that the action does not touch, when the heuristic still holds
+ * them.  Children by actions in no cut keep the parent's value, so A*
+ * leaves them to a later f-layer without evaluating them. */
 static int bound_from_parent(const search *s, int parent, int action)
 {
     if (parent < 0)
         return 0;
     int h = s->nodes[parent].h - s->r->action_cost[action];
+    if (parent == s->cuts_of) {
+        int lm = pl_heuristic_successor_bound(s->h, action);
+        h = lm > h ? lm : h;
+    }
     return h > 0 ? h : 0;
 }
 
@@ -604,6 +614,7 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
     s.r = relaxed;
     s.out = out;
     s.start = cpu_seconds();
+    s.cuts_of = -1;
     s.reg.words = t->words;
     s.keep_edges = p->hcache && !p->greedy;
     if (!relaxed->integral_costs) {

@@ -3,7 +3,6 @@
  * value never exceeds h* of any state on an optimal plan (whose suffixes are
  * optimal plans themselves), nor of the state's symmetric representative,
  * and A* maximising them with LM-cut finds plans of the optimal cost. */
-#define _POSIX_C_SOURCE 200809L /* strdup */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,7 +11,6 @@
 #include <string.h>
 
 #include <cmocka.h>
-#include <dirent.h>
 
 #include "search/pdb.h"
 #include "search/pdb_groups.h"
@@ -103,50 +101,35 @@ static void check_task(const pl_task *t, const char *label, double seconds, tall
     pl_relaxed_free(r);
 }
 
-/* Every NAME-problem.pddl of tests/pddl/ipc with its NAME-domain.pddl. */
+/* Each IPC fixture: its plan states, and A* with the databases finds the
+ * cost A* finds without them. */
+static void check_fixture(const pl_task *t, const char *name, void *ctx)
+{
+    check_task(t, name, 0, ctx);
+    pl_relaxed *r = pl_relaxed_new(t);
+    pl_relaxed_add_mutexes(r);
+    pl_pdbs *p = pl_pdbs_new(t, r, r->mutexes, &limits);
+    pl_search_params sp = pl_search_defaults();
+    pl_search_result plain, with;
+    pl_search(t, r, &sp, &plain);
+    sp.pdbs = p;
+    pl_search(t, r, &sp, &with);
+    assert_int_equal(plain.status, PL_SEARCH_SOLVED);
+    assert_int_equal(with.status, PL_SEARCH_SOLVED);
+    if (with.cost != plain.cost)
+        fail_msg("%s: cost %lld with the databases, %lld without", name, with.cost, plain.cost);
+    assert_true(with.expansions <= plain.expansions || !p);
+    pl_search_result_clear(&plain);
+    pl_search_result_clear(&with);
+    pl_pdbs_free(p);
+    pl_relaxed_free(r);
+}
+
 static void test_ipc_fixtures(void **state)
 {
     (void)state;
     tally n = {0};
-    char dir[512];
-    snprintf(dir, sizeof dir, "%s/tests/pddl/ipc", PLANLENS_SOURCE_DIR);
-    DIR *d = opendir(dir);
-    assert_non_null(d);
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        const char *suffix = strstr(e->d_name, "-problem.pddl");
-        if (!suffix || suffix[strlen("-problem.pddl")])
-            continue;
-        char name[256], domain[1024], problem[1024];
-        snprintf(name, sizeof name, "%.*s", (int)(suffix - e->d_name), e->d_name);
-        snprintf(domain, sizeof domain, "%s/%s-domain.pddl", dir, name);
-        snprintf(problem, sizeof problem, "%s/%s", dir, e->d_name);
-        pl_loaded_task lt;
-        pl_error err = PL_ERROR_INIT;
-        if (pl_load_task_files(domain, problem, &lt, NULL, &err) != PL_OK)
-            fail_msg("%s: %s", name, err.message);
-        check_task(lt.task, name, 0, &n);
-        /* A* with the databases: the same optimal cost */
-        pl_relaxed *r = pl_relaxed_new(lt.task);
-        pl_relaxed_add_mutexes(r);
-        pl_pdbs *p = pl_pdbs_new(lt.task, r, r->mutexes, &limits);
-        pl_search_params sp = pl_search_defaults();
-        pl_search_result plain, with;
-        pl_search(lt.task, r, &sp, &plain);
-        sp.pdbs = p;
-        pl_search(lt.task, r, &sp, &with);
-        assert_int_equal(plain.status, PL_SEARCH_SOLVED);
-        assert_int_equal(with.status, PL_SEARCH_SOLVED);
-        if (with.cost != plain.cost)
-            fail_msg("%s: cost %lld with the databases, %lld without", name, with.cost, plain.cost);
-        assert_true(with.expansions <= plain.expansions || !p);
-        pl_search_result_clear(&plain);
-        pl_search_result_clear(&with);
-        pl_pdbs_free(p);
-        pl_relaxed_free(r);
-        pl_loaded_task_free(&lt);
-    }
-    closedir(d);
+    pl_test_each_ipc_fixture(check_fixture, &n);
     printf("IPC fixtures: %d tasks, %d with databases, %d plan states checked\n", n.tasks, n.with_pdbs, n.states);
     assert_true(n.with_pdbs >= 3);
 }
@@ -223,41 +206,18 @@ static void test_groups(void **state)
     pl_loaded_task_free(&lt);
 }
 
+static void check_dev_problem(const pl_task *t, const char *label, void *ctx)
+{
+    check_task(t, label, 1.0, ctx);
+}
+
 static void test_dev_question_states(void **state)
 {
     (void)state;
     if (!pl_test_data_dir("acpbench dev questions"))
         return;
-    static const char *const tasks[] = {"app", "prog", "reach", "areach", "val", "just", "land", "nexta"};
     tally n = {0};
-    char **seen = NULL;
-    int nseen = 0;
-    for (size_t k = 0; k < sizeof tasks / sizeof tasks[0]; k++) {
-        cJSON *qs = pl_test_read_json(pl_test_acpbench_path(tasks[k], "dev"));
-        cJSON *q;
-        cJSON_ArrayForEach(q, qs)
-        {
-            const char *dom = cJSON_GetStringValue(cJSON_GetObjectItem(q, "PDDL_domain"));
-            const char *prob = cJSON_GetStringValue(cJSON_GetObjectItem(q, "PDDL_problem"));
-            bool dup = false;
-            for (int i = 0; i < nseen && !dup; i++)
-                dup = !strcmp(seen[i], prob);
-            if (dup)
-                continue;
-            seen = realloc(seen, (size_t)(nseen + 1) * sizeof *seen);
-            seen[nseen++] = strdup(prob);
-            pl_loaded_task lt;
-            char label[128];
-            snprintf(label, sizeof label, "%s question %d", tasks[k], nseen);
-            pl_test_load_texts(dom, prob, label, &lt);
-            check_task(lt.task, label, 1.0, &n);
-            pl_loaded_task_free(&lt);
-        }
-        cJSON_Delete(qs);
-    }
-    for (int i = 0; i < nseen; i++)
-        free(seen[i]);
-    free(seen);
+    pl_test_each_dev_problem(check_dev_problem, &n);
     printf("dev question states: %d tasks, %d with databases (%d with h* beyond 4 s), %d plan states checked, %d "
            "above LM-cut\n",
            n.tasks, n.with_pdbs, n.unknown, n.states, n.raised);

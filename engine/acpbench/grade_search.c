@@ -311,9 +311,17 @@ static pl_search_params greedy(pl_heuristic_kind h, const uint64_t *state, long 
     p.init = state;
     p.heuristic = h;
     p.greedy = true;
+    p.deferred_evaluation = true; /* Satellite's states have ~50 children, h_FF costs 15 µs */
     p.max_expansions = expansions;
     p.max_seconds = seconds;
     return p;
+}
+
+static pl_answer greedy_answer(acp_question_cache *c, pl_heuristic_kind h, const uint64_t *state, long expansions,
+                               double seconds)
+{
+    pl_search_params p = greedy(h, state, expansions, seconds);
+    return search_answer(c, &p);
 }
 
 /* In a monotone task whose question state is solvable: does a short greedy
@@ -342,30 +350,37 @@ static bool back_to_question_state(acp_question_cache *c, const uint64_t *state,
  * one step leads back to the question state (or, in a monotone task, to a
  * superset of it) and that has a plan, which h* of it, computed first, tells.  Else
  * short searches that fail in different places: greedy with h_add, greedy
- * with h_FF (each gets lost on some plateaus, as in Satellite and Rover),
- * A* with LM-cut up to symmetry; then greedy with h_FF for the whole limit. */
+ * back to the question state, greedy with h_FF (each gets lost on some
+ * plateaus: Rover's dropped samples, Satellite's instruments), A* with
+ * LM-cut up to symmetry; each first with 100 expansions, where the one that
+ * succeeds mostly does, then with 2,000; then greedy with h_FF for the
+ * whole limit. */
 static pl_answer solvable_from(acp_question_cache *c, const uint64_t *state, const pl_limits *lim)
 {
-    enum { SHORT = 2000 }; /* expansions */
+    static const long budgets[] = {100, 2000}; /* expansions */
     const pl_task *t = c->lt.task;
     if (c->init_solvable && returns_to_question_state(t, state))
         return PL_YES;
-    if (c->init_solvable && pl_task_monotone(t) && back_to_question_state(c, state, SHORT, lim->max_seconds))
-        return PL_YES;
+    bool back = c->init_solvable && pl_task_monotone(t);
     pl_search_params astar = pl_search_defaults();
     astar.init = state;
     astar.symmetry = c->relaxed->symmetry;
     astar.hcache = acp_cache_hcache(c);
     astar.pdbs = acp_cache_pdbs(c);
-    astar.max_expansions = SHORT;
     astar.max_seconds = lim->max_seconds;
-    const pl_search_params tries[] = {greedy(PL_H_ADD, state, SHORT, lim->max_seconds),
-                                      greedy(PL_H_FF, state, SHORT, lim->max_seconds), astar,
-                                      greedy(PL_H_FF, state, 0, lim->max_seconds)};
     pl_answer a = PL_UNKNOWN;
-    for (size_t i = 0; i < sizeof tries / sizeof tries[0] && a == PL_UNKNOWN; i++)
-        a = search_answer(c, &tries[i]);
-    return a;
+    for (size_t b = 0; b < sizeof budgets / sizeof budgets[0] && a == PL_UNKNOWN; b++) {
+        long n = budgets[b];
+        a = greedy_answer(c, PL_H_ADD, state, n, lim->max_seconds);
+        if (a == PL_UNKNOWN && back && back_to_question_state(c, state, n, lim->max_seconds))
+            a = PL_YES;
+        if (a == PL_UNKNOWN)
+            a = greedy_answer(c, PL_H_FF, state, n, lim->max_seconds);
+        astar.max_expansions = n;
+        if (a == PL_UNKNOWN)
+            a = search_answer(c, &astar);
+    }
+    return a == PL_UNKNOWN ? greedy_answer(c, PL_H_FF, state, 0, lim->max_seconds) : a;
 }
 
 /* The official check: an optimal plan from the successor (5 s), and 1 iff
@@ -401,7 +416,8 @@ static const char *official_nexta_path(acp_question_cache *c, int action, long w
     if (st == PL_SEARCH_SOLVED) {
         c->init_solvable = true; /* through this action */
         path = res.plan_length + 1 == want ? "planner-optimal" : "planner-not-optimal";
-    } else if (st == PL_SEARCH_UNSOLVABLE && bounded) {
+    } else if (st == PL_SEARCH_UNSOLVABLE && bounded && res.initial_h != PL_H_INF) {
+        /* (a successor that is a proven dead end, by the databases or LM-cut, has no plan) */
         pl_limits lim = acp_limits(seconds);
         path = solvable_from(c, next, &lim) == PL_YES ? "planner-not-optimal" : "planner-no-plan";
     }

@@ -409,9 +409,11 @@ static int visit(search *s, int parent, int action, long long g, int *id_out)
     node *n = &s->nodes[id];
     if (is_new) {
         int value;
-        bool defer = s->p->deferred_evaluation && !s->p->greedy && parent >= 0;
+        bool defer = s->p->deferred_evaluation && parent >= 0;
         n->evaluated = !defer || cached(s, s->succ, &value);
-        n->h = !n->evaluated ? bound_from_parent(s, parent, action) : defer ? value : evaluate(s, id, g);
+        /* greedy: ranked by the parent's estimate until evaluated */
+        int deferred = s->p->greedy ? s->nodes[parent].h : bound_from_parent(s, parent, action);
+        n->h = !n->evaluated ? deferred : defer ? value : evaluate(s, id, g);
         n->closed = false;
         n->expanded = false;
     } else if (g >= n->g || s->p->greedy) {
@@ -423,7 +425,7 @@ static int visit(search *s, int parent, int action, long long g, int *id_out)
     n->g = g;
     n->parent = parent;
     n->action = action;
-    if (!n->evaluated && bound_from_parent(s, parent, action) > n->h)
+    if (!n->evaluated && !s->p->greedy && bound_from_parent(s, parent, action) > n->h)
         n->h = bound_from_parent(s, parent, action);
     if (n->h == PL_H_INF || (s->p->cost_bound >= 0 && g + n->h > s->p->cost_bound))
         return 0;
@@ -446,12 +448,13 @@ static int evaluate_taken(search *s, int id)
 {
     int h = evaluate(s, id, s->nodes[id].g);
     node *n = &s->nodes[id];
-    long long f_before = n->g + n->h;
-    n->h = h > n->h ? h : n->h;
+    uint64_t key_before = open_key(s->p, n->g, n->h);
+    /* A*: both are lower bounds; greedy: the estimate replaces the parent's */
+    n->h = h > n->h || s->p->greedy ? h : n->h;
     n->evaluated = true;
     if (n->h == PL_H_INF || (s->p->cost_bound >= 0 && n->g + n->h > s->p->cost_bound))
         return 0;
-    if (n->g + n->h == f_before)
+    if (open_key(s->p, n->g, n->h) <= key_before)
         return 1;
     if (!reserve_next(s))
         return VISIT_MEMORY_LIMIT;

@@ -405,6 +405,61 @@ static void test_deferred_evaluation(void **state)
     assert_true(deferred_evaluations < eager_evaluations);
 }
 
+/* Greedy search with deferred evaluation: valid plans with fewer
+ * evaluations, and a goal that holds only in the relaxation still proven
+ * out of reach by exhausting the states. */
+static void test_greedy_deferred_evaluation(void **state)
+{
+    (void)state;
+    long eager_evaluations = 0, deferred_evaluations = 0;
+    for (size_t f = 0; f < sizeof fixtures / sizeof fixtures[0]; f++) {
+        pl_loaded_task lt;
+        load_fixture(fixtures[f], &lt);
+        pl_relaxed *r = pl_relaxed_new(lt.task);
+        static const pl_heuristic_kind kinds[] = {PL_H_FF, PL_H_ADD};
+        for (size_t k = 0; k < 2; k++) {
+            pl_search_params p = pl_search_defaults();
+            p.heuristic = kinds[k];
+            p.greedy = true;
+            pl_search_result eager, deferred;
+            assert_int_equal(pl_search(lt.task, r, &p, &eager), PL_SEARCH_SOLVED);
+            p.deferred_evaluation = true;
+            assert_int_equal(pl_search(lt.task, r, &p, &deferred), PL_SEARCH_SOLVED);
+            assert_plan_valid(lt.task, &deferred);
+            eager_evaluations += eager.evaluated;
+            deferred_evaluations += deferred.evaluated;
+            pl_search_result_clear(&deferred);
+            pl_search_result_clear(&eager);
+        }
+        pl_relaxed_free(r);
+        pl_loaded_task_free(&lt);
+    }
+    print_message("greedy evaluations: eager %ld, deferred %ld\n", eager_evaluations, deferred_evaluations);
+    assert_true(deferred_evaluations < eager_evaluations);
+    /* exhausted: the robot in both rooms at once holds in the relaxation only */
+    pl_loaded_task lt;
+    load_fixture("gripper", &lt);
+    pl_relaxed *r = pl_relaxed_new(lt.task);
+    int both[2], nboth = 0;
+    for (int a = 0; a < lt.task->natoms; a++)
+        if (!strncmp(lt.task->atoms[a].name, "(at-robby ", 10))
+            both[nboth++] = a;
+    assert_int_equal(nboth, 2);
+    pl_search_params p = pl_search_defaults();
+    p.heuristic = PL_H_FF;
+    p.greedy = true;
+    p.deferred_evaluation = true;
+    p.goal_atoms = both;
+    p.ngoal_atoms = 2;
+    pl_search_result res;
+    pl_search(lt.task, r, &p, &res);
+    assert_int_equal(res.status, PL_SEARCH_UNSOLVABLE);
+    assert_true(res.expansions > 50); /* every reachable state: 2 rooms x 3^3 ball places x grippers */
+    pl_search_result_clear(&res);
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+}
+
 static void test_shared_values(void **state)
 {
     (void)state;
@@ -495,6 +550,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_shared_values),
         cmocka_unit_test(test_deferred_evaluation),
+        cmocka_unit_test(test_greedy_deferred_evaluation),
         cmocka_unit_test(test_backed_up_bounds),
         cmocka_unit_test(test_monotone_tasks),
         cmocka_unit_test(test_optimal_searches_agree),

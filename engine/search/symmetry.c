@@ -3,7 +3,6 @@
 #include <string.h>
 
 #include "search/symmetry.h"
-#include "base/sort.h"
 
 struct pl_symmetry_s {
     const pl_task *t;
@@ -14,6 +13,11 @@ struct pl_symmetry_s {
     int *members;
     int ngens;     /* atom permutations mapping the task onto itself (structural.h) */
     int *gens;     /* ngens * natoms */
+    /* Each atom's part of the class objects' signatures (atom_signatures),
+     * fixed once the classes are: atom a adds sig_val[i] to object
+     * sig_obj[i] for i in [sig_first[a], sig_first[a + 1]). */
+    int *sig_first, *sig_obj;
+    uint64_t *sig_val;
 };
 
 enum { MAX_TRIES_PER_OBJECT = 8 };
@@ -301,6 +305,58 @@ static int find_classes(builder *B, pl_symmetry *s)
     return 0;
 }
 
+/* The atom's part of the signature of each class object it names, into
+ * obj/val (when not NULL); returns how many:
+ * the predicate and, per position, that object itself, another object's
+ * class, or an object outside the classes. */
+static int atom_signatures(const pl_symmetry *s, const pl_gatom *at, int arity, int *obj, uint64_t *val)
+{
+    int n = 0;
+    for (int j = 0; j < arity; j++) {
+        int o = at->args[j];
+        bool seen = false;
+        for (int m = 0; m < j && !seen; m++)
+            seen = at->args[m] == o;
+        if (seen || s->class_of[o] < 0)
+            continue;
+        uint64_t h = mix((uint64_t)at->pred + 1);
+        for (int m = 0; m < arity; m++) {
+            int x = at->args[m];
+            uint64_t d = x == o ? 1 : s->class_of[x] >= 0 ? 2 + ((uint64_t)s->class_of[x] << 1) : (uint64_t)x << 33;
+            h = mix(h ^ (d * (uint64_t)(m + 1)));
+        }
+        if (obj) {
+            obj[n] = o;
+            val[n] = h;
+        }
+        n++;
+    }
+    return n;
+}
+
+/* Fills sig_first, sig_obj and sig_val: two passes, count then fill. */
+static int precompute_signatures(pl_symmetry *s)
+{
+    const pl_task *t = s->t;
+    s->sig_first = malloc(((size_t)t->natoms + 1) * sizeof *s->sig_first);
+    if (!s->sig_first)
+        return -1;
+    int n = 0;
+    for (int a = 0; a < t->natoms; a++) {
+        s->sig_first[a] = n;
+        n += atom_signatures(s, &t->atoms[a], t->domain->preds[t->atoms[a].pred].arity, NULL, NULL);
+    }
+    s->sig_first[t->natoms] = n;
+    s->sig_obj = malloc(((size_t)n + 1) * sizeof *s->sig_obj);
+    s->sig_val = malloc(((size_t)n + 1) * sizeof *s->sig_val);
+    if (!s->sig_obj || !s->sig_val)
+        return -1;
+    for (int a = 0; a < t->natoms; a++)
+        atom_signatures(s, &t->atoms[a], t->domain->preds[t->atoms[a].pred].arity, s->sig_obj + s->sig_first[a],
+                        s->sig_val + s->sig_first[a]);
+    return 0;
+}
+
 pl_symmetry *pl_symmetry_new(const pl_task *t)
 {
     pl_symmetry *s = calloc(1, sizeof *s);
@@ -337,6 +393,8 @@ pl_symmetry *pl_symmetry_new(const pl_task *t)
         rc = incidence(t, s->nobjects, true, &B.actions_of, &B.nactions_of);
     if (rc == 0)
         rc = find_classes(&B, s);
+    if (rc == 0)
+        rc = precompute_signatures(s);
     builder_free(&B, s->nobjects);
     if (rc < 0) {
         pl_symmetry_free(s);
@@ -353,6 +411,9 @@ void pl_symmetry_free(pl_symmetry *s)
     free(s->first);
     free(s->members);
     free(s->gens);
+    free(s->sig_first);
+    free(s->sig_obj);
+    free(s->sig_val);
     free(s);
 }
 
@@ -422,36 +483,6 @@ static int cmp_pair(const void *x, const void *y)
     return (a[1] > b[1]) - (a[1] < b[1]);
 }
 
-static bool names_class(const pl_symmetry *s, const pl_gatom *at, int arity)
-{
-    for (int j = 0; j < arity; j++)
-        if (s->class_of[at->args[j]] >= 0)
-            return true;
-    return false;
-}
-
-/* Adds the atom's part of the signature of each class object it names:
- * the predicate and, per position, that object itself, another object's
- * class, or an object outside the classes. */
-static void add_signatures(const pl_symmetry *s, const pl_gatom *at, int arity, uint64_t *sig)
-{
-    for (int j = 0; j < arity; j++) {
-        int o = at->args[j];
-        bool seen = false;
-        for (int m = 0; m < j && !seen; m++)
-            seen = at->args[m] == o;
-        if (seen || s->class_of[o] < 0)
-            continue;
-        uint64_t h = mix((uint64_t)at->pred + 1);
-        for (int m = 0; m < arity; m++) {
-            int x = at->args[m];
-            uint64_t d = x == o ? 1 : s->class_of[x] >= 0 ? 2 + ((uint64_t)s->class_of[x] << 1) : (uint64_t)x << 33;
-            h = mix(h ^ (d * (uint64_t)(m + 1)));
-        }
-        sig[o] += h;
-    }
-}
-
 /* The representative up to the classes of interchangeable objects: each
  * class's objects renamed in the order of their signatures. */
 static void class_canonical(const pl_symmetry *s, const uint64_t *state, uint64_t *out, uint64_t *scratch)
@@ -466,19 +497,26 @@ static void class_canonical(const pl_symmetry *s, const uint64_t *state, uint64_
     memset(sig, 0, (size_t)s->nobjects * sizeof *sig);
     for (int w = 0; w < t->words; w++)
         for (uint64_t bits = state[w]; bits; bits &= bits - 1) {
-            const pl_gatom *at = &t->atoms[w * 64 + __builtin_ctzll(bits)];
-            add_signatures(s, at, t->domain->preds[at->pred].arity, sig);
+            int a = w * 64 + __builtin_ctzll(bits);
+            for (int i = s->sig_first[a]; i < s->sig_first[a + 1]; i++)
+                sig[s->sig_obj[i]] += s->sig_val[i];
         }
     for (int o = 0; o < s->nobjects; o++)
         perm[o] = (uint64_t)o;
     for (int k = 0; k < s->nclasses; k++) {
         int n = s->first[k + 1] - s->first[k];
         const int *mem = s->members + s->first[k];
+        /* insertion sort by (signature, object): classes are small */
         for (int i = 0; i < n; i++) {
-            pairs[2 * i] = sig[mem[i]];
-            pairs[2 * i + 1] = (uint64_t)mem[i];
+            uint64_t key[2] = {sig[mem[i]], (uint64_t)mem[i]};
+            int j = i;
+            for (; j > 0 && cmp_pair(pairs + 2 * (j - 1), key) > 0; j--) {
+                pairs[2 * j] = pairs[2 * (j - 1)];
+                pairs[2 * j + 1] = pairs[2 * (j - 1) + 1];
+            }
+            pairs[2 * j] = key[0];
+            pairs[2 * j + 1] = key[1];
         }
-        pl_sort(pairs, (size_t)n, 2 * sizeof *pairs, cmp_pair);
         for (int i = 0; i < n; i++)
             perm[pairs[2 * i + 1]] = (uint64_t)mem[i];
     }
@@ -488,11 +526,13 @@ static void class_canonical(const pl_symmetry *s, const uint64_t *state, uint64_
             int a = w * 64 + __builtin_ctzll(bits);
             const pl_gatom *at = &t->atoms[a];
             int arity = t->domain->preds[at->pred].arity, args[256];
-            if (names_class(s, at, arity)) {
-                for (int j = 0; j < arity; j++)
-                    args[j] = (int)perm[at->args[j]];
-                a = pl_task_atom_id(t, at->pred, args);
+            bool moved = false;
+            for (int j = 0; j < arity; j++) {
+                args[j] = (int)perm[at->args[j]];
+                moved |= args[j] != at->args[j];
             }
+            if (moved)
+                a = pl_task_atom_id(t, at->pred, args);
             if (a < 0) { /* cannot happen for a verified class; stay exact */
                 memcpy(out, state, bytes);
                 return;

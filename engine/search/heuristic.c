@@ -174,8 +174,8 @@ pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, cons
     h->cut_weight = calloc((size_t)r->task->nactions + 1, sizeof *h->cut_weight);
     h->weighted = calloc((size_t)r->task->nactions + 1, sizeof *h->weighted);
     h->last_lmcut = -1;
-    if (!h->cut_weight || !h->weighted || !h->ops || !h->pre_of || !h->npre_of || !h->own_pre_of || !h->val || !h->sup_head || !h->best_op || !h->status ||
-        !h->stack || !h->cut || !h->goal) {
+    if (!h->cut_weight || !h->weighted || !h->ops || !h->pre_of || !h->npre_of || !h->own_pre_of || !h->val ||
+        !h->sup_head || !h->best_op || !h->status || !h->stack || !h->cut || !h->goal) {
         pl_heuristic_free(h);
         return NULL;
     }

@@ -65,13 +65,15 @@ typedef struct {
      * lower bounds there (failing under cost_bound, or finding a plan).
      * NULL = none. */
     pl_hcache *hcache;
-    /* A*: evaluate a state when it is taken from the open list, not when it
-     * is generated (deferred evaluation).  Until then it is ranked by its
-     * parent's value less the action's cost, a lower bound on h* too, so the
+    /* Evaluate a state when it is taken from the open list, not when it is
+     * generated (deferred evaluation).  A*: until then it is ranked by its
+     * parent's value less the action's cost, or by the parent's LM-cut cuts
+     * without the action (heuristic.h), lower bounds on h* too, so the
      * search stays optimal.  Saves the evaluations of the children a search
      * never reaches (it finds the goal first), which is where a heuristic as
      * costly as LM-cut on a wide task (Swap: 28 actions per state) spends
-     * its time; the plan may be another optimal one. */
+     * its time; the plan may be another optimal one.  Greedy search ranks a
+     * waiting child by its parent's estimate (lazy search). */
     bool deferred_evaluation;
     /* Pattern databases of the task's goal (pdb.h): a state's value is the
      * larger of theirs and the heuristic's.  Used with the task's own goal

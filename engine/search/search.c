@@ -411,9 +411,10 @@ static int visit(search *s, int parent, int action, long long g, int *id_out)
         int value;
         bool defer = s->p->deferred_evaluation && parent >= 0;
         n->evaluated = !defer || cached(s, s->succ, &value);
-        /* greedy: ranked by the parent's estimate until evaluated */
-        int deferred = s->p->greedy ? s->nodes[parent].h : bound_from_parent(s, parent, action);
-        n->h = !n->evaluated ? deferred : defer ? value : evaluate(s, id, g);
+        if (!n->evaluated) /* greedy: ranked by the parent's estimate until evaluated */
+            n->h = s->p->greedy ? s->nodes[parent].h : bound_from_parent(s, parent, action);
+        else
+            n->h = defer ? value : evaluate(s, id, g);
         n->closed = false;
         n->expanded = false;
     } else if (g >= n->g || s->p->greedy) {

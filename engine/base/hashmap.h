@@ -6,12 +6,13 @@
 #include <stdint.h>
 
 typedef struct {
-    uint32_t *slots;   /* index+1 into entries, 0 = empty */
+    uint64_t *slots;   /* hash << 32 | (index + 1) into entries, 0 = empty */
     uint32_t nslots;   /* power of two */
     int *keys;         /* all keys back to back */
     uint32_t *key_off; /* entry -> offset into keys */
     uint8_t *key_len;  /* entry -> number of ints */
     int *values;
+    uint32_t *hashes;  /* entry -> hash_key of its key */
     uint32_t count, capacity, keys_used, keys_capacity;
 } pl_hashmap;
 

@@ -371,6 +371,17 @@ static void test_backed_up_bounds(void **state)
             fail_msg("state %d: bound %d, want %d", n, lb[n], want[n]);
 }
 
+/* Runs the search p evaluating every child when generated, then deferred;
+ * both must find a plan. */
+static void solve_eager_and_deferred(const pl_task *t, const pl_relaxed *r, pl_search_params p,
+                                     pl_search_result *eager, pl_search_result *deferred)
+{
+    p.deferred_evaluation = false;
+    assert_int_equal(pl_search(t, r, &p, eager), PL_SEARCH_SOLVED);
+    p.deferred_evaluation = true;
+    assert_int_equal(pl_search(t, r, &p, deferred), PL_SEARCH_SOLVED);
+}
+
 /* Deferred evaluation finds plans of the same optimal cost with fewer
  * evaluations: the children a search never takes from the open list are
  * never evaluated. */
@@ -384,9 +395,8 @@ static void test_deferred_evaluation(void **state)
         pl_relaxed *r = pl_relaxed_new(lt.task);
         pl_search_params p = pl_search_defaults();
         pl_search_result eager, deferred;
-        assert_int_equal(pl_search(lt.task, r, &p, &eager), PL_SEARCH_SOLVED);
+        solve_eager_and_deferred(lt.task, r, p, &eager, &deferred);
         p.deferred_evaluation = true;
-        assert_int_equal(pl_search(lt.task, r, &p, &deferred), PL_SEARCH_SOLVED);
         if (deferred.cost != eager.cost)
             fail_msg("%s: deferred cost %lld, eager %lld", fixtures[f], deferred.cost, eager.cost);
         assert_plan_valid(lt.task, &deferred);
@@ -422,9 +432,7 @@ static void test_greedy_deferred_evaluation(void **state)
             p.heuristic = kinds[k];
             p.greedy = true;
             pl_search_result eager, deferred;
-            assert_int_equal(pl_search(lt.task, r, &p, &eager), PL_SEARCH_SOLVED);
-            p.deferred_evaluation = true;
-            assert_int_equal(pl_search(lt.task, r, &p, &deferred), PL_SEARCH_SOLVED);
+            solve_eager_and_deferred(lt.task, r, p, &eager, &deferred);
             assert_plan_valid(lt.task, &deferred);
             eager_evaluations += eager.evaluated;
             deferred_evaluations += deferred.evaluated;

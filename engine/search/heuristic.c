@@ -22,7 +22,9 @@ typedef struct {
     pl_heap heap;
 } queue;
 
-static void q_push(queue *q, int key, int value)
+/* The bucket push past the fast path of q_push: a large key, a new
+ * bucket or a full one. */
+static void q_push_slow(queue *q, int key, int value)
 {
     if (key >= MAX_BUCKETS) {
         pl_heap_push(&q->heap, (uint64_t)key, value);
@@ -62,6 +64,20 @@ static void q_push(queue *q, int key, int value)
     if (q->count == 0 || key < q->cur)
         q->cur = key;
     q->count++;
+}
+
+/* Inlined into the explorations' inner loops: most pushes go to an
+ * existing bucket with room. */
+static inline void q_push(queue *q, int key, int value)
+{
+    if (key < q->nbuckets && q->len[key] < q->cap[key]) {
+        q->bucket[key][q->len[key]++] = value;
+        if (q->count == 0 || key < q->cur)
+            q->cur = key;
+        q->count++;
+        return;
+    }
+    q_push_slow(q, key, value);
 }
 
 /* Pops a minimum (key, value); q->count must be > 0. */
@@ -130,6 +146,8 @@ struct pl_heuristic {
     int *best_op;     /* h_add achiever, for h_FF */
     unsigned char *status;
     int *stack;
+    int *state_atoms; /* the evaluated state's atoms (list_state_atoms) */
+    int nstate_atoms;
     int *cut;
     int *goal;
     int ngoal;
@@ -170,12 +188,13 @@ pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, cons
     h->status = calloc((size_t)h->natoms, 1);
     h->stack = calloc((size_t)h->natoms + (size_t)h->nops, sizeof *h->stack);
     h->cut = calloc((size_t)h->nops, sizeof *h->cut);
+    h->state_atoms = calloc((size_t)n + 1, sizeof *h->state_atoms);
     h->goal = calloc((size_t)ngoal + 1, sizeof *h->goal);
     h->cut_weight = calloc((size_t)r->task->nactions + 1, sizeof *h->cut_weight);
     h->weighted = calloc((size_t)r->task->nactions + 1, sizeof *h->weighted);
     h->last_lmcut = -1;
     if (!h->cut_weight || !h->weighted || !h->ops || !h->pre_of || !h->npre_of || !h->own_pre_of || !h->val ||
-        !h->sup_head || !h->best_op || !h->status || !h->stack || !h->cut || !h->goal) {
+        !h->sup_head || !h->best_op || !h->status || !h->stack || !h->cut || !h->goal || !h->state_atoms) {
         pl_heuristic_free(h);
         return NULL;
     }
@@ -254,6 +273,7 @@ void pl_heuristic_free(pl_heuristic *h)
     free(h->status);
     free(h->stack);
     free(h->cut);
+    free(h->state_atoms);
     free(h->goal);
     free(h->cut_weight);
     free(h->weighted);
@@ -261,18 +281,19 @@ void pl_heuristic_free(pl_heuristic *h)
     free(h);
 }
 
-/* The next atom true in `state` after `after` (-1 to start), or -1. */
-static int next_state_atom(const pl_heuristic *h, const uint64_t *state, int after)
+/* Lists the atoms true in `state` in h->state_atoms: the exploration and
+ * each of LM-cut's cut searches start from them. */
+static void list_state_atoms(pl_heuristic *h, const uint64_t *state)
 {
-    int n = h->r->task->natoms, a = after + 1;
-    for (int w = a >> 6; w < h->r->task->words; w++) {
-        uint64_t bits = state[w] & (w == a >> 6 ? ~UINT64_C(0) << (a & 63) : ~UINT64_C(0));
-        if (bits) {
-            int found = w * 64 + __builtin_ctzll(bits);
-            return found < n ? found : -1;
+    int n = h->r->task->natoms, count = 0;
+    int *out = h->state_atoms;
+    for (int w = 0, words = h->r->task->words; w < words; w++)
+        for (uint64_t bits = state[w]; bits; bits &= bits - 1) {
+            int a = w * 64 + __builtin_ctzll(bits);
+            if (a < n)
+                out[count++] = a;
         }
-    }
-    return -1;
+    h->nstate_atoms = count;
 }
 
 static inline void enqueue(pl_heuristic *h, int atom, int cost, int op)
@@ -310,31 +331,41 @@ static void unlink_supported(pl_heuristic *h, int o)
 }
 
 /* Generalised Dijkstra: h_max (additive = false) or h_add (true), with
- * every operator at its own cost (LM-cut lowers them afterwards). */
-static void explore(pl_heuristic *h, const uint64_t *state, bool additive)
+ * every operator at its own cost (LM-cut lowers them afterwards).  The
+ * tables are restrict-qualified locals: without that, every store to an
+ * atom's value may alias the queue's counters and the table pointers, which
+ * the inner loop would reload (a fifth of all grading time is spent here). */
+static void explore(pl_heuristic *h, bool additive)
 {
-    for (int a = 0; a < h->natoms; a++) {
-        h->val[a] = PL_H_INF;
+    hop *restrict ops = h->ops;
+    int *restrict val = h->val;
+    int *restrict best_op = h->best_op;
+    int *const *pre_of = h->pre_of;
+    const int *npre_of = h->npre_of;
+    queue *q = &h->q;
+    for (int a = 0, n = h->natoms; a < n; a++) {
+        val[a] = PL_H_INF;
         h->sup_head[a] = -1;
     }
-    for (int o = 0; o < h->nops; o++) {
-        hop *op = &h->ops[o];
+    for (int o = 0, n = h->nops; o < n; o++) {
+        hop *op = &ops[o];
         op->cost = op->base_cost;
         op->unsat = op->disabled ? NEVER : op->npre;
         op->opval = 0;
     }
-    q_clear(&h->q);
+    q_clear(q);
     enqueue(h, h->true_atom, 0, -1);
-    for (int a = next_state_atom(h, state, -1); a >= 0; a = next_state_atom(h, state, a))
-        enqueue(h, a, 0, -1);
-    while (h->q.count) {
+    for (int i = 0; i < h->nstate_atoms; i++)
+        enqueue(h, h->state_atoms[i], 0, -1);
+    while (q->count) {
         int c;
-        int p = q_pop(&h->q, &c);
-        if (c > h->val[p])
+        int p = q_pop(q, &c);
+        if (c > val[p])
             continue;
-        const int *list = h->pre_of[p];
-        for (int i = 0, m = h->npre_of[p]; i < m; i++) {
-            hop *op = &h->ops[list[i]];
+        const int *list = pre_of[p];
+        for (int i = 0, m = npre_of[p]; i < m; i++) {
+            int o = list[i];
+            hop *op = &ops[o];
             if (additive) {
                 long long sum = (long long)op->opval + c;
                 op->opval = sum > PL_H_INF / 2 ? PL_H_INF / 2 : (int)sum;
@@ -345,13 +376,18 @@ static void explore(pl_heuristic *h, const uint64_t *state, bool additive)
                 if (additive)
                     op->supporter = p;
                 else
-                    link_supported(h, list[i], p);
+                    link_supported(h, o, p);
                 op->supporter_cost = c;
-                long long target = (long long)op->opval + op->cost;
-                if (target >= PL_H_INF)
-                    target = PL_H_INF - 1;
-                for (int k = 0; k < op->neff; k++)
-                    enqueue(h, op->eff[k], (int)target, list[i]);
+                long long sum = (long long)op->opval + op->cost;
+                int target = sum >= PL_H_INF ? PL_H_INF - 1 : (int)sum;
+                for (int k = 0, ne = op->neff; k < ne; k++) {
+                    int e = op->eff[k];
+                    if (target < val[e]) {
+                        val[e] = target;
+                        best_op[e] = o;
+                        q_push(q, target, e);
+                    }
+                }
             }
         }
     }
@@ -443,7 +479,7 @@ static void mark_goal_plateau(pl_heuristic *h)
  * the operators that enter it form the cut.  Returns the cut's cost.  Each
  * atom is pushed once and each operator sits in its supporter's list only,
  * so each operator is met at most once. */
-static int find_cut(pl_heuristic *h, const uint64_t *state, int *ncut)
+static int find_cut(pl_heuristic *h, int *ncut)
 {
     /* the tables in locals: each store through the byte array `status` may
      * alias any field of h, which the loop would otherwise reload */
@@ -455,9 +491,9 @@ static int find_cut(pl_heuristic *h, const uint64_t *state, int *ncut)
     int top = 0, n = 0;
     status[h->true_atom] = BEFORE_GOAL_ZONE;
     stack[top++] = h->true_atom;
-    for (int a = next_state_atom(h, state, -1); a >= 0; a = next_state_atom(h, state, a)) {
-        status[a] = BEFORE_GOAL_ZONE;
-        stack[top++] = a;
+    for (int i = 0; i < h->nstate_atoms; i++) {
+        status[h->state_atoms[i]] = BEFORE_GOAL_ZONE;
+        stack[top++] = h->state_atoms[i];
     }
     while (top) {
         int p = stack[--top];
@@ -500,10 +536,10 @@ static void weigh_cut(pl_heuristic *h, int ncut, int m)
     }
 }
 
-static int lmcut(pl_heuristic *h, const uint64_t *state)
+static int lmcut(pl_heuristic *h)
 {
     long long total = 0;
-    explore(h, state, false);
+    explore(h, false);
     for (;;) {
         if (h->val[h->goal_atom] == PL_H_INF)
             return PL_H_INF;
@@ -512,7 +548,7 @@ static int lmcut(pl_heuristic *h, const uint64_t *state)
         memset(h->status, 0, (size_t)h->natoms);
         mark_goal_plateau(h);
         int ncut;
-        int m = find_cut(h, state, &ncut);
+        int m = find_cut(h, &ncut);
         if (ncut == 0 || m == PL_H_INF || m <= 0)
             break; /* cannot happen while h_max(goal) > 0; stopping stays admissible */
         for (int i = 0; i < ncut; i++)
@@ -570,19 +606,21 @@ int pl_heuristic_eval(pl_heuristic *h, const uint64_t *state)
         i++;
     if (i == h->ngoal)
         return 0;
+    if (h->used != PL_H_BLIND)
+        list_state_atoms(h, state);
     switch (h->used) {
     case PL_H_BLIND:
         return h->min_cost == PL_H_INF ? 0 : h->min_cost;
     case PL_H_LMCUT:
-        return lmcut(h, state);
+        return lmcut(h);
     case PL_H_MAX:
-        explore(h, state, false);
+        explore(h, false);
         return h->val[h->goal_atom];
     case PL_H_ADD:
-        explore(h, state, true);
+        explore(h, true);
         return h->val[h->goal_atom];
     case PL_H_FF:
-        explore(h, state, true);
+        explore(h, true);
         return ff(h);
     }
     return 0;

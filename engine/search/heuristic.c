@@ -160,6 +160,12 @@ struct pl_heuristic {
     int *weighted;
     int nweighted;
     int last_lmcut;   /* that evaluation's value; -1 = the last evaluation found no cuts */
+    /* Those cuts themselves (pl_heuristic_cuts): rec[0] cuts, then each as
+     * its cost, its size and its relaxed operators; cuts_complete is false
+     * when one could not be recorded (out of memory). */
+    int *rec;
+    int nrec, cap_rec;
+    bool cuts_complete;
     queue q;
 };
 
@@ -277,6 +283,7 @@ void pl_heuristic_free(pl_heuristic *h)
     free(h->goal);
     free(h->cut_weight);
     free(h->weighted);
+    free(h->rec);
     q_free(&h->q);
     free(h);
 }
@@ -335,7 +342,23 @@ static void unlink_supported(pl_heuristic *h, int o)
  * tables are restrict-qualified locals: without that, every store to an
  * atom's value may alias the queue's counters and the table pointers, which
  * the inner loop would reload (a fifth of all grading time is spent here). */
-static void explore(pl_heuristic *h, bool additive)
+static void explore_reset(pl_heuristic *h)
+{
+    for (int a = 0, n = h->natoms; a < n; a++) {
+        h->val[a] = PL_H_INF;
+        h->sup_head[a] = -1;
+    }
+    for (int o = 0, n = h->nops; o < n; o++) {
+        hop *op = &h->ops[o];
+        op->cost = op->base_cost;
+        op->unsat = op->disabled ? NEVER : op->npre;
+        op->opval = 0;
+    }
+}
+
+/* The Dijkstra itself, from explore_reset's tables (incremental LM-cut
+ * lowers some operators' costs in between). */
+static void explore_run(pl_heuristic *h, bool additive)
 {
     hop *restrict ops = h->ops;
     int *restrict val = h->val;
@@ -343,16 +366,6 @@ static void explore(pl_heuristic *h, bool additive)
     int *const *pre_of = h->pre_of;
     const int *npre_of = h->npre_of;
     queue *q = &h->q;
-    for (int a = 0, n = h->natoms; a < n; a++) {
-        val[a] = PL_H_INF;
-        h->sup_head[a] = -1;
-    }
-    for (int o = 0, n = h->nops; o < n; o++) {
-        hop *op = &ops[o];
-        op->cost = op->base_cost;
-        op->unsat = op->disabled ? NEVER : op->npre;
-        op->opval = 0;
-    }
     q_clear(q);
     enqueue(h, h->true_atom, 0, -1);
     for (int i = 0; i < h->nstate_atoms; i++)
@@ -391,6 +404,12 @@ static void explore(pl_heuristic *h, bool additive)
             }
         }
     }
+}
+
+static void explore(pl_heuristic *h, bool additive)
+{
+    explore_reset(h);
+    explore_run(h, additive);
 }
 
 /* After the costs of the cut operators dropped, lower the h_max values that
@@ -521,25 +540,46 @@ static int find_cut(pl_heuristic *h, int *ncut)
     return m;
 }
 
+static bool record_cut(pl_heuristic *h, const int *cut, int ncut, int m)
+{
+    if (h->nrec + ncut + 2 > h->cap_rec) {
+        int cap = h->cap_rec ? h->cap_rec : 256;
+        while (cap < h->nrec + ncut + 2)
+            cap *= 2;
+        int *rec = realloc(h->rec, (size_t)cap * sizeof *rec);
+        if (!rec)
+            return false;
+        h->rec = rec;
+        h->cap_rec = cap;
+    }
+    h->rec[h->nrec++] = m;
+    h->rec[h->nrec++] = ncut;
+    memcpy(h->rec + h->nrec, cut, (size_t)ncut * sizeof *cut);
+    h->nrec += ncut;
+    h->rec[0]++;
+    return true;
+}
+
 /* Adds the cut's cost m to the weight of each action in it (the goal op is
- * no action). */
-static void weigh_cut(pl_heuristic *h, int ncut, int m)
+ * no action) and records the cut. */
+static void take_cut(pl_heuristic *h, const int *cut, int ncut, int m)
 {
     const pl_relaxed_op *rops = h->r->ops;
     for (int i = 0; i < ncut; i++) {
-        if (h->cut[i] == h->nops - 1)
+        if (cut[i] == h->nops - 1)
             continue;
-        int a = rops[h->cut[i]].action;
+        int a = rops[cut[i]].action;
         if (!h->cut_weight[a])
             h->weighted[h->nweighted++] = a;
         h->cut_weight[a] += m;
     }
+    if (h->cuts_complete && !record_cut(h, cut, ncut, m))
+        h->cuts_complete = false;
 }
 
-static int lmcut(pl_heuristic *h)
+/* LM-cut's rounds from the current h_max values, `total` already taken. */
+static int lmcut_rounds(pl_heuristic *h, long long total)
 {
-    long long total = 0;
-    explore(h, false);
     for (;;) {
         if (h->val[h->goal_atom] == PL_H_INF)
             return PL_H_INF;
@@ -553,12 +593,18 @@ static int lmcut(pl_heuristic *h)
             break; /* cannot happen while h_max(goal) > 0; stopping stays admissible */
         for (int i = 0; i < ncut; i++)
             h->ops[h->cut[i]].cost -= m;
-        weigh_cut(h, ncut, m);
+        take_cut(h, h->cut, ncut, m);
         total += m;
         explore_incremental(h, ncut);
     }
     h->last_lmcut = total >= PL_H_INF ? PL_H_INF - 1 : (int)total;
     return h->last_lmcut;
+}
+
+static int lmcut(pl_heuristic *h)
+{
+    explore(h, false);
+    return lmcut_rounds(h, 0);
 }
 
 static int ff(pl_heuristic *h)
@@ -593,21 +639,41 @@ static int ff(pl_heuristic *h)
     return total >= PL_H_INF ? PL_H_INF - 1 : (int)total;
 }
 
-int pl_heuristic_eval(pl_heuristic *h, const uint64_t *state)
+static bool record_start(pl_heuristic *h)
+{
+    if (!h->rec && !(h->rec = malloc(256 * sizeof *h->rec)))
+        return false;
+    h->cap_rec = h->cap_rec ? h->cap_rec : 256;
+    h->rec[0] = 0;
+    h->nrec = 1;
+    return true;
+}
+
+/* Forgets the last evaluation's cuts; true when `state` is a goal state,
+ * worth 0 under every estimate (A* evaluates every goal child it
+ * generates), else lists its atoms. */
+static bool begin_eval(pl_heuristic *h, const uint64_t *state)
 {
     for (int i = 0; i < h->nweighted; i++)
         h->cut_weight[h->weighted[i]] = 0;
     h->nweighted = 0;
     h->last_lmcut = -1;
-    /* A goal state is worth 0 under every estimate: no exploration (A*
-     * evaluates every goal child it generates). */
+    h->nrec = 0;
+    h->cuts_complete = record_start(h);
     int i = 0;
     while (i < h->ngoal && pl_state_has(state, h->goal[i]))
         i++;
     if (i == h->ngoal)
-        return 0;
+        return true;
     if (h->used != PL_H_BLIND)
         list_state_atoms(h, state);
+    return false;
+}
+
+int pl_heuristic_eval(pl_heuristic *h, const uint64_t *state)
+{
+    if (begin_eval(h, state))
+        return 0;
     switch (h->used) {
     case PL_H_BLIND:
         return h->min_cost == PL_H_INF ? 0 : h->min_cost;
@@ -624,6 +690,48 @@ int pl_heuristic_eval(pl_heuristic *h, const uint64_t *state)
         return ff(h);
     }
     return 0;
+}
+
+static bool cut_has_action(const pl_heuristic *h, const int *cut, int n, int action)
+{
+    for (int i = 0; i < n; i++)
+        if (cut[i] != h->nops - 1 && h->r->ops[cut[i]].action == action)
+            return true;
+    return false;
+}
+
+int pl_heuristic_eval_child(pl_heuristic *h, const uint64_t *state, const int *parent_cuts, int action)
+{
+    if (h->used != PL_H_LMCUT)
+        return pl_heuristic_eval(h, state);
+    if (begin_eval(h, state))
+        return 0;
+    explore_reset(h);
+    long long total = 0;
+    const int *at = parent_cuts + 1;
+    for (int i = 0; i < parent_cuts[0]; i++) {
+        int m = at[0], n = at[1];
+        const int *cut = at + 2;
+        at += 2 + n;
+        if (cut_has_action(h, cut, n, action))
+            continue;
+        for (int k = 0; k < n; k++)
+            h->ops[cut[k]].cost -= m;
+        take_cut(h, cut, n, m);
+        total += m;
+    }
+    explore_run(h, false);
+    return lmcut_rounds(h, total);
+}
+
+int pl_heuristic_cuts_size(const pl_heuristic *h)
+{
+    return h->last_lmcut < 0 || h->last_lmcut == PL_H_INF || !h->cuts_complete ? 0 : h->nrec;
+}
+
+const int *pl_heuristic_cuts(const pl_heuristic *h)
+{
+    return h->rec;
 }
 
 /* Every cut is a landmark of the state: each plan from it uses one of its

@@ -77,6 +77,24 @@ int pl_heuristic_eval(pl_heuristic *h, const uint64_t *state);
  * value less the action's cost, often all of it); -1 when that evaluation
  * computed no cuts (another heuristic, a goal state, a dead end). */
 int pl_heuristic_successor_bound(const pl_heuristic *h, int action);
+
+/* Incremental LM-cut (Pommerening & Helmert 2013).  An LM-cut evaluation's
+ * cuts are landmarks of its state with a cost partitioning; those without
+ * action a are landmarks of the successor by a too (a plan from there, after
+ * a, is a plan from the state).  So the successor's evaluation takes them
+ * first, at their costs, and adds LM-cut's rounds on the costs they leave:
+ * admissible, rarely below a full evaluation, and most rounds are saved. */
+/* The cuts of the last evaluation (pl_heuristic_eval or _eval_child with
+ * LM-cut, of a state neither a goal nor a dead end): their size in ints, 0
+ * when there are none (or out of memory); and the ints themselves (the
+ * count of cuts, then each cut as its cost, its size and its relaxed
+ * operators), valid until the next evaluation. */
+int pl_heuristic_cuts_size(const pl_heuristic *h);
+const int *pl_heuristic_cuts(const pl_heuristic *h);
+/* LM-cut of `state`, the successor by ground action `action` of the state
+ * whose cuts `parent_cuts` holds (a copy of pl_heuristic_cuts from this
+ * evaluator); other heuristics evaluate `state` as pl_heuristic_eval does. */
+int pl_heuristic_eval_child(pl_heuristic *h, const uint64_t *state, const int *parent_cuts, int action);
 pl_heuristic_kind pl_heuristic_kind_used(const pl_heuristic *h);
 const char *pl_heuristic_name(pl_heuristic_kind k);
 

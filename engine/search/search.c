@@ -9,6 +9,7 @@
 
 #include "base/heap.h"
 #include "search/backup.h"
+#include "search/cut_store.h"
 #include "search/pdb.h"
 #include "search/search.h"
 
@@ -192,6 +193,10 @@ typedef struct {
     const pl_symmetry *symmetry; /* orbit search, or NULL */
     const pl_pdbs *pdbs;         /* maximised with the heuristic, or NULL */
     int cuts_of;                 /* the stored state whose LM-cut cuts h holds, or -1 */
+    bool incremental;            /* A* with LM-cut: children evaluated from their parent's cuts */
+    pl_cut_store cuts;
+    size_t cut_bytes;            /* reserved in held_by_all for the cut store */
+    uint64_t *raw;               /* scratch: a successor before its symmetry representative */
     uint64_t *canon, *sym_scratch;
     /* A* with a shared value cache keeps the edges it generated, to leave
      * backed-up bounds (backup.h) when it ends. */
@@ -354,9 +359,59 @@ static bool cached(const search *s, const uint64_t *state, int *h)
     return true;
 }
 
-/* The heuristic value of the stored state `id` reached at cost g (from the
- * shared cache when there, which it then joins). */
-static int evaluate(search *s, int id, long long g)
+/* Is the stored state `id` its parent's successor by `action` itself, not
+ * a symmetric image of it?  Then the parent's cuts are its landmarks. */
+static bool is_successor_itself(search *s, int id, int parent, int action)
+{
+    if (!s->symmetry)
+        return true;
+    pl_task_apply(s->t, action, state_of(s, parent), s->raw);
+    return pl_state_equal(s->raw, state_of(s, id), s->t->words);
+}
+
+/* The cut store's budget: it may hold as many bytes as the search's own
+ * tables, and at least CUT_STORE_FLOOR, within the searches' memory limit. */
+enum { CUT_STORE_FLOOR = 8 << 20 };
+static bool reserve_cut_bytes(void *ctx, size_t bytes)
+{
+    search *s = ctx;
+    size_t after = s->cut_bytes + bytes;
+    if ((after > CUT_STORE_FLOOR && after > s->held) || !reserve_bytes(s, bytes))
+        return false;
+    s->cut_bytes = after;
+    return true;
+}
+
+/* The heuristic value of the stored state `id`: with LM-cut, from its
+ * parent's cuts when the store has them, and its own cuts go into the store
+ * for its children.  A symmetric image of the successor (orbit search) has
+ * the successor's h*, so the successor itself is evaluated; its cuts are no
+ * landmarks of the stored state, so they serve neither its children nor
+ * the successor bound. */
+static int heuristic_of(search *s, int id, int parent, int action)
+{
+    const uint64_t *state = state_of(s, id);
+    s->cuts_of = id;
+    if (!s->incremental)
+        return pl_heuristic_eval(s->h, state);
+    const int *from = parent >= 0 ? pl_cut_store_get(&s->cuts, parent) : NULL;
+    int h;
+    if (!from) {
+        h = pl_heuristic_eval(s->h, state);
+    } else if (is_successor_itself(s, id, parent, action)) {
+        h = pl_heuristic_eval_child(s->h, state, from, action);
+    } else {
+        s->cuts_of = -1;
+        return pl_heuristic_eval_child(s->h, s->raw, from, action);
+    }
+    pl_cut_store_put(&s->cuts, id, s->h);
+    return h;
+}
+
+/* The heuristic value of the stored state `id` reached at cost g from
+ * `parent` by `action` (from the shared cache when there, which it then
+ * joins). */
+static int evaluate(search *s, int id, long long g, int parent, int action)
 {
     pl_hcache *cache = s->p->hcache;
     int h;
@@ -365,9 +420,7 @@ static int evaluate(search *s, int id, long long g)
         int hp = s->pdbs ? pl_pdbs_eval(s->pdbs, state_of(s, id)) : 0;
         /* a database value that prunes the state already needs no LM-cut */
         bool pruned = hp == PL_H_INF || (s->p->cost_bound >= 0 && g + hp > s->p->cost_bound);
-        if (!pruned)
-            s->cuts_of = id;
-        h = pruned ? hp : pl_heuristic_eval(s->h, state_of(s, id));
+        h = pruned ? hp : heuristic_of(s, id, parent, action);
         h = hp > h ? hp : h;
         if (cache)
             pl_hcache_raise(cache, state_of(s, id), h, true);
@@ -414,7 +467,7 @@ static int visit(search *s, int parent, int action, long long g, int *id_out)
         if (!n->evaluated) /* greedy: ranked by the parent's estimate until evaluated */
             n->h = s->p->greedy ? s->nodes[parent].h : bound_from_parent(s, parent, action);
         else
-            n->h = defer ? value : evaluate(s, id, g);
+            n->h = defer ? value : evaluate(s, id, g, parent, action);
         n->closed = false;
         n->expanded = false;
     } else if (g >= n->g || s->p->greedy) {
@@ -447,7 +500,7 @@ static int bounded_visit(search *s, int parent, int action, long long g, int *id
  * into the open list or was pruned, or a failed visit's code. */
 static int evaluate_taken(search *s, int id)
 {
-    int h = evaluate(s, id, s->nodes[id].g);
+    int h = evaluate(s, id, s->nodes[id].g, s->nodes[id].parent, s->nodes[id].action);
     node *n = &s->nodes[id];
     uint64_t key_before = open_key(s->p, n->g, n->h);
     /* A*: both are lower bounds; greedy: the estimate replaces the parent's */
@@ -645,6 +698,12 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
     }
     if (p->pdbs && !p->goal_atoms && !p->use_goal_cond && !p->disabled)
         s.pdbs = p->pdbs;
+    if (s.h && !p->greedy && pl_heuristic_kind_used(s.h) == PL_H_LMCUT) {
+        s.raw = malloc((size_t)t->words * sizeof *s.raw);
+        s.incremental = s.raw != NULL; /* out of memory: every state evaluated in full */
+        s.cuts.reserve = reserve_cut_bytes;
+        s.cuts.ctx = &s;
+    }
     if (!s.h || !s.succ || (s.symmetry && (!s.canon || !s.sym_scratch))) {
         out->status = PL_SEARCH_ERROR;
     } else {
@@ -652,9 +711,12 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
         run(&s);
     }
     out->seconds = cpu_seconds() - s.start;
-    out->bytes = s.held;
+    out->bytes = s.held + s.cut_bytes;
     atomic_fetch_sub(&held_by_all, s.held);
     pl_heuristic_free(s.h);
+    pl_cut_store_free(&s.cuts);
+    atomic_fetch_sub(&held_by_all, s.cut_bytes);
+    free(s.raw);
     registry_free(&s.reg);
     free(s.nodes);
     free(s.succ);

@@ -59,9 +59,18 @@ size_t pl_cut_store_bytes(const pl_cut_store *c)
     return c->cap * sizeof *c->pool + (size_t)c->nat * sizeof *c->at;
 }
 
-void pl_cut_store_free(pl_cut_store *c)
+void pl_cut_store_clear(pl_cut_store *c)
 {
     free(c->pool);
     free(c->at);
+    c->pool = NULL;
+    c->at = NULL;
+    c->used = c->cap = 0;
+    c->nat = 0;
+}
+
+void pl_cut_store_free(pl_cut_store *c)
+{
+    pl_cut_store_clear(c);
     memset(c, 0, sizeof *c);
 }

@@ -28,6 +28,8 @@ const int *pl_cut_store_get(const pl_cut_store *c, int id);
 void pl_cut_store_put(pl_cut_store *c, int id, const pl_heuristic *h);
 /* The bytes the store holds. */
 size_t pl_cut_store_bytes(const pl_cut_store *c);
+/* Frees the cuts, keeping reserve and ctx. */
+void pl_cut_store_clear(pl_cut_store *c);
 void pl_cut_store_free(pl_cut_store *c);
 
 #endif

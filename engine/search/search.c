@@ -196,6 +196,7 @@ typedef struct {
     bool incremental;            /* A* with LM-cut: children evaluated from their parent's cuts */
     pl_cut_store cuts;
     size_t cut_bytes;            /* reserved in held_by_all for the cut store */
+    bool cuts_dropped;           /* the store was freed for the states (drop_cuts) */
     uint64_t *raw;               /* scratch: a successor before its symmetry representative */
     uint64_t *canon, *sym_scratch;
     /* A* with a shared value cache keeps the edges it generated, to leave
@@ -314,12 +315,25 @@ static bool reserve_bytes(const search *s, size_t bytes)
 
 /* Reserves next_footprint() before the tables grow; false when the searches
  * of the process would then hold more than max_bytes. */
+/* Frees the cut store (search.cuts) and its bytes, for good: it only saves
+ * time, so it gives way to the states when memory runs short. */
+static bool drop_cuts(search *s)
+{
+    if (!s->cut_bytes)
+        return false;
+    pl_cut_store_clear(&s->cuts);
+    atomic_fetch_sub(&held_by_all, s->cut_bytes);
+    s->cut_bytes = 0;
+    s->cuts_dropped = true;
+    return true;
+}
+
 static bool reserve_next(search *s)
 {
     size_t want = next_footprint(s);
     if (want <= s->held)
         return true;
-    if (!reserve_bytes(s, want - s->held))
+    if (!reserve_bytes(s, want - s->held) && !(drop_cuts(s) && reserve_bytes(s, want - s->held)))
         return false;
     s->held = want;
     return true;
@@ -376,7 +390,7 @@ static bool reserve_cut_bytes(void *ctx, size_t bytes)
 {
     search *s = ctx;
     size_t after = s->cut_bytes + bytes;
-    if ((after > CUT_STORE_FLOOR && after > s->held) || !reserve_bytes(s, bytes))
+    if (s->cuts_dropped || (after > CUT_STORE_FLOOR && after > s->held) || !reserve_bytes(s, bytes))
         return false;
     s->cut_bytes = after;
     return true;
@@ -542,6 +556,7 @@ static bool keep_edge(search *s, int from, int to, int cost)
  * there later than this search did. */
 static void leave_bounds(search *s, long long limit)
 {
+    drop_cuts(s); /* the search is over: their bytes go to the backups */
     int count = s->reg.count;
     /* the tables here and in pl_backup_lower_bounds, within the memory bound */
     size_t scratch = (size_t)count * 40 + (size_t)s->nedges * 8;

@@ -4,9 +4,24 @@
 
 #include "search/cut_store.h"
 
-const int *pl_cut_store_get(const pl_cut_store *c, int id)
+static const int *entry(const pl_cut_store *c, int id)
 {
     return id >= 0 && id < c->nat && c->at[id] >= 0 ? c->pool + c->at[id] : NULL;
+}
+
+const int *pl_cut_store_get(const pl_cut_store *c, int id)
+{
+    const int *e = entry(c, id);
+    return e ? e + 1 + e[0] : NULL;
+}
+
+bool pl_cut_store_image(const pl_cut_store *c, int id, uint64_t *out, int words)
+{
+    const int *e = entry(c, id);
+    if (!e || e[0] == 0)
+        return false;
+    memcpy(out, e + 1, (size_t)words * sizeof *out);
+    return true;
 }
 
 /* Room for `ints` more ints and an offset for state `id`. */
@@ -41,17 +56,23 @@ static bool make_room(pl_cut_store *c, int id, size_t ints)
     return true;
 }
 
-void pl_cut_store_put(pl_cut_store *c, int id, const pl_heuristic *h)
+bool pl_cut_store_put(pl_cut_store *c, int id, const pl_heuristic *h, const uint64_t *image, int words)
 {
     size_t n = (size_t)pl_heuristic_cuts_size(h);
-    if (id < 0 || n == 0 || !make_room(c, id, n)) {
+    size_t image_ints = image ? (size_t)words * sizeof *image / sizeof *c->pool : 0;
+    if (id < 0 || n == 0 || !make_room(c, id, 1 + image_ints + n)) {
         if (id >= 0 && id < c->nat)
             c->at[id] = -1;
-        return;
+        return false;
     }
-    memcpy(c->pool + c->used, pl_heuristic_cuts(h), n * sizeof *c->pool);
+    int *e = c->pool + c->used;
+    e[0] = (int)image_ints;
+    if (image)
+        memcpy(e + 1, image, (size_t)words * sizeof *image);
+    memcpy(e + 1 + image_ints, pl_heuristic_cuts(h), n * sizeof *c->pool);
     c->at[id] = (long)c->used;
-    c->used += n;
+    c->used += 1 + image_ints + n;
+    return true;
 }
 
 size_t pl_cut_store_bytes(const pl_cut_store *c)

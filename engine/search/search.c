@@ -198,6 +198,8 @@ typedef struct {
     size_t cut_bytes;            /* reserved in held_by_all for the cut store */
     bool cuts_dropped;           /* the store was freed for the states (drop_cuts) */
     uint64_t *raw;               /* scratch: a successor before its symmetry representative */
+    uint64_t *raw_parent;        /* scratch: its parent's expansion state */
+    uint64_t *expanding;         /* the expanded state, when an image (expansion_state) */
     uint64_t *canon, *sym_scratch;
     /* A* with a shared value cache keeps the edges it generated, to leave
      * backed-up bounds (backup.h) when it ends. */
@@ -373,13 +375,26 @@ static bool cached(const search *s, const uint64_t *state, int *h)
     return true;
 }
 
-/* Is the stored state `id` its parent's successor by `action` itself, not
- * a symmetric image of it?  Then the parent's cuts are its landmarks. */
+/* The state whose successors `id`'s children are: its stored state, or
+ * (orbit search) the symmetric image of it whose LM-cut cuts the store
+ * holds, copied into buf, so that the cuts are landmarks of the state the
+ * children come from.  Any member of the orbit has the same successors up
+ * to symmetry. */
+static const uint64_t *expansion_state(search *s, int id, uint64_t *buf)
+{
+    if (s->incremental && s->symmetry && pl_cut_store_image(&s->cuts, id, buf, s->t->words))
+        return buf;
+    return state_of(s, id);
+}
+
+/* Is the stored state `id` its parent's successor by `action` itself (into
+ * s->raw), not a symmetric image of it?  Then the parent's cuts are its
+ * landmarks. */
 static bool is_successor_itself(search *s, int id, int parent, int action)
 {
     if (!s->symmetry)
         return true;
-    pl_task_apply(s->t, action, state_of(s, parent), s->raw);
+    pl_task_apply(s->t, action, expansion_state(s, parent, s->raw_parent), s->raw);
     return pl_state_equal(s->raw, state_of(s, id), s->t->words);
 }
 
@@ -399,9 +414,9 @@ static bool reserve_cut_bytes(void *ctx, size_t bytes)
 /* The heuristic value of the stored state `id`: with LM-cut, from its
  * parent's cuts when the store has them, and its own cuts go into the store
  * for its children.  A symmetric image of the successor (orbit search) has
- * the successor's h*, so the successor itself is evaluated; its cuts are no
- * landmarks of the stored state, so they serve neither its children nor
- * the successor bound. */
+ * the successor's h*, so the successor itself is evaluated; its cuts are
+ * landmarks of that successor, which is then the state `id` is expanded
+ * from (expansion_state). */
 static int heuristic_of(search *s, int id, int parent, int action)
 {
     const uint64_t *state = state_of(s, id);
@@ -415,10 +430,14 @@ static int heuristic_of(search *s, int id, int parent, int action)
     } else if (is_successor_itself(s, id, parent, action)) {
         h = pl_heuristic_eval_child(s->h, state, from, action);
     } else {
-        s->cuts_of = -1;
-        return pl_heuristic_eval_child(s->h, s->raw, from, action);
+        h = pl_heuristic_eval_child(s->h, s->raw, from, action);
+        /* kept with the image, `id` is expanded from it; if not, from its
+         * stored state, of which these cuts say nothing */
+        if (!pl_cut_store_put(&s->cuts, id, s->h, s->raw, s->t->words))
+            s->cuts_of = -1;
+        return h;
     }
-    pl_cut_store_put(&s->cuts, id, s->h);
+    pl_cut_store_put(&s->cuts, id, s->h, NULL, 0);
     return h;
 }
 
@@ -649,10 +668,13 @@ static void run(search *s)
             report(s, p->greedy ? n->h : n->g + n->h);
         long long g = n->g;
         n->expanded = true;
+        /* an image stays put; the stored state may move as the registry grows */
+        bool image = expansion_state(s, id, s->expanding) == s->expanding;
         for (int a = 0; a < t->nactions; a++) {
-            if ((disabled && disabled[a]) || !pl_task_applicable(t, a, state_of(s, id)))
+            const uint64_t *from = image ? s->expanding : state_of(s, id);
+            if ((disabled && disabled[a]) || !pl_task_applicable(t, a, from))
                 continue;
-            pl_task_apply(t, a, state_of(s, id), s->succ);
+            pl_task_apply(t, a, from, s->succ);
             out->generated++;
             int succ_id;
             int rc = bounded_visit(s, id, a, g + r_cost[a], &succ_id);
@@ -715,7 +737,10 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
         s.pdbs = p->pdbs;
     if (s.h && !p->greedy && pl_heuristic_kind_used(s.h) == PL_H_LMCUT) {
         s.raw = malloc((size_t)t->words * sizeof *s.raw);
-        s.incremental = s.raw != NULL; /* out of memory: every state evaluated in full */
+        s.raw_parent = malloc((size_t)t->words * sizeof *s.raw_parent);
+        s.expanding = malloc((size_t)t->words * sizeof *s.expanding);
+        /* out of memory: every state evaluated in full */
+        s.incremental = s.raw && s.raw_parent && s.expanding;
         s.cuts.reserve = reserve_cut_bytes;
         s.cuts.ctx = &s;
     }
@@ -732,6 +757,8 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
     pl_cut_store_free(&s.cuts);
     atomic_fetch_sub(&held_by_all, s.cut_bytes);
     free(s.raw);
+    free(s.raw_parent);
+    free(s.expanding);
     registry_free(&s.reg);
     free(s.nodes);
     free(s.succ);

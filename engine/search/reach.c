@@ -303,7 +303,8 @@ int pl_landmark_checker_init(pl_landmark_checker *c, const pl_task *t, const pl_
         c->limits = *limits;
     c->state = pl_state_clone(t, state);
     c->witness = malloc(((size_t)t->natoms + 1) * sizeof *c->witness);
-    if (!c->state || !c->witness) {
+    c->proven = calloc((size_t)t->natoms + 1, sizeof *c->proven);
+    if (!c->state || !c->witness || !c->proven) {
         pl_landmark_checker_free(c);
         return -1;
     }
@@ -341,8 +342,16 @@ pl_answer pl_landmark_checker_test(pl_landmark_checker *c, int atom, pl_search_r
             copy_witness(&c->plans[c->witness[atom]], witness);
         return PL_NO;
     }
+    if (c->proven[atom]) {
+        if (witness) {
+            memset(witness, 0, sizeof *witness);
+            witness->status = PL_SEARCH_UNSOLVABLE;
+        }
+        return PL_YES;
+    }
     pl_search_result res;
     pl_answer a = pl_is_landmark(c->t, c->r, c->state, atom, &c->limits, &res);
+    c->proven[atom] = a == PL_YES;
     if (a == PL_NO && res.plan) {
         int *steps = malloc(((size_t)res.plan_length + 1) * sizeof *steps);
         if (steps) {
@@ -364,6 +373,7 @@ void pl_landmark_checker_free(pl_landmark_checker *c)
     free(c->plans);
     free(c->state);
     free(c->witness);
+    free(c->proven);
     memset(c, 0, sizeof *c);
 }
 

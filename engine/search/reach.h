@@ -65,11 +65,14 @@ typedef struct {
     pl_witness_plan *plans;   /* owned: plans found so far (plans[0] is the reference plan) */
     int nplans, cap_plans;
     int *witness;             /* per atom: index of a plan that never makes it true, or -1 */
+    bool *proven;             /* per atom: proven a landmark by an earlier test */
 } pl_landmark_checker;
 
 int pl_landmark_checker_init(pl_landmark_checker *c, const pl_task *t, const pl_relaxed *r, const uint64_t *state,
                              const pl_limits *limits);
-/* As pl_is_landmark; the witness of a PL_NO may be a plan found earlier. */
+/* As pl_is_landmark; the witness of a PL_NO may be a plan found earlier,
+ * and an atom proven a landmark before is not searched again (a grader
+ * meets the same stored facts in many answers). */
 pl_answer pl_landmark_checker_test(pl_landmark_checker *c, int atom, pl_search_result *witness);
 void pl_landmark_checker_free(pl_landmark_checker *c);
 

@@ -83,7 +83,7 @@ walk() { # walk WIDTH HEIGHT ENV... -- ARGS...
   keys q
   row_re "$at q comes back to the questions" 2 "$QHEAD"
   keys a
-  check "$at a: the agreeing questions" "100 shown (agree)"
+  check "$at a: the agreeing questions" "101 shown (agree)"
   keys a
 
   # a terminal too narrow for the columns: they scroll sideways

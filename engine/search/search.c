@@ -319,8 +319,6 @@ static bool reserve_bytes(const search *s, size_t bytes)
     return true;
 }
 
-/* Reserves next_footprint() before the tables grow; false when the searches
- * of the process would then hold more than max_bytes. */
 /* Frees the cut store (search.cuts) and its bytes, for good: it only saves
  * time, so it gives way to the states when memory runs short. */
 static bool drop_cuts(search *s)
@@ -334,6 +332,9 @@ static bool drop_cuts(search *s)
     return true;
 }
 
+/* Reserves next_footprint() before the tables grow (freeing the cut store
+ * when that makes room); false when the searches of the process would then
+ * hold more than max_bytes. */
 static bool reserve_next(search *s)
 {
     size_t want = next_footprint(s);
@@ -415,12 +416,6 @@ static bool reserve_cut_bytes(void *ctx, size_t bytes)
     return true;
 }
 
-/* The heuristic value of the stored state `id`: with LM-cut, from its
- * parent's cuts when the store has them, and its own cuts go into the store
- * for its children.  A symmetric image of the successor (orbit search) has
- * the successor's h*, so the successor itself is evaluated; its cuts are
- * landmarks of that successor, which is then the state `id` is expanded
- * from (expansion_state). */
 /* Incremental LM-cut is about as informed as LM-cut afresh on most tasks
  * (Floor-tile: the same sum over 7,600 states) but not on all (Swap: 6 %
  * lower, and A* needs more expansions than its time slice).  So once a
@@ -446,6 +441,12 @@ static int child_value(search *s, const uint64_t *state, const int *from, int ac
     return h;
 }
 
+/* The heuristic value of the stored state `id`: with LM-cut, from its
+ * parent's cuts when the store has them, and its own cuts go into the store
+ * for its children.  A symmetric image of the successor (orbit search) has
+ * the successor's h*, so the successor itself is evaluated; its cuts are
+ * landmarks of that successor, which is then the state `id` is expanded
+ * from (expansion_state). */
 static int heuristic_of(search *s, int id, int parent, int action)
 {
     const uint64_t *state = state_of(s, id);

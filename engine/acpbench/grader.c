@@ -231,6 +231,18 @@ static bool lmcut_far_above(const acp_question_cache *c, const pl_pdbs *p)
     return hp != PL_H_INF && h != PL_H_INF && (long long)2 * hp <= h;
 }
 
+/* The h^2 dead-end test (mutex.h) comes with the databases, for the same
+ * searches and the same task sizes; the searches stop asking it where it
+ * finds too few dead ends (search.h). */
+static void add_dead_ends(acp_question_cache *c)
+{
+    const pl_task *t = c->lt.task;
+    int *goal = malloc(((size_t)t->natoms + 1) * sizeof *goal);
+    if (goal)
+        c->relaxed->dead_ends = pl_h2_new(t, NULL, goal, pl_cond_required_atoms(t, t->goal, goal));
+    free(goal);
+}
+
 static void add_pdbs(acp_question_cache *c)
 {
     if (!c->has_pdbs && c->lt.task->natoms <= PDB_MAX_ATOMS && acp_cache_mutexes(c) == 0) {
@@ -239,6 +251,7 @@ static void add_pdbs(acp_question_cache *c)
             pl_pdbs_free(p);
         else
             c->relaxed->pdbs = p;
+        add_dead_ends(c);
     }
     c->has_pdbs = true;
 }

@@ -48,6 +48,7 @@ typedef struct {
     struct pl_mutexes_s *mutexes; /* owned; h^2 pairs from the initial state, when computed */
     struct pl_symmetry_s *symmetry; /* owned; interchangeable objects, when computed */
     struct pl_pdbs *pdbs;           /* owned; pattern databases of the goal (pdb.h), when built */
+    struct pl_h2 *dead_ends;        /* owned; h^2 dead-end test towards the goal (mutex.h), when set up */
 } pl_relaxed;
 
 pl_relaxed *pl_relaxed_new(const pl_task *t);

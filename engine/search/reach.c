@@ -386,6 +386,7 @@ static pl_answer optimal_cost(const pl_task *t, const pl_relaxed *r, const uint6
     p.deferred_evaluation = !plan;
     p.hcache = cache;
     p.pdbs = r->pdbs;
+    p.dead_ends = r->dead_ends;
     apply_limits(&p, limits);
     pl_search_result res;
     pl_answer a = decide(t, r, &p, PL_YES, PL_NO, &res);
@@ -435,6 +436,7 @@ pl_answer pl_is_next_action_shared(const pl_task *t, const pl_relaxed *r, const 
     p.deferred_evaluation = true;
     p.hcache = cache;
     p.pdbs = r->pdbs;
+    p.dead_ends = r->dead_ends;
     apply_limits(&p, limits);
     pl_answer a = decide(t, r, &p, PL_YES, PL_NO, NULL);
     free(next);

@@ -232,6 +232,7 @@ void pl_relaxed_free(pl_relaxed *r)
     pl_mutexes_free(r->mutexes);
     pl_symmetry_free(r->symmetry);
     pl_pdbs_free(r->pdbs);
+    pl_h2_free(r->dead_ends);
     free(r);
 }
 

@@ -79,6 +79,11 @@ typedef struct {
      * larger of theirs and the heuristic's.  Used with the task's own goal
      * and no disabled actions only; NULL = none. */
     const struct pl_pdbs *pdbs;
+    /* h^2 dead-end test (mutex.h) of each state evaluated, while it pays:
+     * after its first 256 tests only as long as one in 16 finds a dead
+     * end (its counts are kept across the searches sharing it).  Used with
+     * the task's own goal and no disabled actions only; NULL = none. */
+    struct pl_h2 *dead_ends;
 } pl_search_params;
 
 /* Defaults: A* with LM-cut, no limits but the memory limit below, no cost

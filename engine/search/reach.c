@@ -35,12 +35,16 @@ static bool mutex_proof(const pl_relaxed *r, const uint64_t *state, const int *a
 }
 
 /* Greedy search with h_FF: its dead ends are relaxed-unreachable, so pruning
- * them keeps "exhausted" a proof. */
+ * them keeps "exhausted" a proof.  Lazy: a child is ranked by its parent's
+ * estimate until taken, so a search that finds its goal early does not
+ * evaluate the children it never takes (the landmark checks of the
+ * ACPBench-Hard test load: 0.34 -> 0.30 s). */
 static pl_search_params existence_search(const uint64_t *state, const pl_limits *limits)
 {
     pl_search_params p = pl_search_defaults();
     p.heuristic = PL_H_FF;
     p.greedy = true;
+    p.deferred_evaluation = true;
     p.init = state;
     apply_limits(&p, limits);
     return p;
@@ -242,6 +246,11 @@ pl_answer pl_is_landmark(const pl_task *t, const pl_relaxed *r, const uint64_t *
     if (a == PL_UNKNOWN && p.max_expansions != max_expansions) {
         pl_search_result_clear(&res);
         p.max_expansions = max_expansions;
+        /* The long search is mostly a proof that no plan avoids the atom:
+         * it meets every state, and evaluating each child at once keeps
+         * the dead ones out of the open list (Floor-tile's landmark
+         * question: 0.05 s this way, 0.23 s lazily). */
+        p.deferred_evaluation = false;
         a = decide(t, r, &p, PL_NO, PL_YES, &res);
     }
     if (witness)

@@ -15,6 +15,7 @@ typedef struct {
     long *mult; /* mixed-radix place value */
     long nstates;
     int *dist;  /* goal distance per abstract state, PL_H_INF for none */
+    bool dead_only; /* read for its dead ends only, outside the cost partitioning */
 } pdb;
 
 /* Groups the databases read, each read once per evaluation. */
@@ -496,6 +497,53 @@ static int goal_pattern(const pl_task *t, const pl_pdb_groups *g, const group_in
     return n;
 }
 
+/* A dead-end pattern from goal atom `goal_atom`: its group, then for each
+ * action adding a goal atom of the pattern, the smallest group of each of
+ * its preconditions, while the database stays within max_states.  It
+ * follows where a goal can only be reached from: in Floor-tile, tile_10 is
+ * painted only from tile_7, tile_7 from tile_4 or tile_10, tile_4 from
+ * tile_1 or tile_7, so the pattern holds the column, and a state where
+ * tile_1 was painted is a dead end in it (three goal tiles that need each
+ * other, which h^2 and LM-cut do not see).  Returns the pattern's length. */
+static int chain_pattern(const pl_task *t, const pl_pdb_groups *g, const group_index *x, const bool *is_goal_atom,
+                         int goal_atom, long max_states, int *pattern, bool *in_pattern, int *queue)
+{
+    int n = 0, nq = 0;
+    int first = group_of(g, x, goal_atom);
+    long states = g->start[first + 1] - g->start[first] + 1;
+    pattern[n++] = first;
+    in_pattern[first] = true;
+    queue[nq++] = goal_atom;
+    for (int head = 0; head < nq; head++)
+        for (int a = 0; a < t->nactions; a++) {
+            const pl_gaction *act = &t->actions[a];
+            bool adds = false;
+            for (int e = 0; e < act->neffs && !adds; e++)
+                adds = act->effs[e].add && act->effs[e].atom == queue[head];
+            for (int i = 0; adds && i < act->npre_pos; i++) {
+                int p = act->pre_pos[i], pg = -1, size = 0;
+                for (int j = x->atom_first[p]; j < x->atom_first[p + 1]; j++) {
+                    int k = x->atom_groups[j], sk = g->start[k + 1] - g->start[k];
+                    if (sk >= 2 && (pg < 0 || sk < size)) {
+                        pg = k;
+                        size = sk;
+                    }
+                }
+                if (pg < 0 || in_pattern[pg] || states * (size + 1) > max_states)
+                    continue;
+                in_pattern[pg] = true;
+                pattern[n++] = pg;
+                states *= size + 1;
+                for (int j = g->start[pg]; j < g->start[pg + 1]; j++)
+                    if (is_goal_atom[g->atoms[j]])
+                        queue[nq++] = g->atoms[j];
+            }
+        }
+    for (int i = 0; i < n; i++)
+        in_pattern[pattern[i]] = false;
+    return n;
+}
+
 static bool strips(const pl_task *t)
 {
     for (int a = 0; a < t->nactions; a++)
@@ -526,16 +574,75 @@ static int use_groups(pl_pdbs *p, pdb *db)
     return 0;
 }
 
+/* Is the pattern of n groups (marked in in_set) the same set as a
+ * dead-end database's already built? */
+static bool same_dead_pattern(const pl_pdbs *p, int n, const bool *in_set)
+{
+    for (int i = 0; i < p->n; i++) {
+        const pdb *db = &p->dbs[i];
+        if (!db->dead_only || db->nvars != n)
+            continue;
+        int k = 0;
+        while (k < n && in_set[db->group[k]])
+            k++;
+        if (k == n)
+            return true;
+    }
+    return false;
+}
+
+/* The dead-end databases (chain_pattern), one per goal atom, at the
+ * task's own costs (their values are not added, so they take no share). */
+static void build_dead_ends(const pl_task *t, pl_pdbs *p, const group_index *x, const int *goal, int ngoal,
+                            const int *action_cost, int *pattern, bool *in_pattern)
+{
+    enum { DEAD_MAX_STATES = 20000, DEAD_MAX_TOTAL = 200000 };
+    const pl_pdb_groups *g = &p->groups;
+    bool *is_goal_atom = calloc((size_t)t->natoms + 1, sizeof *is_goal_atom);
+    int *queue = malloc(((size_t)t->natoms + 1) * sizeof *queue);
+    int *cost = malloc(((size_t)t->nactions + 1) * sizeof *cost);
+    long total = 0;
+    if (is_goal_atom && queue && cost) {
+        for (int i = 0; i < ngoal; i++)
+            is_goal_atom[goal[i]] = true;
+        for (int i = 0; i < ngoal && total < DEAD_MAX_TOTAL; i++) {
+            int gg = group_of(g, x, goal[i]);
+            if (gg < 0 || g->start[gg + 1] - g->start[gg] < 2)
+                continue;
+            int n = chain_pattern(t, g, x, is_goal_atom, goal[i], DEAD_MAX_STATES, pattern, in_pattern, queue);
+            for (int k = 0; k < n; k++)
+                in_pattern[pattern[k]] = true;
+            bool seen = n < 2 || same_dead_pattern(p, n, in_pattern);
+            for (int k = 0; k < n; k++)
+                in_pattern[pattern[k]] = false;
+            memcpy(cost, action_cost, (size_t)t->nactions * sizeof *cost);
+            if (seen || pdb_build(t, g, pattern, n, cost, &p->dbs[p->n]) != 0)
+                continue;
+            p->dbs[p->n].dead_only = true;
+            if (use_groups(p, &p->dbs[p->n]) != 0) {
+                pdb_free(&p->dbs[p->n]);
+                break;
+            }
+            total += p->dbs[p->n].nstates;
+            p->states += p->dbs[p->n++].nstates;
+        }
+    }
+    free(is_goal_atom);
+    free(queue);
+    free(cost);
+}
+
 /* Builds the databases, one per goal atom whose largest group has more
- * than one atom, in the goal's order, into p. */
-static void build_all(const pl_task *t, pl_pdbs *p, const int *goal, int ngoal, int *cost, const pl_pdb_limits *lim)
+ * than one atom, in the goal's order, into p; then the dead-end ones. */
+static void build_all(const pl_task *t, pl_pdbs *p, const int *goal, int ngoal, const int *action_cost, int *cost,
+                      const pl_pdb_limits *lim)
 {
     const pl_pdb_groups *g = &p->groups;
     group_index x = {0};
     int *pattern = malloc(((size_t)g->n + 1) * sizeof *pattern);
     bool *in_pattern = calloc((size_t)g->n + 1, sizeof *in_pattern);
     bool *is_goal_group = calloc((size_t)g->n + 1, sizeof *is_goal_group);
-    p->dbs = malloc(((size_t)ngoal + 1) * sizeof *p->dbs);
+    p->dbs = malloc((2 * (size_t)ngoal + 1) * sizeof *p->dbs);
     if (pattern && in_pattern && is_goal_group && p->dbs && index_build(t, g, &x) == 0) {
         for (int i = 0; i < ngoal; i++)
             for (int j = x.atom_first[goal[i]]; j < x.atom_first[goal[i] + 1]; j++)
@@ -553,6 +660,7 @@ static void build_all(const pl_task *t, pl_pdbs *p, const int *goal, int ngoal, 
             }
             p->states += p->dbs[p->n++].nstates;
         }
+        build_dead_ends(t, p, &x, goal, ngoal, action_cost, pattern, in_pattern);
         index_free(&x);
     }
     free(pattern);
@@ -574,7 +682,7 @@ pl_pdbs *pl_pdbs_new(const pl_task *t, const pl_relaxed *r, const pl_mutexes *m,
         return NULL;
     }
     memcpy(cost, r->action_cost, (size_t)t->nactions * sizeof *cost);
-    build_all(t, p, goal, pl_cond_required_atoms(t, t->goal, goal), cost, lim);
+    build_all(t, p, goal, pl_cond_required_atoms(t, t->goal, goal), r->action_cost, cost, lim);
     free(goal);
     free(cost);
     if (!p->n) {
@@ -624,7 +732,8 @@ int pl_pdbs_eval(const pl_pdbs *p, const uint64_t *state)
             continue;
         if (db->dist[idx] == PL_H_INF)
             return PL_H_INF;
-        sum += db->dist[idx];
+        if (!db->dead_only)
+            sum += db->dist[idx];
     }
     return sum >= PL_H_INF ? PL_H_INF - 1 : (int)sum;
 }

@@ -21,7 +21,17 @@
  * Cost partitioning.  The databases are built one after the other; each
  * uses what the earlier ones left of every action's cost (its cost less,
  * for each earlier database, the most that action's transitions lowered
- * that database's distances), so their sum stays admissible. */
+ * that database's distances), so their sum stays admissible.
+ *
+ * Dead-end databases.  Besides, each goal atom gets a database read only
+ * for its dead ends (a state whose abstract goal distance is infinite has
+ * no plan): over the chain of groups its achievers need, the smallest
+ * group of each precondition, following the achievers of each goal atom
+ * the chain takes in, up to 20,000 abstract states.  In Floor-tile that is
+ * a column of tiles, each painted only from the next: a tile painted out
+ * of order leaves three goal tiles that need each other, which neither
+ * LM-cut nor h^2 sees.  Their values are not added, so they take no share
+ * of the costs. */
 #ifndef PL_SEARCH_PDB_H
 #define PL_SEARCH_PDB_H
 

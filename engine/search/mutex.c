@@ -40,11 +40,6 @@ struct pl_h2 {
     long tests, dead;
 };
 
-static bool bit(const uint64_t *row, int a)
-{
-    return (row[a / 64] >> (a % 64)) & 1;
-}
-
 static uint64_t *row_of(pl_h2 *h, int a)
 {
     return h->table.rows + (size_t)a * (size_t)h->words;
@@ -165,8 +160,7 @@ static bool set_pairs(pl_h2 *h, int a, const uint64_t *with)
         while (diff) {
             int c = k * 64 + __builtin_ctzll(diff);
             diff &= diff - 1;
-            uint64_t *rc = row_of(h, c);
-            rc[a / 64] |= (uint64_t)1 << (a % 64);
+            pl_state_set(row_of(h, c), a, true);
             h->row_tick[c] = h->tick;
         }
     }
@@ -176,15 +170,9 @@ static bool set_pairs(pl_h2 *h, int a, const uint64_t *with)
 }
 
 /* Every pair among op o's preconditions (each alone included) reachable? */
-static bool enabled(pl_h2 *h, int o)
+static bool enabled(const pl_h2 *h, int o)
 {
-    for (int i = h->pre_start[o]; i < h->pre_start[o + 1]; i++) {
-        const uint64_t *r = row_of(h, h->pre[i]);
-        for (int j = i; j < h->pre_start[o + 1]; j++)
-            if (!bit(r, h->pre[j]))
-                return false;
-    }
-    return true;
+    return pl_mutexes_allow(&h->table, h->pre + h->pre_start[o], h->pre_start[o + 1] - h->pre_start[o]);
 }
 
 static bool inputs_changed(const pl_h2 *h, int o)
@@ -216,31 +204,20 @@ static bool run_op(pl_h2 *h, int o)
         }
     }
     for (int i = h->del_start[o]; i < h->del_start[o + 1]; i++)
-        compat[h->del[i] / 64] &= ~((uint64_t)1 << (h->del[i] % 64));
+        pl_state_set(compat, h->del[i], false);
     /* the adds keep company with each other (and each with itself) */
     for (int i = h->add_start[o]; i < h->add_start[o + 1]; i++)
-        compat[h->add[i] / 64] |= (uint64_t)1 << (h->add[i] % 64);
+        pl_state_set(compat, h->add[i], true);
     bool changed = false;
     for (int i = h->add_start[o]; i < h->add_start[o + 1]; i++) {
         int a = h->add[i];
-        if (!bit(h->reach, a)) {
-            h->reach[a / 64] |= (uint64_t)1 << (a % 64);
+        if (!pl_state_has(h->reach, a)) {
+            pl_state_set(h->reach, a, true);
             h->reach_tick = h->tick;
         }
         changed |= set_pairs(h, a, compat);
     }
     return changed;
-}
-
-static bool goal_reachable(pl_h2 *h)
-{
-    for (int i = 0; i < h->ngoal; i++) {
-        const uint64_t *r = row_of(h, h->goal[i]);
-        for (int j = i; j < h->ngoal; j++)
-            if (!bit(r, h->goal[j]))
-                return false;
-    }
-    return true;
 }
 
 /* Fills the table from `state` to its fixpoint, or (stop_at_goal) until
@@ -261,7 +238,7 @@ static bool compute(pl_h2 *h, const uint64_t *state, bool stop_at_goal)
     memset(h->on, 0, (size_t)h->nops);
     bool changed = true;
     while (changed) {
-        if (stop_at_goal && goal_reachable(h))
+        if (stop_at_goal && pl_mutexes_allow(&h->table, h->goal, h->ngoal))
             return true;
         changed = false;
         for (int o = 0; o < h->nops; o++) {
@@ -272,7 +249,7 @@ static bool compute(pl_h2 *h, const uint64_t *state, bool stop_at_goal)
             changed |= run_op(h, o);
         }
     }
-    return goal_reachable(h);
+    return pl_mutexes_allow(&h->table, h->goal, h->ngoal);
 }
 
 bool pl_h2_dead_end(pl_h2 *h, const uint64_t *state)

@@ -514,9 +514,11 @@ static int chain_pattern(const pl_task *t, const pl_pdb_groups *g, const group_i
     pattern[n++] = first;
     in_pattern[first] = true;
     queue[nq++] = goal_atom;
-    for (int head = 0; head < nq; head++)
-        for (int a = 0; a < t->nactions; a++) {
-            const pl_gaction *act = &t->actions[a];
+    for (int head = 0; head < nq; head++) {
+        /* every action adding the atom changes each group holding it */
+        int held_in = group_of(g, x, queue[head]);
+        for (int c = x->group_first[held_in]; c < x->group_first[held_in + 1]; c++) {
+            const pl_gaction *act = &t->actions[x->changers[c]];
             bool adds = false;
             for (int e = 0; e < act->neffs && !adds; e++)
                 adds = act->effs[e].add && act->effs[e].atom == queue[head];
@@ -539,6 +541,7 @@ static int chain_pattern(const pl_task *t, const pl_pdb_groups *g, const group_i
                         queue[nq++] = g->atoms[j];
             }
         }
+    }
     for (int i = 0; i < n; i++)
         in_pattern[pattern[i]] = false;
     return n;

@@ -10,7 +10,8 @@
  *   successor of each, and on the question state of every ACPBench-Hard
  *   dev question and its successors, wherever either says dead, a search
  *   finds no plan (and neither says dead on a state of a plan).
- * - An A* asking h^2 finds the same optimal cost with fewer evaluations. */
+ * - An A* asking h^2 finds the same optimal cost with fewer evaluations;
+ *   one whose first 256 tests find no dead end asks no more. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -205,6 +206,7 @@ static void test_floor_tile_painted_too_early(void **state)
 
 typedef struct {
     int states, dead, dead_pdbs, flagged, proven, unknown; /* flagged: by either */
+    int gated; /* searches that stopped asking h^2 after 256 fruitless tests */
 } tally;
 
 /* `state` and each of its successors: wherever h^2 or the databases (may
@@ -238,6 +240,26 @@ static void check_state_and_successors(const pl_task *t, const pl_relaxed *r, pl
     free(next);
 }
 
+/* A blind A* asking h^2: where its first 256 tests find no dead end, it
+ * asks no more, and finds the same optimal cost. */
+static void check_gate(const pl_task *t, const pl_relaxed *r, long long cost, const char *name, tally *n)
+{
+    pl_h2 *h = h2_of_goal(t);
+    pl_search_params p = pl_search_defaults();
+    p.heuristic = PL_H_BLIND;
+    p.dead_ends = h;
+    pl_search_result res;
+    assert_int_equal(pl_search(t, r, &p, &res), PL_SEARCH_SOLVED);
+    if (res.cost != cost)
+        fail_msg("%s: cost %lld asking h^2, %lld without", name, res.cost, cost);
+    if (res.evaluated > 256 && pl_h2_dead_ends(h) == 0) {
+        assert_int_equal(pl_h2_tests(h), 256);
+        n->gated++;
+    }
+    pl_search_result_clear(&res);
+    pl_h2_free(h);
+}
+
 static void check_fixture(const pl_task *t, const char *name, void *ctx)
 {
     pl_relaxed *r = pl_relaxed_new(t);
@@ -246,6 +268,7 @@ static void check_fixture(const pl_task *t, const char *name, void *ctx)
     pl_search_params sp = pl_search_defaults();
     pl_search_result plan;
     assert_int_equal(pl_search(t, r, &sp, &plan), PL_SEARCH_SOLVED);
+    check_gate(t, r, plan.cost, name, ctx);
     uint64_t *s = pl_state_clone(t, t->init), *next = pl_state_new(t);
     for (int i = 0; i <= plan.plan_length; i++) {
         if (pl_h2_dead_end(h, s) || (p && pl_pdbs_eval(p, s) == PL_H_INF))
@@ -269,10 +292,12 @@ static void test_ipc_fixtures(void **state)
     (void)state;
     tally n = {0};
     pl_test_each_ipc_fixture(check_fixture, &n);
-    printf("IPC fixtures: %d plan states and successors, %d dead by h^2, %d by the databases, %d proven\n", n.states,
-           n.dead, n.dead_pdbs, n.proven);
+    printf("IPC fixtures: %d plan states and successors, %d dead by h^2, %d by the databases, %d proven; %d blind "
+           "searches stopped asking h^2 after 256 tests\n",
+           n.states, n.dead, n.dead_pdbs, n.proven, n.gated);
     assert_int_equal(n.unknown, 0);
     assert_true(n.states > 0);
+    assert_true(n.gated > 0);
 }
 
 static void check_dev_problem(const pl_task *t, const char *label, void *ctx)

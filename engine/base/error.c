@@ -1,4 +1,5 @@
 #include "base/error.h"
+#include "base/safe_text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,14 +72,22 @@ void pl_error_clear(pl_error *e)
     e->line = e->column = 0;
 }
 
+/* Messages quote names and text from the input: shown safe (base/safe_text.h). */
 char *pl_error_format(const pl_error *e)
 {
     const char *msg = e->message ? e->message : "unknown error";
+    char *text;
     if (e->file && e->line > 0)
-        return pl_strdup_printf("%s:%d:%d: %s", e->file, e->line, e->column, msg);
-    if (e->file)
-        return pl_strdup_printf("%s: %s", e->file, msg);
-    return pl_strdup(msg);
+        text = pl_strdup_printf("%s:%d:%d: %s", e->file, e->line, e->column, msg);
+    else if (e->file)
+        text = pl_strdup_printf("%s: %s", e->file, msg);
+    else
+        text = pl_strdup(msg);
+    if (!text || pl_text_is_safe(text, strlen(text), PL_SAFE_LINES))
+        return text;
+    char *safe = pl_safe_text(text, PL_SAFE_LINES);
+    free(text);
+    return safe;
 }
 
 void pl_diags_add(pl_diags *d, const char *file, int line, int column,

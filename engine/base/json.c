@@ -5,8 +5,11 @@
  * more than 15 digits is wrapped in quotes, so cJSON keeps its digits as a
  * string; a syntax error is then mapped back to its place in the original.
  * The same pass rewrites the \u escape of a lone UTF-16 surrogate, which
- * Python writes for undecodable bytes and cJSON rejects, as \ufffd. */
+ * Python writes for undecodable bytes and cJSON rejects, as \ufffd, and the
+ * escape \u0000, at which cJSON would end the string, as PL_NUL_MARK
+ * (base/safe_text.h): the text after a NUL is kept, graded and shown. */
 #include "base/json.h"
+#include "base/safe_text.h"
 
 #include <ctype.h>
 #include <math.h>
@@ -17,9 +20,15 @@
 /* A double holds every integer of up to 15 decimal digits exactly. */
 #define EXACT_DIGITS 15
 
+typedef enum {
+    LONG_INTEGER, /* quoted: two bytes longer */
+    LONE_SURROGATE, /* \uD8xx (6 bytes) -> \ufffd (6 bytes) */
+    NUL_ESCAPE      /* \u0000 (6 bytes) -> PL_NUL_MARK (2 bytes) */
+} span_kind;
+
 typedef struct {
     size_t start, len;
-    bool surrogate; /* a lone-surrogate escape (6 bytes), else a long integer */
+    span_kind kind;
 } span;
 
 typedef struct {
@@ -27,7 +36,7 @@ typedef struct {
     size_t count, capacity;
 } spans;
 
-static int spans_add(spans *s, size_t start, size_t len, bool surrogate)
+static int spans_add(spans *s, size_t start, size_t len, span_kind kind)
 {
     if (s->count == s->capacity) {
         size_t cap = s->capacity ? s->capacity * 2 : 16;
@@ -37,7 +46,7 @@ static int spans_add(spans *s, size_t start, size_t len, bool surrogate)
         s->items = items;
         s->capacity = cap;
     }
-    s->items[s->count++] = (span){start, len, surrogate};
+    s->items[s->count++] = (span){start, len, kind};
     return 0;
 }
 
@@ -77,21 +86,25 @@ static long escape_unit(const char *t, size_t i, size_t len)
     return unit;
 }
 
-/* Bytes to skip after the escape at t[i], recording a lone surrogate. */
+/* Bytes to skip after the escape at t[i], recording a lone surrogate or a NUL. */
 static size_t escape_length(const char *t, size_t i, size_t len, spans *out, int *rc)
 {
     long unit = escape_unit(t, i, len);
+    if (unit == 0) {
+        *rc = spans_add(out, i, 6, NUL_ESCAPE);
+        return 6;
+    }
     if (unit < 0xD800 || unit > 0xDFFF)
         return 2;
     long low = escape_unit(t, i + 6, len);
     if (unit <= 0xDBFF && low >= 0xDC00 && low <= 0xDFFF)
         return 12;
-    *rc = spans_add(out, i, 6, true);
+    *rc = spans_add(out, i, 6, LONE_SURROGATE);
     return 6;
 }
 
-/* What to rewrite, in order: long integer literals outside strings and
- * lone-surrogate escapes inside them. */
+/* What to rewrite, in order: long integer literals outside strings, and
+ * lone-surrogate and NUL escapes inside them. */
 static int find_rewrites(const char *t, size_t len, spans *out)
 {
     bool in_string = false;
@@ -109,7 +122,7 @@ static int find_rewrites(const char *t, size_t len, spans *out)
             bool long_int;
             size_t n = number_length(t, i, len, &long_int);
             if (long_int)
-                rc = spans_add(out, i, n, false);
+                rc = spans_add(out, i, n, LONG_INTEGER);
             i += n - 1;
         }
     }
@@ -127,9 +140,12 @@ static char *rewrite_spans(const char *t, size_t len, const spans *s, size_t *ou
         const span *sp = &s->items[k];
         memcpy(buf + o, t + at, sp->start - at);
         o += sp->start - at;
-        if (sp->surrogate) {
+        if (sp->kind == LONE_SURROGATE) {
             memcpy(buf + o, "\\ufffd", 6);
             o += 6;
+        } else if (sp->kind == NUL_ESCAPE) {
+            memcpy(buf + o, PL_NUL_MARK, 2);
+            o += 2;
         } else {
             buf[o++] = '"';
             memcpy(buf + o, t + sp->start, sp->len);
@@ -146,24 +162,31 @@ static char *rewrite_spans(const char *t, size_t len, const spans *s, size_t *ou
 }
 
 /* The offset in the original text of offset `off` of the rewritten copy
- * (quotes shift what follows by two; surrogate rewrites keep lengths). */
+ * (quotes shift what follows by two, a NUL mark by minus four; surrogate
+ * rewrites keep lengths). */
 static size_t original_offset(const spans *s, size_t off)
 {
-    size_t shift = 0;
+    long shift = 0; /* rewritten minus original length before the span */
     for (size_t k = 0; k < s->count; k++) {
         const span *sp = &s->items[k];
-        if (sp->surrogate)
+        if (sp->kind == LONE_SURROGATE)
             continue;
-        size_t open_quote = sp->start + shift;
-        if (off <= open_quote)
+        size_t at = (size_t)((long)sp->start + shift);
+        if (off <= at)
             break;
-        if (off < open_quote + sp->len + 2) {
-            size_t inside = off - open_quote - 1;
+        if (sp->kind == NUL_ESCAPE) {
+            if (off < at + 2)
+                return sp->start;
+            shift -= 4;
+            continue;
+        }
+        if (off < at + sp->len + 2) {
+            size_t inside = off - at - 1;
             return sp->start + (inside < sp->len ? inside : sp->len);
         }
         shift += 2;
     }
-    return off - shift;
+    return (size_t)((long)off - shift);
 }
 
 void pl_text_position(const char *text, size_t off, int *line, int *column)

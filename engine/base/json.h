@@ -20,7 +20,8 @@ void pl_text_position(const char *text, size_t off, int *line, int *column);
 /* cJSON parse that keeps integers too long for a double exactly: every
  * integer literal of more than 15 digits becomes a JSON string holding its
  * digits.  A \u escape of a lone UTF-16 surrogate (Python writes them for
- * undecodable bytes; cJSON rejects them) reads as U+FFFD.  Text after the
+ * undecodable bytes; cJSON rejects them) reads as U+FFFD; \u0000 reads as
+ * PL_NUL_MARK (base/safe_text.h), so that a string goes on after a NUL.  Text after the
  * value is an error.  Returns NULL on a syntax error, with err set (line,
  * 1-based byte column); `file` only names the text in err. */
 cJSON *pl_json_parse_exact(const char *text, size_t len, const char *file, pl_error *err);

@@ -11,6 +11,7 @@
 #include <cjson/cJSON.h>
 #include <cmocka.h>
 
+#include "base/json.h"
 #include "base/safe_text.h"
 
 static void expect(const char *in, size_t len, unsigned flags, const char *want)
@@ -132,13 +133,31 @@ static void test_xml(void **state)
     free(x);
 }
 
+/* JSON's \u0000 is kept as the NUL mark (the text after it is read) and a
+ * syntax error after one is still placed in the original text. */
+static void test_json_nul_kept(void **state)
+{
+    (void)state;
+    const char *text = "{\"model\":\"m\\u0000a\",\"response\":\"2\\u0000 actually 1\"}";
+    pl_error err = PL_ERROR_INIT;
+    cJSON *o = pl_json_parse_exact(text, strlen(text), "run.jsonl", &err);
+    assert_non_null(o);
+    assert_string_equal(pl_json_str(o, "model"), "m" PL_NUL_MARK "a");
+    assert_string_equal(pl_json_str(o, "response"), "2" PL_NUL_MARK " actually 1");
+    cJSON_Delete(o);
+    const char *bad = "{\"a\":\"\\u0000\\u0000\", x}";
+    assert_null(pl_json_parse_exact(bad, strlen(bad), "run.jsonl", &err));
+    assert_int_equal(err.column, (int)(strchr(bad, '}') - bad) + 1); /* cJSON stops at the '}' */
+    pl_error_clear(&err);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_controls_become_escapes), cmocka_unit_test(test_c1_bidi_and_format),
         cmocka_unit_test(test_invalid_utf8_and_nul),    cmocka_unit_test(test_tabs_expand),
         cmocka_unit_test(test_json_valid_and_inert),    cmocka_unit_test(test_csv_cells),
-        cmocka_unit_test(test_xml),
+        cmocka_unit_test(test_xml),                     cmocka_unit_test(test_json_nul_kept),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -145,7 +145,7 @@ static void test_json_nul_kept(void **state)
     assert_string_equal(pl_json_str(o, "model"), "m" PL_NUL_MARK "a");
     assert_string_equal(pl_json_str(o, "response"), "2" PL_NUL_MARK " actually 1");
     cJSON_Delete(o);
-    const char *bad = "{\"a\":\"\\u0000\\u0000\", x}";
+    const char *bad = "{\"a\":\"\\u0000\\u0000\", x}\n";
     assert_null(pl_json_parse_exact(bad, strlen(bad), "run.jsonl", &err));
     assert_int_equal(err.column, (int)(strchr(bad, '}') - bad) + 1); /* cJSON stops at the '}' */
     pl_error_clear(&err);

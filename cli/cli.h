@@ -48,9 +48,29 @@ void cli_print_error(const pl_error *err);
 /* Prints each warning as "planlens: warning: file:line:col: message" (as much
  * of the location as is known), then clears the list. */
 void cli_print_warnings(pl_diags *w);
-/* Writes text with control characters and invalid UTF-8 escaped as \xNN, so
- * that a hostile input file cannot drive the terminal through our messages. */
+/* Untrusted text (model output and names, file names, anything read from a
+ * file) as one safe line (base/safe_text.h: escapes for controls, bidi and
+ * invalid UTF-8), for a printf argument: the text itself when already safe,
+ * else a copy valid for the next 15 calls.  NULL gives NULL. */
+const char *cli_text(const char *text);
+/* Frees the copies cli_text keeps (at exit). */
+void cli_text_release(void);
+/* Writes cli_text(text). */
 void cli_put_safe(FILE *out, const char *text);
+/* `--csv-raw` (every command that writes CSV): turns the formula guard of
+ * cli_put_csv off.  False when arg is something else. */
+bool cli_csv_raw_option(const char *arg);
+/* One CSV cell (base/safe_text.h pl_csv_cell: safe text, quoted as RFC 4180
+ * wants, a leading ' before =, +, -, @, TAB, CR unless --csv-raw); NULL is
+ * an empty cell.  The caller writes the separators. */
+void cli_put_csv(FILE *out, const char *text);
+/* planlens's own escape sequences (colours, a redrawn status line) follow
+ * the explorer's rule (tui/terminal.c tui_display_option, tui_main.c): on
+ * unless $NO_COLOR is set and not empty; --color=never / --no-color turn
+ * them off, --color=always on, --color[=auto] leaves the default. */
+bool cli_color_default(void);
+/* Handles one of those options; false when arg is not one. */
+bool cli_color_option(const char *arg, bool *color);
 /* Applies $PLANLENS_MAX_INPUT_MB to the engine's input limit; on a bad value
  * prints a usage error and returns PL_EXIT_USAGE. */
 int cli_apply_input_limit(void);
@@ -64,9 +84,19 @@ int cli_apply_memory_limit(void);
  * at argv[*i] (advancing *i past a value).  1 when consumed, 0 when argv[*i]
  * is something else, -1 after printing a usage error. */
 int cli_output_flag(const char *cmd, int argc, char **argv, int *i, bool *json);
-/* Prints a cJSON tree followed by a newline and frees it. */
+/* A cJSON tree printed (formatted or on one line) and made valid, inert
+ * UTF-8 JSON (base/safe_text.h pl_safe_json): every JSON planlens writes
+ * goes through it.  Owned; NULL when out of memory. */
 struct cJSON;
+char *cli_json_text(const struct cJSON *j, bool formatted);
+/* Prints cli_json_text(j) followed by a newline and frees j. */
 void cli_print_json(struct cJSON *j);
+/* Writes the charts of `--output PATH.svg`: write(svg, csv,
+ * ctx) fills PATH.svg and PATH.csv (PATH without .svg: PATH.svg too), each
+ * replaced atomically, neither when write fails (non-zero).  Says what it
+ * wrote on stderr; returns an exit code. */
+typedef int (*cli_chart_writer)(FILE *svg, FILE *csv, const void *ctx);
+int cli_write_chart_files(const char *cmd, const char *output, cli_chart_writer write, const void *ctx);
 /* A failure mode as JSON (docs/ANALYSIS.md): {"kind", "key", "step",
  * "detail", "items": {kind: count}}, members without a value left out. */
 struct cJSON *cli_failure_json(const pl_failure *f);

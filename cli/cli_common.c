@@ -2,7 +2,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/atomic_file.h"
 #include "base/file.h"
+#include "base/safe_text.h"
 #include "cli.h"
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
@@ -16,28 +18,69 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
     return PL_EXIT_USAGE;
 }
 
-/* Length of the valid UTF-8 sequence at s, or 0 when the bytes there are not one. */
-static int utf8_length(const unsigned char *s)
+/* A few sanitized texts stay alive at once: enough for the arguments of one
+ * printf (the CLI prints on one thread). */
+enum { CLI_TEXT_SLOTS = 16 };
+static char *text_slots[CLI_TEXT_SLOTS];
+static unsigned next_text_slot;
+
+const char *cli_text(const char *text)
 {
-    int n = s[0] >= 0xf0 && s[0] <= 0xf4 ? 4 : s[0] >= 0xe0 ? 3 : s[0] >= 0xc2 && s[0] < 0xe0 ? 2 : 0;
-    for (int i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80)
-            return 0;
-    return n;
+    if (!text || pl_text_is_safe(text, strlen(text), 0))
+        return text;
+    unsigned k = next_text_slot++ % CLI_TEXT_SLOTS;
+    free(text_slots[k]);
+    text_slots[k] = pl_safe_text(text, 0);
+    return text_slots[k] ? text_slots[k] : "?";
+}
+
+void cli_text_release(void)
+{
+    for (int k = 0; k < CLI_TEXT_SLOTS; k++) {
+        free(text_slots[k]);
+        text_slots[k] = NULL;
+    }
 }
 
 void cli_put_safe(FILE *out, const char *text)
 {
-    for (const unsigned char *s = (const unsigned char *)text; *s;) {
-        int n = *s < 0x80 ? 1 : utf8_length(s);
-        if (n == 0 || (*s < 0x20 && *s != '\t') || *s == 0x7f) {
-            fprintf(out, "\\x%02x", *s);
-            s++;
-        } else {
-            fwrite(s, 1, (size_t)n, out);
-            s += n;
-        }
-    }
+    fputs(cli_text(text), out);
+}
+
+/* Set once by the command's parser: the shard writers call the CSV printers
+ * with the signature the merge knows. */
+static bool csv_raw;
+
+bool cli_csv_raw_option(const char *arg)
+{
+    if (strcmp(arg, "--csv-raw"))
+        return false;
+    csv_raw = true;
+    return true;
+}
+
+void cli_put_csv(FILE *out, const char *text)
+{
+    char *cell = pl_csv_cell(text ? text : "", csv_raw);
+    fputs(cell ? cell : "", out);
+    free(cell);
+}
+
+bool cli_color_default(void)
+{
+    const char *no_color = getenv("NO_COLOR");
+    return !(no_color && *no_color);
+}
+
+bool cli_color_option(const char *arg, bool *color)
+{
+    if (!strcmp(arg, "--color=never") || !strcmp(arg, "--no-color"))
+        *color = false;
+    else if (!strcmp(arg, "--color=always"))
+        *color = true;
+    else
+        return !strcmp(arg, "--color=auto") || !strcmp(arg, "--color");
+    return true;
 }
 
 void cli_print_error(const pl_error *err)
@@ -132,4 +175,36 @@ void cli_print_view(const pl_view_model *vm)
         putchar('\n');
         free(text);
     }
+}
+
+/* The charts at PATH.svg and their data at PATH.csv, each written beside its
+ * target and renamed: a symlink there is replaced, never followed, and a
+ * failed run leaves both files as they were (base/atomic_file.h). */
+int cli_write_chart_files(const char *cmd, const char *output, cli_chart_writer write, const void *ctx)
+{
+    size_t len = strlen(output), stem = len > 4 && !strcmp(output + len - 4, ".svg") ? len - 4 : len;
+    char *svg_path = pl_strdup_printf("%.*s.svg", (int)stem, output);
+    char *csv_path = pl_strdup_printf("%.*s.csv", (int)stem, output);
+    pl_atomic_file svg_file, csv_file;
+    pl_error err = PL_ERROR_INIT;
+    FILE *svg = svg_path ? pl_atomic_open(&svg_file, svg_path, &err) : NULL;
+    FILE *csv = svg && csv_path ? pl_atomic_open(&csv_file, csv_path, &err) : NULL;
+    bool ok = svg && csv && write(svg, csv, ctx) == 0;
+    /* the SVG is renamed only when the CSV is complete too */
+    if (csv && pl_atomic_close(&csv_file, ok, &err) != PL_OK)
+        ok = false;
+    if (svg && pl_atomic_close(&svg_file, ok, ok ? &err : NULL) != PL_OK)
+        ok = false;
+    if (ok) {
+        fprintf(stderr, "planlens: %s: wrote %s and %s\n", cmd, cli_text(svg_path), cli_text(csv_path));
+    } else if (err.code != PL_OK) {
+        cli_print_error(&err);
+    } else {
+        fprintf(stderr, "planlens: %s: cannot write %s and %s\n", cmd, cli_text(svg_path ? svg_path : output),
+                cli_text(csv_path ? csv_path : output));
+    }
+    pl_error_clear(&err);
+    free(svg_path);
+    free(csv_path);
+    return ok ? PL_EXIT_OK : PL_EXIT_INPUT;
 }

@@ -89,7 +89,7 @@ int cmd_audit(int argc, char **argv)
         pl_audit_result r = {0};
         if (pl_acp_audit(q, &limits, &r, &err) < 0) {
             char *m = pl_error_format(&err);
-            fprintf(stderr, "planlens: audit: question %s: %s\n", q->id, m ? m : "error");
+            fprintf(stderr, "planlens: audit: question %s: %s\n", cli_text(q->id), m ? m : "error");
             free(m);
             pl_error_clear(&err);
         }
@@ -108,13 +108,13 @@ int cmd_audit(int argc, char **argv)
                 cJSON_AddStringToObject(o, "item", f->item);
                 cJSON_AddStringToObject(o, "stored", f->stored);
                 cJSON_AddStringToObject(o, "proof", f->proof);
-                char *s = cJSON_PrintUnformatted(o);
+                char *s = cli_json_text(o, false);
                 line = s ? pl_strdup_printf("%s\n", s) : NULL;
                 free(s);
                 cJSON_Delete(o);
             } else {
-                line = pl_strdup_printf("%s %s: %s stored as %s; %s\n", pl_acp_task_name(q->task), q->id, f->item,
-                                        f->stored, f->proof);
+                line = pl_strdup_printf("%s %s: %s stored as %s; %s\n", pl_acp_task_name(q->task), cli_text(q->id),
+                                        cli_text(f->item), cli_text(f->stored), cli_text(f->proof));
             }
             if (shard.on)
                 cli_part_text(part, i, k, line);

@@ -40,6 +40,8 @@ static int parse_options(int argc, char **argv, compare_args *a)
         }
         if (!strcmp(s, "--ascii")) {
             a->ascii = true;
+        } else if (cli_csv_raw_option(s)) {
+            ;
         } else if (!strcmp(s, "--runs") && v && i + 2 < argc) {
             a->run_a = argv[++i];
             a->run_b = argv[++i];
@@ -144,12 +146,15 @@ static void print_table(const pl_workspace *ws, const int *records, int n, const
             size_t len = strlen(text);
             while (len && text[len - 1] == ' ') /* bars are padded to their width */
                 text[--len] = '\0';
-            puts(text);
+            cli_put_safe(stdout, text);
+            putchar('\n');
         }
         free(text);
     }
-    if (vm.status)
-        puts(vm.status);
+    if (vm.status) {
+        cli_put_safe(stdout, vm.status);
+        putchar('\n');
+    }
     pl_vm_free(&vm);
 }
 
@@ -162,7 +167,8 @@ static void csv_number(double x, int decimals)
 static void csv_row(const pl_cmp_task *t)
 {
     const char *metric = t->mixed_values ? "mixed" : !t->value.n ? "" : t->is_distance ? "ad" : "iou";
-    printf("%s,%d,%d,", t->task, t->pairs, t->accuracy.n);
+    cli_put_csv(stdout, t->task);
+    printf(",%d,%d,", t->pairs, t->accuracy.n);
     const double acc[] = {t->accuracy.mean_a, t->accuracy.mean_b, t->accuracy.diff, t->accuracy.se};
     for (int i = 0; i < 4; i++, putchar(','))
         csv_number(t->accuracy.n ? acc[i] : NAN, 6);

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "base/atomic_file.h"
 #include "base/file.h"
 #include "base/resources.h"
 #include "cli.h"
@@ -162,7 +163,7 @@ static void write_question(FILE *f, const pl_iou_question *q, uint64_t seed, con
     cJSON_AddRawToObject(o, "seed", seed_text);
     cJSON_AddStringToObject(o, "pddl_domain", dtext);
     cJSON_AddStringToObject(o, "pddl_problem", ptext);
-    char *line = cJSON_PrintUnformatted(o);
+    char *line = cli_json_text(o, false);
     if (line)
         fprintf(f, "%s\n", line);
     free(line);
@@ -191,7 +192,7 @@ static void write_acp_record(FILE *f, gen_args *a, const char *key, pl_acp_task 
     cJSON_AddItemToObject(o, "answer", answer);
     cJSON_AddStringToObject(o, "PDDL_domain", dtext);
     cJSON_AddStringToObject(o, "PDDL_problem", ptext);
-    char *text = cJSON_Print(o);
+    char *text = cli_json_text(o, true);
     if (text)
         fprintf(f, "%s%s", a->written++ ? ",\n" : "[\n", text);
     free(text);
@@ -251,8 +252,8 @@ static int write_acp_searched(FILE *f, gen_args *a, const pl_task *t, const pl_g
             g.answer = NULL;
         }
         if (got >= 0 && g.note)
-            fprintf(stderr, "planlens: gen: %s: %s %s: %s\n", t->problem->name, pl_acp_task_name((pl_acp_task)k),
-                    got ? "skipped" : "answer incomplete", g.note);
+            fprintf(stderr, "planlens: gen: %s: %s %s: %s\n", cli_text(t->problem->name),
+                    pl_acp_task_name((pl_acp_task)k), got ? "skipped" : "answer incomplete", cli_text(g.note));
         rc = got < 0 || !key ? PL_EXIT_INPUT : PL_EXIT_OK;
         free(key);
         pl_gen_acp_clear(&g);
@@ -281,7 +282,7 @@ static int gen_problem(gen_args *a, const char *problem, const char *dtext, FILE
         for (int i = 0; i < set.count && !a->acpbench; i++)
             write_question(f, &set.items[i], a->opts.seed, dtext, ptext);
         for (int i = 0; i < set.nskipped; i++)
-            fprintf(stderr, "planlens: gen: %s\n", set.skipped[i]);
+            fprintf(stderr, "planlens: gen: %s\n", cli_text(set.skipped[i]));
         pl_gen_set_free(&set);
         rc = a->acpbench ? write_acp_searched(f, a, lt.task, tmpl, dtext, ptext) : PL_EXIT_OK;
     } else if (tmpl && ptext) {
@@ -355,12 +356,12 @@ int cmd_gen(int argc, char **argv)
         cli_print_error(&err);
         rc = PL_EXIT_INPUT;
     }
-    /* --out: write beside the target and rename at the end, so a failed run
-     * never leaves a half-written file in place of a good one */
-    char *tmp = rc == PL_EXIT_OK && a.out ? pl_strdup_printf("%s.partial", a.out) : NULL;
-    FILE *f = tmp ? fopen(tmp, "w") : stdout;
+    /* --out: written beside the target and renamed at the end, so a failed
+     * run never leaves a half-written file in place of a good one */
+    pl_atomic_file out;
+    FILE *f = rc == PL_EXIT_OK && a.out ? pl_atomic_open(&out, a.out, &err) : stdout;
     if (rc == PL_EXIT_OK && !f) {
-        fprintf(stderr, "planlens: gen: cannot write %s\n", tmp ? tmp : "(out of memory)");
+        cli_print_error(&err);
         rc = PL_EXIT_INPUT;
     }
     cli_part *part = rc == PL_EXIT_OK && shard.on ? gen_part(f, &a, &shard, argc, argv) : NULL;
@@ -371,17 +372,11 @@ int cmd_gen(int argc, char **argv)
         rc = cli_part_end(part, rc, NULL);
     else if (rc == PL_EXIT_OK && a.acpbench)
         fputs(a.written ? "\n]\n" : "[]\n", f);
-    if (tmp && f) {
-        bool ok = fclose(f) == 0 && rc == PL_EXIT_OK;
-        if (ok && rename(tmp, a.out) != 0) {
-            fprintf(stderr, "planlens: gen: cannot rename %s to %s\n", tmp, a.out);
-            rc = PL_EXIT_INPUT;
-        } else if (!ok) {
-            remove(tmp);
-        }
+    if (a.out && f && pl_atomic_close(&out, rc == PL_EXIT_OK, &err) != PL_OK && rc == PL_EXIT_OK) {
+        cli_print_error(&err);
+        rc = PL_EXIT_INPUT;
     }
     pl_error_clear(&err);
-    free(tmp);
     free(dtext);
     free(a.problems);
     return rc;

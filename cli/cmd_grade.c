@@ -80,6 +80,8 @@ static int parse_args(int argc, char **argv, grade_args *a)
             if (a->jobs < 1 || a->jobs > 256)
                 return cli_usage_error("grade", "--jobs must be between 1 and 256");
             list = NULL;
+        } else if (cli_csv_raw_option(s)) {
+            list = NULL;
         } else if (s[0] == '-' && s[1] == '-') {
             return cli_usage_error("grade", "unknown or incomplete option '%s'", s);
         } else if (list) {
@@ -230,7 +232,8 @@ int cmd_grade(int argc, char **argv)
         r->in_shard = r->q ? cli_shard_owns(&shard, r->q->group, r->q->id)
                            : cli_shard_owns(&shard, r->resp->group, r->resp->id);
         if (!r->q && r->in_shard)
-            fprintf(stderr, "planlens: warning: %s:%d: %s\n", r->resp->source, r->resp->line, r->error);
+            fprintf(stderr, "planlens: warning: %s:%d: %s\n", cli_text(r->resp->source), r->resp->line,
+                    cli_text(r->error));
     }
     grade_all(rows, rs.count, &qs, a.jobs, a.mode & GRADE_SOUND);
     if (shard.on)

@@ -25,7 +25,7 @@ int cli_plan(int argc, char **argv, cli_plan_json json_out)
 {
     const char *pos[2];
     int npos = 0;
-    bool json = false, quiet = false;
+    bool json = false, quiet = false, color = cli_color_default();
     pl_search_params p = pl_search_defaults();
     const char *search_name = "astar-lmcut";
     for (int i = 0; i < argc; i++) {
@@ -52,6 +52,8 @@ int cli_plan(int argc, char **argv, cli_plan_json json_out)
         } else if (!strcmp(argv[i], "--memory-limit") && i + 1 < argc) {
             if (!cli_parse_memory_size(argv[++i], &p.max_bytes))
                 return cli_usage_error("plan", "--memory-limit expects a size such as 512M, 4G or none");
+        } else if (cli_color_option(argv[i], &color)) {
+            continue;
         } else if (!strcmp(argv[i], "--quiet")) {
             quiet = true;
         } else if (argv[i][0] == '-' && argv[i][1]) {
@@ -77,7 +79,7 @@ int cli_plan(int argc, char **argv, cli_plan_json json_out)
     }
     plan_progress progress;
     if (!quiet && isatty(STDERR_FILENO)) {
-        plan_progress_init(&progress, stderr, &p);
+        plan_progress_init(&progress, stderr, &p, color);
         p.progress = plan_progress_report;
         p.progress_ctx = &progress;
     }
@@ -91,7 +93,7 @@ int cli_plan(int argc, char **argv, cli_plan_json json_out)
         json_out(t, search_name, &p, &res);
     else if (res.status == PL_SEARCH_SOLVED) {
         for (int i = 0; i < res.plan_length; i++)
-            puts(t->actions[res.plan[i]].name);
+            puts(cli_text(t->actions[res.plan[i]].name));
         printf("; cost = %lld (%s)\n", res.cost, cost_kind);
     } else if (res.status == PL_SEARCH_UNSOLVABLE) {
         printf("; unsolvable: no plan exists (proved by exhausting %ld states)\n", res.evaluated);

@@ -94,7 +94,7 @@ int cmd_planview(int argc, char **argv)
     cli_print_warnings(&warnings);
     const pl_quality_case *c = rc == PL_EXIT_OK ? find_case(&cases, &a) : NULL;
     if (rc == PL_EXIT_OK && !c) {
-        fprintf(stderr, "planlens: planview: %s: no such case", a.file);
+        fprintf(stderr, "planlens: planview: %s: no such case", cli_text(a.file));
         if (a.case_id) {
             fputs(" '", stderr);
             cli_put_safe(stderr, a.case_id);
@@ -106,14 +106,14 @@ int cmd_planview(int argc, char **argv)
     char *why = NULL;
     pl_plan_subject *s = c ? pl_plan_subject_from_case(c, &why) : NULL;
     if (c && !s) {
-        fprintf(stderr, "planlens: planview: %s: ", c->id);
+        fprintf(stderr, "planlens: planview: %s: ", cli_text(c->id));
         cli_put_safe(stderr, why);
         fputc('\n', stderr);
         rc = PL_EXIT_INPUT;
     }
     const char *const *plan;
     if (s && pl_plan_subject_plan(s, a.plan, &plan) < 0) {
-        fprintf(stderr, "planlens: planview: %s: %s was not computed (no ground truth)\n", c->id,
+        fprintf(stderr, "planlens: planview: %s: %s was not computed (no ground truth)\n", cli_text(c->id),
                 pl_plan_name(a.plan));
         rc = PL_EXIT_INVALID;
     } else if (s) {

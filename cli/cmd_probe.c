@@ -38,6 +38,8 @@ static int parse_args(int argc, char **argv, probe_args *a)
             a->format = argv[++i];
             if (strcmp(a->format, "table") && strcmp(a->format, "csv") && strcmp(a->format, "json"))
                 return cli_usage_error("probe", "--format must be table, csv or json, not '%s'", a->format);
+        } else if (cli_csv_raw_option(s)) {
+            ;
         } else if (s[0] == '-' && s[1] == '-') {
             return cli_usage_error("probe", "unknown or incomplete option '%s'", s);
         } else if (was) {
@@ -80,11 +82,13 @@ static void print_report(const probe_args *a, const pl_probe_report *r)
                     cJSON_AddStringToObject(o, "example", example);
                 cJSON_AddItemToArray(out, o);
             } else if (csv) {
-                printf("%s,%s,%d,%d,%d,%d,%d,%s\n", task, kind, c->n, c->official, c->sound, c->accepts_wrong,
-                       c->rejects_right, example ? example : "");
+                printf("%s,%s,%d,%d,%d,%d,%d,", task, kind, c->n, c->official, c->sound, c->accepts_wrong,
+                       c->rejects_right);
+                cli_put_csv(stdout, example);
+                putchar('\n');
             } else {
                 printf("%-7s %-12s %9d %9d %9d %14d %15d  %s\n", task, kind, c->n, c->official, c->sound,
-                       c->accepts_wrong, c->rejects_right, example ? example : "");
+                       c->accepts_wrong, c->rejects_right, example ? cli_text(example) : "");
             }
         }
     if (json)

@@ -64,6 +64,8 @@ static int parse_args(int argc, char **argv, quality_args *a, const char ***file
             a->opt.replan_reuse_gt = false;
         } else if (!strcmp(s, "--no-replan")) {
             a->opt.replan = false;
+        } else if (cli_csv_raw_option(s)) {
+            continue;
         } else if (s[0] == '-' && s[1]) {
             return cli_usage_error("quality", "unknown or incomplete option '%s'", s);
         } else {
@@ -128,7 +130,7 @@ static void emit(const quality_args *a, quality_summary *sum, const pl_quality_c
         quality_print_table_row(stdout, c, r, error);
     quality_summary_add(sum, c, r);
     if (!r) {
-        fprintf(stderr, "planlens: quality: %s: ", c->id);
+        fprintf(stderr, "planlens: quality: %s: ", cli_text(c->id));
         cli_put_safe(stderr, error);
         fputc('\n', stderr);
     }

@@ -63,6 +63,8 @@ static int parse_options(int argc, char **argv, report_args *a)
                 return cli_usage_error("report", "--format must be table, csv, json or svg, not '%s'", v);
         } else if (!strcmp(s, "--output") && v) {
             a->output = argv[++i];
+        } else if (cli_csv_raw_option(s)) {
+            ;
         } else if (s[0] == '-' && s[1] == '-') {
             return cli_usage_error("report", "unknown or incomplete option '%s'", s);
         } else if (list) {

@@ -70,7 +70,7 @@ int cli_applicable(int argc, char **argv, const cli_state_json *json_out)
         json_out->applicable(t, ids, n);
     } else {
         for (int i = 0; i < n; i++)
-            puts(t->actions[ids[i]].name);
+            puts(cli_text(t->actions[ids[i]].name));
     }
     free(ids);
     pl_loaded_task_free(&lt);
@@ -103,7 +103,7 @@ static void print_atoms(const char *label, const pl_task *t, const int *ids, int
 {
     printf("%s", label);
     for (int i = 0; i < n; i++)
-        printf(" %s", t->atoms[ids[i]].name);
+        printf(" %s", cli_text(t->atoms[ids[i]].name));
     printf("%s\n", n ? "" : " (none)");
 }
 
@@ -114,10 +114,10 @@ static int report_inapplicable(const pl_task *t, const pl_action_ref *ref, const
     if (json_out) {
         json_out->inapplicable(ref, unmet, n);
     } else {
-        printf("%s is not applicable", ref->text);
-        printf("%s%s\n", ref->detail ? ": " : "", ref->detail ? ref->detail : "");
+        printf("%s is not applicable", cli_text(ref->text));
+        printf("%s%s\n", ref->detail ? ": " : "", ref->detail ? cli_text(ref->detail) : "");
         for (int i = 0; i < n; i++)
-            printf("  unmet precondition: %s\n", unmet[i]);
+            printf("  unmet precondition: %s\n", cli_text(unmet[i]));
     }
     pl_strings_free(unmet, n);
     return PL_EXIT_INVALID;
@@ -143,7 +143,7 @@ int cli_progress(int argc, char **argv, const cli_state_json *json_out)
         if (json && json_out) {
             json_out->progress(t, ref.action, next, ids);
         } else {
-            printf("action: %s\n", t->actions[ref.action].name);
+            printf("action: %s\n", cli_text(t->actions[ref.action].name));
             print_atoms("positive effects:", t, ids, cli_changed_atoms(t, t->init, next, true, ids));
             print_atoms("negative effects:", t, ids, cli_changed_atoms(t, t->init, next, false, ids));
             print_atoms("next state:", t, ids, cli_state_atoms(t, next, ids));

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "acpbench/questions.h"
+#include "base/atomic_file.h"
 #include "cli.h"
 #include "gen/synth.h"
 #include "iou/questions.h"
@@ -19,7 +20,7 @@ static void emit(FILE *f, const char *id, const char *group, const char *model, 
     cJSON_AddStringToObject(o, "model", model);
     cJSON_AddStringToObject(o, "response", response ? response : "");
     cJSON_AddBoolToObject(o, "synthetic", true);
-    char *line = cJSON_PrintUnformatted(o);
+    char *line = cli_json_text(o, false);
     if (line)
         fprintf(f, "%s\n", line);
     free(line);
@@ -84,11 +85,13 @@ int cmd_synth(int argc, char **argv)
     pl_synth others = {s.error_rate, s.state ^ UINT64_C(0x6a09e667f3bcc908)};
     /* every synthetic run says so in its model name */
     char *name = strstr(model, "synthetic") ? pl_strdup(model) : pl_strdup_printf("synthetic-%s", model);
-    char *tmp = out ? pl_strdup_printf("%s.partial", out) : NULL;
-    FILE *f = out ? fopen(tmp, "w") : stdout;
+    /* --out: written beside the target and renamed at the end (base/atomic_file.h) */
+    pl_atomic_file target;
+    pl_error open_err = PL_ERROR_INIT;
+    FILE *f = out ? pl_atomic_open(&target, out, &open_err) : stdout;
     int rc = f && name ? PL_EXIT_OK : PL_EXIT_INPUT;
     if (!f)
-        fprintf(stderr, "planlens: synth: cannot write %s\n", tmp ? tmp : "(out of memory)");
+        cli_print_error(&open_err);
     for (int i = 0; rc == PL_EXIT_OK && i < nfiles; i++) {
         pl_diags warnings = PL_DIAGS_INIT;
         pl_error err = PL_ERROR_INIT;
@@ -124,14 +127,11 @@ int cmd_synth(int argc, char **argv)
             cli_print_error(&err);
         pl_error_clear(&err);
     }
-    if (out && f) {
-        bool ok = fclose(f) == 0 && rc == PL_EXIT_OK && rename(tmp, out) == 0;
-        if (!ok)
-            remove(tmp);
-        if (!ok && rc == PL_EXIT_OK)
-            rc = PL_EXIT_INPUT;
+    if (out && f && pl_atomic_close(&target, rc == PL_EXIT_OK, &open_err) != PL_OK && rc == PL_EXIT_OK) {
+        cli_print_error(&open_err);
+        rc = PL_EXIT_INPUT;
     }
-    free(tmp);
+    pl_error_clear(&open_err);
     free(name);
     free(files);
     return rc;

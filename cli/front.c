@@ -67,6 +67,7 @@ static int validate(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    atexit(cli_text_release);
     if (argc == 2 && !strcmp(argv[1], "--version")) {
         puts("planlens " PLANLENS_VERSION);
         return PL_EXIT_OK;

@@ -91,7 +91,7 @@ void grade_print_jsonl(FILE *f, const grade_row *rows, int n, grade_mode mode, b
         if (!rows[i].in_shard)
             continue;
         cJSON *o = row_json(&rows[i], mode);
-        char *s = o ? cJSON_PrintUnformatted(o) : NULL;
+        char *s = o ? cli_json_text(o, false) : NULL;
         if (s)
             fprintf(f, "%s%s%s", as_array && !first ? ",\n" : "", s, as_array ? "" : "\n");
         first = false;
@@ -102,22 +102,9 @@ void grade_print_jsonl(FILE *f, const grade_row *rows, int n, grade_mode mode, b
         fputs("\n]\n", f);
 }
 
-/* A CSV field, quoted when it needs to be (RFC 4180). */
 static void csv_field(FILE *f, const char *s, bool last)
 {
-    if (!s)
-        s = "";
-    if (strpbrk(s, ",\"\n\r")) {
-        fputc('"', f);
-        for (; *s; s++) {
-            if (*s == '"')
-                fputc('"', f);
-            fputc(*s, f);
-        }
-        fputc('"', f);
-    } else {
-        fputs(s, f);
-    }
+    cli_put_csv(f, s);
     fputc(last ? '\n' : ',', f);
 }
 
@@ -131,7 +118,7 @@ void grade_print_csv(FILE *f, const grade_row *rows, int n, grade_mode mode)
         if (!r->in_shard)
             continue;
         char score[16] = "", sound[16] = "", iou[32] = "", stored[32] = "", epoch[16], step[16] = "";
-        char *parsed = r->v.parsed ? cJSON_PrintUnformatted(r->v.parsed) : NULL;
+        char *parsed = r->v.parsed ? cli_json_text(r->v.parsed, false) : NULL;
         if (!r->error && (mode & GRADE_OFFICIAL))
             snprintf(score, sizeof score, "%d", r->v.score);
         if (!r->error && (mode & GRADE_SOUND))
@@ -282,14 +269,14 @@ static void print_cell(FILE *f, const table_cell *c, grade_mode mode)
         snprintf(stored, sizeof stored, "%d/%d", c->stored_disagree, c->stored_n);
     else
         snprintf(stored, sizeof stored, "-");
-    fprintf(f, "%-20s %-12s %6d %6d  %-16s %-16s %7d %9d %14s %7d %7d  %s\n", c->model, c->task, c->n, c->epochs,
+    fprintf(f, "%-20s %-12s %6d %6d  %-16s %-16s %7d %9d %14s %7d %7d  %s\n", cli_text(c->model), cli_text(c->task), c->n, c->epochs,
             mode & GRADE_OFFICIAL ? off : "-", mode & GRADE_SOUND ? snd : "-", c->parse_errors, c->disagree, stored,
-            c->errors, c->scorer_failures, c->reducer);
+            c->errors, c->scorer_failures, cli_text(c->reducer));
     if (c->status)
-        fprintf(f, "  %s%s: accuracy partial (over the samples the log has)\n", c->status,
+        fprintf(f, "  %s%s: accuracy partial (over the samples the log has)\n", cli_text(c->status),
                 c->more_statuses ? " (and other logs that did not finish)" : "");
     if (c->stored_scorer)
-        fprintf(f, "  stored scores: %s (the log has several scorers)\n", c->stored_scorer);
+        fprintf(f, "  stored scores: %s (the log has several scorers)\n", cli_text(c->stored_scorer));
     if (c->scorer_failures)
         fprintf(f, "  the log's scorer failed on %d answer%s: graded all the same\n", c->scorer_failures,
                 c->scorer_failures == 1 ? "" : "s");

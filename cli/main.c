@@ -1,6 +1,7 @@
 /* planlens: batch commands over PDDL tasks and plans. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -145,6 +146,7 @@ static bool asks_help(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    atexit(cli_text_release);
     if (cli_apply_input_limit() != PL_EXIT_OK || cli_apply_memory_limit() != PL_EXIT_OK)
         return PL_EXIT_USAGE;
     if (argc < 2)

@@ -22,9 +22,10 @@ static void put_bytes(FILE *out, size_t bytes)
         fprintf(out, "%.2f GB", (double)bytes / (1 << 30));
 }
 
-void plan_progress_init(plan_progress *pp, FILE *out, const pl_search_params *p)
+void plan_progress_init(plan_progress *pp, FILE *out, const pl_search_params *p, bool redraw)
 {
-    *pp = (plan_progress){.out = out, .greedy = p->greedy, .max_bytes = p->max_bytes == SIZE_MAX ? 0 : p->max_bytes};
+    *pp = (plan_progress){.out = out, .greedy = p->greedy, .max_bytes = p->max_bytes == SIZE_MAX ? 0 : p->max_bytes,
+                          .redraw = redraw};
     pp->start = pp->last = wall_seconds();
 }
 
@@ -34,12 +35,18 @@ void plan_progress_report(const pl_search_progress *at, void *ctx)
     double now = wall_seconds();
     if (!at->new_layer && now - pp->last < 0.5)
         return;
-    fputs("\r\033[K", pp->out); /* the status line, if any, is redrawn below */
+    if (pp->redraw)
+        fputs("\r\033[K", pp->out); /* the status line, if any, is redrawn below */
     if (at->new_layer) {
         fprintf(pp->out, "%s = %lld, %ld evaluated, %ld expanded, t=%.2fs, ", pp->greedy ? "h" : "f", at->f,
                 at->evaluated, at->expansions, at->seconds);
         put_bytes(pp->out, at->bytes);
         fputc('\n', pp->out);
+    }
+    if (!pp->redraw) {
+        fflush(pp->out);
+        pp->last = now;
+        return;
     }
     double rate = now > pp->last ? (double)(at->expansions - pp->last_expansions) / (now - pp->last) : 0;
     fprintf(pp->out, "[%.0f s] %ld expanded, %.0f states/s, %s = %lld, memory ", now - pp->start, at->expansions,

@@ -3,11 +3,20 @@
 #include <cjson/cJSON.h>
 #include <stdlib.h>
 
+#include "base/safe_text.h"
 #include "cli.h"
+
+char *cli_json_text(const cJSON *j, bool formatted)
+{
+    char *printed = formatted ? cJSON_Print(j) : cJSON_PrintUnformatted(j);
+    char *safe = printed ? pl_safe_json(printed) : NULL;
+    free(printed);
+    return safe;
+}
 
 void cli_print_json(cJSON *j)
 {
-    char *s = cJSON_PrintUnformatted(j);
+    char *s = cli_json_text(j, false);
     if (s)
         puts(s);
     free(s);

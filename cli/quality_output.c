@@ -56,7 +56,7 @@ static void add_sub(cJSON *o, const char *prefix, const pl_quality_result *r, co
 
 static void print_json(FILE *out, cJSON *o)
 {
-    char *s = cJSON_PrintUnformatted(o);
+    char *s = cli_json_text(o, false);
     if (s) {
         fputs(s, out);
         fputc('\n', out);
@@ -179,11 +179,6 @@ static void py_float(char *buf, size_t n, double v)
         strncat(buf, ".0", n - strlen(buf) - 1);
 }
 
-/* A CSV field holding a Python literal: quoted, with '"' doubled. */
-static void csv_begin(FILE *out)
-{
-    fputs(",\"", out);
-}
 
 static void csv_plan(FILE *out, const pl_quality_result *r, const int *ids, int n)
 {
@@ -198,20 +193,14 @@ static void csv_plan(FILE *out, const pl_quality_result *r, const int *ids, int 
     }
     fputc(']', m);
     fclose(m);
-    csv_begin(out);
-    for (char *p = buf; *p; p++) {
-        if (*p == '"')
-            fputc('"', out);
-        fputc(*p, out);
-    }
-    fputc('"', out);
+    fputc(',', out);
+    cli_put_csv(out, buf);
     free(buf);
 }
 
 static void csv_labels(FILE *out, const pl_qlabel *l, int n)
 {
-    csv_begin(out);
-    fputc('{', out);
+    fputs(",\"{", out); /* a Python literal of label names: no text of the input */
     for (int i = 0; i < n; i++)
         fprintf(out, "%s%d: '%s'", i ? ", " : "", i, pl_qlabel_code_name(l[i]));
     fputs("}\"", out);
@@ -228,13 +217,7 @@ static void csv_text(FILE *out, const char *s, bool first)
 {
     if (!first)
         fputc(',', out);
-    fputc('"', out);
-    for (; s && *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
+    cli_put_csv(out, s);
 }
 
 static void csv_sub(FILE *out, const pl_quality_result *r, const pl_qsub *s)

@@ -101,7 +101,7 @@ static int computed_facts(const pl_quality_case *c, pl_name_sim *sim, const pl_q
         pl_diags_clear(&warnings);
     }
     if (!ran) { /* a missing case: counted or left out as --missing says */
-        fprintf(stderr, "planlens: quality: %s: ", c->id);
+        fprintf(stderr, "planlens: quality: %s: ", cli_text(c->id));
         cli_put_safe(stderr, error ? error : "out of memory");
         fputc('\n', stderr);
     }
@@ -172,28 +172,22 @@ static int collect(const quality_summary_args *s, const pl_quality_options *opt,
     return rc;
 }
 
+typedef struct {
+    const pl_qsummary *sum;
+    const char *chart;
+} chart_request;
+
+static int write_charts(FILE *svg, FILE *csv, const void *ctx)
+{
+    const chart_request *r = ctx;
+    return quality_summary_write_charts(r->sum, r->chart, svg, csv);
+}
+
 /* PATH.svg and PATH.csv (PATH without .svg: PATH.svg too). */
 static int write_chart_files(const pl_qsummary *sum, const quality_summary_args *s)
 {
-    size_t n = strlen(s->output);
-    size_t stem = n > 4 && !strcmp(s->output + n - 4, ".svg") ? n - 4 : n;
-    char *svg_path = pl_strdup_printf("%.*s.svg", (int)stem, s->output);
-    char *csv_path = pl_strdup_printf("%.*s.csv", (int)stem, s->output);
-    FILE *svg = svg_path ? fopen(svg_path, "w") : NULL;
-    FILE *csv = csv_path ? fopen(csv_path, "w") : NULL;
-    int rc = svg && csv && quality_summary_write_charts(sum, s->chart, svg, csv) == 0 ? PL_EXIT_OK : PL_EXIT_INPUT;
-    if (svg && fclose(svg))
-        rc = PL_EXIT_INPUT;
-    if (csv && fclose(csv))
-        rc = PL_EXIT_INPUT;
-    if (rc != PL_EXIT_OK)
-        fprintf(stderr, "planlens: quality: cannot write %s and %s\n", svg_path ? svg_path : s->output,
-                csv_path ? csv_path : s->output);
-    else
-        fprintf(stderr, "planlens: quality: wrote %s and %s\n", svg_path, csv_path);
-    free(svg_path);
-    free(csv_path);
-    return rc;
+    chart_request r = {sum, s->chart};
+    return cli_write_chart_files("quality", s->output, write_charts, &r);
 }
 
 static int print_summary(const pl_qsummary *sum, const quality_summary_args *s)

@@ -51,13 +51,13 @@ static void print_distributions(FILE *out, const pl_qsummary *s, const pl_qgroup
         fputs("\nAQM labels per model (paper's labels)\n", out);
         label_head(out, "model");
         for (int i = 0; i < n; i++) {
-            fprintf(out, "%-28s", models[i].model);
+            fprintf(out, "%-28s", cli_text(models[i].model));
             label_shares(out, models[i].labels);
         }
         fputs("\nNP-AQM labels per model\n", out);
         label_head(out, "model");
         for (int i = 0; i < n; i++) {
-            fprintf(out, "%-28s", models[i].model);
+            fprintf(out, "%-28s", cli_text(models[i].model));
             label_shares(out, models[i].np_labels);
         }
         pl_qgroups_free(models, n);
@@ -111,7 +111,8 @@ int quality_summary_print_table(FILE *out, const pl_qsummary *s, pl_qby by)
         const pl_qgroup *r = i < n ? &g[i] : &all;
         if (i == n)
             fputc('\n', out);
-        fprintf(out, "%-31s %-20s %-14s %5d", i < n ? r->domain : "all", r->model, r->prompt_type, r->cases);
+        fprintf(out, "%-31s %-20s %-14s %5d", i < n ? cli_text(r->domain) : "all", cli_text(r->model),
+                cli_text(r->prompt_type), r->cases);
         for (int k = 0; k < PL_QSR_PLANS; k++)
             fprintf(out, " %5.2f", pl_qgroup_sr(r, k));
         fprintf(out, " %5.2f %6.2f %6.2f %6.3f %6.3f %6.1f %7.3f %7.3f\n", pl_qgroup_executable(r),
@@ -129,20 +130,6 @@ int quality_summary_print_table(FILE *out, const pl_qsummary *s, pl_qby by)
     return 0;
 }
 
-static void put_csv(FILE *out, const char *s)
-{
-    bool quote = strpbrk(s, ",\"\n\r") != NULL;
-    if (quote)
-        fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
-    if (quote)
-        fputc('"', out);
-}
-
 int quality_summary_print_csv(FILE *out, const pl_qsummary *s, pl_qby by)
 {
     pl_qgroup *g;
@@ -154,11 +141,11 @@ int quality_summary_print_csv(FILE *out, const pl_qsummary *s, pl_qby by)
           out);
     for (int i = 0; i < n; i++) {
         const pl_qgroup *r = &g[i];
-        put_csv(out, r->domain);
+        cli_put_csv(out, r->domain);
         fputc(',', out);
-        put_csv(out, r->model);
+        cli_put_csv(out, r->model);
         fputc(',', out);
-        put_csv(out, r->prompt_type);
+        cli_put_csv(out, r->prompt_type);
         fprintf(out, ",%d,%d,%d", r->cases, r->evaluated, r->missing);
         for (int k = 0; k < PL_QSR_PLANS; k++)
             fprintf(out, ",%.6g", pl_qgroup_sr(r, k));
@@ -239,7 +226,7 @@ int quality_summary_print_jsonl(FILE *out, const pl_qsummary *s, pl_qby by)
     int rc = 0;
     for (int i = 0; i < n && rc == 0; i++) {
         cJSON *o = group_json(s, &g[i]);
-        char *text = o ? cJSON_PrintUnformatted(o) : NULL;
+        char *text = o ? cli_json_text(o, false) : NULL;
         if (text)
             fprintf(out, "%s\n", text);
         else

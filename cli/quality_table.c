@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli.h"
 #include "quality_output.h"
 
 typedef struct {
@@ -102,7 +103,7 @@ void quality_summary_print(FILE *out, const quality_summary *s)
         int k = g->plans - g->failed;
         double d = k ? k : 1;
         fprintf(out, "%-24s %-15s %5d %6.1f %6.1f %6.1f %6.1f %6.1f %6.1f %6.1f %6.2f %6.2f %6.3f %6.3f %6.3f %6.3f %6.1f\n",
-                g->model, g->prompt, g->plans, pct(g->valid, k), pct(g->executable, k),
+                cli_text(g->model), cli_text(g->prompt), g->plans, pct(g->valid, k), pct(g->executable, k),
                 pct(g->labels[PL_QL_POSITION], g->actions), pct(g->labels[PL_QL_CORRECT], g->actions),
                 pct(g->labels[PL_QL_SAME_ACT], g->actions), pct(g->labels[PL_QL_DIFF_ACT], g->actions),
                 pct(g->labels[PL_QL_REDUNDANT], g->actions), g->lea / d, g->stv / d, g->trace / d, g->curr / d,
@@ -118,7 +119,7 @@ void quality_summary_print(FILE *out, const quality_summary *s)
 void quality_print_table_row(FILE *out, const pl_quality_case *c, const pl_quality_result *r, const char *error)
 {
     if (!r) {
-        fprintf(out, "%-40s error: %s\n", c->id, error);
+        fprintf(out, "%-40s error: %s\n", cli_text(c->id), cli_text(error));
         return;
     }
     static const char letter[] = "?CMSDR"; /* correct, misplaced, same, diff, redundant */
@@ -129,7 +130,7 @@ void quality_print_table_row(FILE *out, const pl_quality_case *c, const pl_quali
     if (r->n > 60)
         labels[k++] = '+';
     labels[k] = '\0';
-    fprintf(out, "%-40s %3d %3d %-5s %3d %3d %6.3f %7.3f %7.3f %7.3f %-5s %s\n", c->id, r->n, r->m,
+    fprintf(out, "%-40s %3d %3d %-5s %3d %3d %6.3f %7.3f %7.3f %7.3f %-5s %s\n", cli_text(c->id), r->n, r->m,
             r->validity ? "valid" : "-", r->lea, r->stv, r->trace_score, r->curr_score, r->final_score,
             r->pi1.score, r->pi4_done ? (r->pi4_valid ? "valid" : "inval") : "-", labels);
 }

@@ -41,7 +41,7 @@ static int **group_records(const pl_workspace *ws, int **counts)
 
 static void print_table(const pl_ws_failure_table *t, const char *model, const char *task, bool ascii)
 {
-    printf("%s / %s: %d wrong of %d answers\n", model, task, t->wrong[0], t->answers[0]);
+    printf("%s / %s: %d wrong of %d answers\n", cli_text(model), cli_text(task), t->wrong[0], t->answers[0]);
     if (!t->nrows)
         return;
     printf("  %-*s %6s %6s\n", KEY_WIDTH, "failure / key", "count", "share");
@@ -49,7 +49,7 @@ static void print_table(const pl_ws_failure_table *t, const char *model, const c
         const pl_ws_failure_row *row = &t->rows[r];
         char label[KEY_WIDTH + 1];
         snprintf(label, sizeof label, "%s%s", row->key ? "  " : "",
-                 row->key ? row->key : pl_failure_kind_name(row->kind));
+                 row->key ? cli_text(row->key) : pl_failure_kind_name(row->kind));
         printf("  %-*s %6d %5.1f%%", KEY_WIDTH, label, row->count[0], 100 * pl_ws_failure_share(t, r, 0));
         if (!row->key) {
             putchar(' ');
@@ -59,26 +59,15 @@ static void print_table(const pl_ws_failure_table *t, const char *model, const c
     }
 }
 
-static void csv_text(const char *s)
-{
-    putchar('"');
-    for (; s && *s; s++) {
-        if (*s == '"')
-            putchar('"');
-        putchar(*s);
-    }
-    putchar('"');
-}
-
 static void print_csv(const pl_ws_failure_table *t, const char *model, const char *task)
 {
     for (int r = 0; r < t->nrows; r++) {
         const pl_ws_failure_row *row = &t->rows[r];
-        csv_text(model);
+        cli_put_csv(stdout, model);
         putchar(',');
-        csv_text(task);
+        cli_put_csv(stdout, task);
         printf(",%s,", pl_failure_kind_name(row->kind));
-        csv_text(row->key);
+        cli_put_csv(stdout, row->key);
         printf(",%d,%d,%d,%.6f\n", row->count[0], t->wrong[0], t->answers[0], pl_ws_failure_share(t, r, 0));
     }
 }

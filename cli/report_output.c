@@ -113,9 +113,9 @@ static void print_table_group(FILE *f, const report_row *first, const pl_histogr
                               const epoch_summary *e)
 {
     const char *metric = first->is_distance ? "action distance" : "IoU", *sep = o->ascii ? " - " : " · ";
-    fprintf(f, "%s%s%s", first->model, sep, first->task);
+    fprintf(f, "%s%s%s", cli_text(first->model), sep, cli_text(first->task));
     if (o->by == REPORT_BY_DOMAIN)
-        fprintf(f, "%s%s", sep, first->domain);
+        fprintf(f, "%s%s", sep, cli_text(first->domain));
     fprintf(f, "%s%s%s%d answer%s%s%d parse failure%s\n", sep, metric, sep, h->n, h->n == 1 ? "" : "s", sep,
             h->n_parse_fail, h->n_parse_fail == 1 ? "" : "s");
     int max = 1;
@@ -142,11 +142,16 @@ static void print_table_group(FILE *f, const report_row *first, const pl_histogr
 
 static void print_csv_group(FILE *f, const report_row *first, const pl_histogram *h, const report_options *o)
 {
-    for (int b = 0; b < h->nbins; b++)
-        fprintf(f, "%s,%s,%s,%s,%.4f,%.4f,%d,%d,%d,%d,%.6f,%.6f,%.6f\n", first->model, first->task,
-                o->by == REPORT_BY_DOMAIN ? first->domain : "*", first->is_distance ? "ad" : "iou", h->bins[b].lo,
+    for (int b = 0; b < h->nbins; b++) {
+        cli_put_csv(f, first->model);
+        fputc(',', f);
+        cli_put_csv(f, first->task);
+        fputc(',', f);
+        cli_put_csv(f, o->by == REPORT_BY_DOMAIN ? first->domain : "*");
+        fprintf(f, ",%s,%.4f,%.4f,%d,%d,%d,%d,%.6f,%.6f,%.6f\n", first->is_distance ? "ad" : "iou", h->bins[b].lo,
                 h->bins[b].hi, h->bins[b].count, h->n, h->n_success, h->n_parse_fail, h->mean, h->median,
                 h->skewness);
+    }
 }
 
 static cJSON *json_group(const report_row *rows, const int *members, const report_row *first, const pl_histogram *h,
@@ -181,25 +186,23 @@ static cJSON *json_group(const report_row *rows, const int *members, const repor
     return g;
 }
 
+typedef struct {
+    const pl_chart *charts;
+    int n;
+} chart_list;
+
+static int write_chart_list(FILE *svg, FILE *csv, const void *ctx)
+{
+    const chart_list *l = ctx;
+    return pl_chart_write_svg(svg, l->charts, l->n) == 0 && pl_chart_write_csv(csv, l->charts, l->n) == 0 ? 0 : -1;
+}
+
 int report_write_charts(const pl_chart *charts, int n, const char *output)
 {
     if (!output)
         return pl_chart_write_svg(stdout, charts, n);
-    size_t len = strlen(output), stem = len > 4 && !strcmp(output + len - 4, ".svg") ? len - 4 : len;
-    char *svg_path = pl_strdup_printf("%.*s.svg", (int)stem, output);
-    char *csv_path = pl_strdup_printf("%.*s.csv", (int)stem, output);
-    FILE *svg = svg_path ? fopen(svg_path, "w") : NULL, *csv = csv_path ? fopen(csv_path, "w") : NULL;
-    bool ok = svg && csv && pl_chart_write_svg(svg, charts, n) == 0 && pl_chart_write_csv(csv, charts, n) == 0;
-    ok = !(svg && fclose(svg)) && ok;
-    ok = !(csv && fclose(csv)) && ok;
-    if (ok)
-        fprintf(stderr, "planlens: report: wrote %s and %s\n", svg_path, csv_path);
-    else
-        fprintf(stderr, "planlens: report: cannot write %s and %s\n", svg_path ? svg_path : output,
-                csv_path ? csv_path : output);
-    free(svg_path);
-    free(csv_path);
-    return ok ? 0 : -1;
+    chart_list l = {charts, n};
+    return cli_write_chart_files("report", output, write_chart_list, &l) == PL_EXIT_OK ? 0 : -1;
 }
 
 /* A group's histogram and its binary-success bar as two charts (labels and
@@ -308,7 +311,7 @@ int report_print(FILE *f, const report_row *rows, int n, const report_options *o
         pl_histogram_free(&h);
     }
     if (rc == 0 && json) {
-        char *s = cJSON_Print(json);
+        char *s = cli_json_text(json, true);
         if (s)
             fprintf(f, "%s\n", s);
         free(s);

@@ -105,7 +105,7 @@ static void print_list(const char *label, char **items, int n)
 {
     printf("  %s", label);
     for (int i = 0; i < n; i++)
-        printf("%s%s", i ? ", " : " ", items[i]);
+        printf("%s%s", i ? ", " : " ", cli_text(items[i]));
     printf("\n");
 }
 
@@ -114,7 +114,7 @@ void cli_print_verdict(void *ctx, const char *file, const pl_plan_steps *steps, 
     (void)ctx; /* stdout */
     const char *unit = tr->task->has_costs ? "" : " (unit cost)";
     if (tr->valid) {
-        printf("%s: Plan valid: %d action%s, cost %g%s\n", file, tr->nsteps, tr->nsteps == 1 ? "" : "s",
+        printf("%s: Plan valid: %d action%s, cost %g%s\n", cli_text(file), tr->nsteps, tr->nsteps == 1 ? "" : "s",
                tr->cost, unit);
     } else {
         cli_put_safe(stdout, file);
@@ -134,7 +134,7 @@ void cli_print_verdict(void *ctx, const char *file, const pl_plan_steps *steps, 
         const pl_trace_step *st = &tr->steps[tr->failed_step];
         if (st->ref.status == PL_REF_OK)
             printf("  action at index %d (line %d): %s is not applicable\n", tr->failed_step, steps->lines[tr->failed_step],
-                   st->ref.text);
+                   cli_text(st->ref.text));
         else {
             /* the step's text is the model's, not a name the task knows: quote it safely */
             printf("  action at index %d (line %d): ", tr->failed_step, steps->lines[tr->failed_step]);
@@ -144,7 +144,7 @@ void cli_print_verdict(void *ctx, const char *file, const pl_plan_steps *steps, 
             putchar('\n');
         }
         for (int k = 0; k < st->nunmet; k++)
-            printf("    unmet precondition: %s\n", st->unmet[k]);
+            printf("    unmet precondition: %s\n", cli_text(st->unmet[k]));
     }
     if (!tr->goal_reached)
         print_list(tr->executable ? "unmet goals:" : "goals unmet in the last state reached:", tr->unmet_goals,

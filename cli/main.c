@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "state_output.h"
 
-/* In two parts: ISO C guarantees string literals of 4095 bytes only. */
+/* In three parts: ISO C guarantees string literals of 4095 bytes only. */
 static const char usage_tasks[] =
     "usage: planlens [--color=auto|always|never] [--ascii] [--no-mouse] [--batch [--follow]]\n"
     "                [--notes FILE] [--warnings FILE] [PATH...]\n"
@@ -38,19 +38,20 @@ static const char usage_tasks[] =
     "      predicate: atoms the last action added (+) and deleted (-), goal atoms marked, and\n"
     "      where and why the plan stops (exit 1 unless the plan is valid).\n"
     "  plan DOMAIN PROBLEM [--search astar-lmcut|astar-hmax|astar-blind|gbfs-ff|gbfs-add]\n"
-    "       [--time-limit SEC] [--memory-limit SIZE] [--quiet] [--json]\n"
+    "       [--time-limit SEC] [--memory-limit SIZE] [--quiet] [--json] [--color=auto|always|never]\n"
     "      Find a plan (optimal with astar-*), printed in Fast Downward's sas_plan form;\n"
-    "      progress on stderr when it is a terminal (not with --quiet).  SIZE: 512M, 4G,\n"
+    "      progress on stderr when it is a terminal (not with --quiet; without its redrawn\n"
+    "      status line, so without ESC, under --color=never or NO_COLOR).  SIZE: 512M, 4G,\n"
     "      none; default half of physical memory.\n"
     ;
 static const char usage_benchmarks[] =
     "  grade --questions FILE... --responses FILE... [--mode official|sound|both]\n"
-    "        [--format table|json|jsonl|csv] [--jobs N] [--shard I/N]\n"
+    "        [--format table|json|jsonl|csv] [--csv-raw] [--jobs N] [--shard I/N]\n"
     "        [--reducer mean|median|mode|max|at_least_k:K|pass_at_k:K]\n"
     "      Regrade model answers to ACPBench and ACPBench-Hard questions, officially and soundly.\n"
     "  report --questions FILE... --responses FILE... [--bin-width W | --bins N]\n"
     "         [--by task|domain|model|failure] [--format table|csv|json|svg]\n"
-    "         [--output PATH.svg] [--ascii]\n"
+    "         [--output PATH.svg] [--ascii] [--csv-raw]\n"
     "      IoU / action-distance histograms beside binary success, per run and task (svg:\n"
     "      both as charts; --output PATH.svg writes PATH.csv beside);\n"
     "      --by failure: the failure modes of every run x task (any task, any file the\n"
@@ -59,14 +60,14 @@ static const char usage_benchmarks[] =
     "      [--templates DIR] [--time-limit S] [--out FILE]\n"
     "      Write the IoU paper's questions for each problem (planlens-iou/1 JSONL).\n"
     "  quality FILE... [--similarity v2|v1] [--format jsonl|csv|table] [--pddl-dir DIR]\n"
-    "          [--no-potential] [--no-replan] [--replan-search] [--time-limit S]\n"
+    "          [--no-potential] [--no-replan] [--replan-search] [--time-limit S] [--csv-raw]\n"
     "      Plan-quality metrics of LLM plans (AQM, NP-AQM, scores, LEA, StV, plan potential).\n"
     "  quality FILE... --summary [--format table|csv|jsonl|svg] [--by group|model|prompt|domain]\n"
     "          [--missing fail|omit] [--instances A-B] [--values published|computed]\n"
-    "          [--chart NAME] [--output PATH.svg]\n"
+    "          [--chart NAME] [--output PATH.svg] [--csv-raw]\n"
     "      The plan-quality paper's tables and figures for the cases: success of pi0..pi4 per\n"
     "      domain x model x prompt type, label distributions, LEA/|pi0|; svg writes charts + CSV.\n"
-    "  probe --questions FILE... [--kinds LIST] [--format table|csv|json]\n"
+    "  probe --questions FILE... [--kinds LIST] [--format table|csv|json] [--csv-raw]\n"
     "      Perturb each correct answer in known ways and report where the official grader\n"
     "      accepts a wrong answer or rejects a right one (the sound verdict decides).\n"
     "  audit --questions FILE... [--format table|jsonl] [--time-limit S]\n"
@@ -80,7 +81,7 @@ static const char usage_benchmarks[] =
     "      (NP-AQM with --np) as C M S D R beside the paired ground-truth action, the last\n"
     "      executable action, unmet goals, metrics and π1-π4 (first case, or --index N from 0).\n"
     "  compare --questions FILE... --responses FILE... --runs A B [--filter all|agree|disagree]\n"
-    "          [--task T] [--bin-width W] [--format table|csv|json] [--ascii]\n"
+    "          [--task T] [--bin-width W] [--format table|csv|json] [--ascii] [--csv-raw]\n"
     "      Two runs question by question: accuracy and IoU differences per task with paired\n"
     "      standard errors, discordant counts, paired histograms on the same axes.\n"
     "  teach DOMAIN PROBLEM [--save FILE] [--hints] [--time-limit S] [--ascii] [--batch]\n"
@@ -89,6 +90,11 @@ static const char usage_benchmarks[] =
     "  merge PART...\n"
     "      The parts written by grade, quality, audit, gen, report or validate --stream run\n"
     "      with --shard I/N (one per shard, on any machines) merged into one process's output.\n"
+    ;
+static const char usage_notes[] =
+    "\n"
+    "Untrusted text (responses, names, file contents) is shown with visible escapes (\\e,\n"
+    "\\u202e), never obeyed; CSV cells starting = + - @ get a leading ' (--csv-raw: not).\n"
     "\n"
     "validate, applicable, progress and plan take --format text|json (--json = --format json).\n"
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
@@ -155,6 +161,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         fputs(usage_tasks, stdout);
         fputs(usage_benchmarks, stdout);
+        fputs(usage_notes, stdout);
         return PL_EXIT_OK;
     }
     if (!strcmp(cmd, "--version")) {

@@ -60,20 +60,32 @@ static void tally_add(tally *t, pl_failure *f, pl_failure_kind kind, const char 
     t->items[t->n++] = (tally_item){kind, acp_head(text)};
 }
 
-/* The key the most items of `kind` share (ties: the first seen). */
+/* The key the most items of `kind` share (ties: the first seen): counted
+ * per distinct key through an index of the keys, linear in the items. */
 static const char *tally_key(const tally *t, pl_failure_kind kind)
 {
+    char **keys = malloc(((size_t)t->n + 1) * sizeof *keys);
+    int n = 0;
+    for (int i = 0; keys && i < t->n; i++)
+        if (t->items[i].kind == kind && t->items[i].key)
+            keys[n++] = t->items[i].key;
+    acp_index x;
+    int *count = keys ? calloc((size_t)n + 1, sizeof *count) : NULL;
+    if (!count || acp_index_build(&x, keys, n) < 0) {
+        free(count);
+        free(keys);
+        return NULL; /* out of memory: the failure goes without a key */
+    }
+    for (int i = 0; i < n; i++)
+        count[x.first[i]]++;
     const char *best = NULL;
     int best_n = 0;
-    for (int i = 0; i < t->n; i++) {
-        if (t->items[i].kind != kind || !t->items[i].key)
-            continue;
-        int k = 0;
-        for (int j = 0; j < t->n; j++)
-            k += t->items[j].kind == kind && t->items[j].key && !strcmp(t->items[j].key, t->items[i].key);
-        if (k > best_n)
-            best = t->items[i].key, best_n = k;
-    }
+    for (int i = 0; i < n; i++)
+        if (count[i] > best_n)
+            best = keys[i], best_n = count[i];
+    acp_index_free(&x);
+    free(count);
+    free(keys);
     return best;
 }
 
@@ -105,18 +117,15 @@ static void tally_finish(tally *t, pl_failure *f)
     free(t->items);
 }
 
-static bool has(acp_list l, const char *x)
+static bool has(const acp_index *l, const char *x)
 {
-    for (int i = 0; i < l.n; i++)
-        if (!strcmp(l.items[i], x))
-            return true;
-    return false;
+    return acp_index_find(l, x) >= 0;
 }
 
 /* Is item i a repeat of an earlier one? */
-static bool repeated(acp_list l, int i)
+static bool repeated(const acp_index *l, int i)
 {
-    return has((acp_list){l.items, i}, l.items[i]);
+    return l->first[i] != i;
 }
 
 /* ---- app ---- */
@@ -135,18 +144,18 @@ static pl_failure_kind action_item_kind(const pl_task *t, const char *text)
     return named ? PL_FAIL_NOT_APPLICABLE : PL_FAIL_UNKNOWN_NAME;
 }
 
-void acp_fail_app(const pl_task *t, acp_list answer, acp_list truth, pl_failure *f)
+void acp_fail_app(const pl_task *t, const acp_index *answer, const acp_index *truth, pl_failure *f)
 {
     tally tl = {0};
-    for (int i = 0; i < answer.n; i++) {
+    for (int i = 0; i < answer->n; i++) {
         if (repeated(answer, i))
-            tally_add(&tl, f, PL_FAIL_DUPLICATES, answer.items[i]);
-        else if (!has(truth, answer.items[i]))
-            tally_add(&tl, f, action_item_kind(t, answer.items[i]), answer.items[i]);
+            tally_add(&tl, f, PL_FAIL_DUPLICATES, answer->items[i]);
+        else if (!has(truth, answer->items[i]))
+            tally_add(&tl, f, action_item_kind(t, answer->items[i]), answer->items[i]);
     }
-    for (int i = 0; i < truth.n; i++)
-        if (!repeated(truth, i) && !has(answer, truth.items[i]))
-            tally_add(&tl, f, PL_FAIL_MISSED_ITEMS, truth.items[i]);
+    for (int i = 0; i < truth->n; i++)
+        if (!repeated(truth, i) && !has(answer, truth->items[i]))
+            tally_add(&tl, f, PL_FAIL_MISSED_ITEMS, truth->items[i]);
     tally_finish(&tl, f);
 }
 
@@ -167,24 +176,24 @@ static pl_failure_kind atom_item_kind(const pl_task *t, const char *text)
 }
 
 /* One list of the answer against its own truth and the other sign's. */
-static void prog_side(const pl_task *t, acp_list ans, acp_list other_ans, acp_list own, acp_list other, tally *tl,
-                      pl_failure *f)
+static void prog_side(const pl_task *t, const acp_index *ans, const acp_index *other_ans, const acp_index *own,
+                      const acp_index *other, tally *tl, pl_failure *f)
 {
-    for (int i = 0; i < ans.n; i++) {
-        const char *x = ans.items[i];
+    for (int i = 0; i < ans->n; i++) {
+        const char *x = ans->items[i];
         if (repeated(ans, i))
             tally_add(tl, f, PL_FAIL_DUPLICATES, x);
         else if (!has(own, x))
             tally_add(tl, f, has(other, x) ? PL_FAIL_WRONG_SIGN : atom_item_kind(t, x), x);
     }
     /* an effect listed under the other sign is counted once, as a wrong sign */
-    for (int i = 0; i < own.n; i++)
-        if (!repeated(own, i) && !has(ans, own.items[i]) && !has(other_ans, own.items[i]))
-            tally_add(tl, f, PL_FAIL_MISSED_ITEMS, own.items[i]);
+    for (int i = 0; i < own->n; i++)
+        if (!repeated(own, i) && !has(ans, own->items[i]) && !has(other_ans, own->items[i]))
+            tally_add(tl, f, PL_FAIL_MISSED_ITEMS, own->items[i]);
 }
 
-void acp_fail_prog(const pl_task *t, acp_list pos, acp_list neg, acp_list truth_pos, acp_list truth_neg,
-                   pl_failure *f)
+void acp_fail_prog(const pl_task *t, const acp_index *pos, const acp_index *neg, const acp_index *truth_pos,
+                   const acp_index *truth_neg, pl_failure *f)
 {
     tally tl = {0};
     prog_side(t, pos, neg, truth_pos, truth_neg, &tl, f);

@@ -4,6 +4,7 @@
 
 #include "acpbench/grade.h"
 #include "acpbench/parse.h"
+#include "base/hashmap.h"
 #include "plans/plan.h"
 #include "search/heuristic.h"
 #include "search/reach.h"
@@ -95,8 +96,25 @@ char *acp_lower(const char *s);
 void acp_reason(pl_acp_verdict *v, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Does the lower-cased `s` equal one of the JSON strings of `list`, compared lower-cased? */
 bool acp_in_list_lower(const cJSON *list, const char *lower);
-/* Jaccard index of two sets of strings (duplicates ignored). */
-double acp_jaccard(char *const *a, int na, char *const *b, int nb);
+/* A list of strings indexed by a hash map (base/hashmap.h): membership and
+ * "is this item a repeat" in constant time, so that set answers are graded
+ * in time linear in their size. */
+typedef struct {
+    char *const *items; /* not owned */
+    int n;
+    int *first;         /* per item: the index of the first item with its text */
+    int *chain;         /* per first item: the next first item whose text has the same hash, -1 */
+    pl_hashmap map;     /* text hash -> the first item with that hash */
+} acp_index;
+
+/* Indexes items[0..n) (kept by reference).  Returns 0, or -1 when out of
+ * memory (x then needs no free). */
+int acp_index_build(acp_index *x, char *const *items, int n);
+/* The index of the first item equal to s, or -1. */
+int acp_index_find(const acp_index *x, const char *s);
+void acp_index_free(acp_index *x);
+/* Jaccard index of two lists as sets (duplicates ignored). */
+double acp_jaccard(const acp_index *a, const acp_index *b);
 
 /* ---- failure modes (grade_failure.c) ----
  * Each fills f (base/failure.h) for an answer whose sound verdict is 0, from
@@ -104,11 +122,6 @@ double acp_jaccard(char *const *a, int na, char *const *b, int nb);
  * cheap tests.  Item texts are lower-cased as the graders keep them.  Out of
  * memory leaves the kind set and the key or detail NULL: a failure never
  * changes a verdict. */
-typedef struct {
-    char *const *items;
-    int n;
-} acp_list;
-
 /* The name an item text starts with: "(sail l0 l1)" → "sail" (owned; NULL
  * when out of memory). */
 char *acp_head(const char *text);
@@ -117,10 +130,10 @@ void acp_fail_named(pl_failure *f, pl_failure_kind k, const char *text, int step
     __attribute__((format(printf, 5, 6)));
 /* app: the answer against the applicable actions (t NULL: against the
  * stored set, every extra item then counted as not applicable). */
-void acp_fail_app(const pl_task *t, acp_list answer, acp_list truth, pl_failure *f);
+void acp_fail_app(const pl_task *t, const acp_index *answer, const acp_index *truth, pl_failure *f);
 /* prog: the answer's lists against the true positive and negative effects. */
-void acp_fail_prog(const pl_task *t, acp_list pos, acp_list neg, acp_list truth_pos, acp_list truth_neg,
-                   pl_failure *f);
+void acp_fail_prog(const pl_task *t, const acp_index *pos, const acp_index *neg, const acp_index *truth_pos,
+                   const acp_index *truth_neg, pl_failure *f);
 /* reach (the atom text x) and areach (the action text x): `unreachable` /
  * `never` the sound check's answer (PL_UNKNOWN when it did not decide or did
  * not run: the official path then tells); t NULL when the task is not loaded. */

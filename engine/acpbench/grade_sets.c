@@ -1,16 +1,19 @@
 /* Grading of the answers checked against stored sets and values: app, prog,
  * val, land. */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "acpbench/grade_internal.h"
 
-/* A set of owned strings. */
+/* A set of owned strings, kept in the order given (repeats too), and its
+ * index (built by strset_index once every item is in). */
 typedef struct {
     char **items;
-    int n;
+    int n, cap;
+    acp_index index;
 } strset;
 
 static void strset_free(strset *s)
@@ -18,16 +21,20 @@ static void strset_free(strset *s)
     for (int i = 0; i < s->n; i++)
         free(s->items[i]);
     free(s->items);
-    s->items = NULL;
-    s->n = 0;
+    acp_index_free(&s->index);
+    *s = (strset){0};
 }
 
 static int strset_add(strset *s, const char *text, const char *prefix)
 {
-    char **items = realloc(s->items, ((size_t)s->n + 1) * sizeof *items);
-    if (!items)
-        return -1;
-    s->items = items;
+    if (s->n == s->cap) {
+        int cap = s->cap ? 2 * s->cap : 16;
+        char **items = realloc(s->items, (size_t)cap * sizeof *items);
+        if (!items)
+            return -1;
+        s->items = items;
+        s->cap = cap;
+    }
     char *lower = acp_lower(text);
     char *item = lower && prefix ? pl_strdup_printf("%s%s", prefix, lower) : lower;
     if (item != lower)
@@ -58,29 +65,32 @@ static int strset_add_all(strset *s, char *const *items, int n, const char *pref
     return 0;
 }
 
-static bool strset_has(const strset *s, const char *x)
+/* Indexes every set given (a NULL ends the list).  Returns 0 or -1 when out
+ * of memory. */
+static int strset_index(strset *s, ...)
 {
-    for (int i = 0; i < s->n; i++)
-        if (!strcmp(s->items[i], x))
-            return true;
-    return false;
+    va_list ap;
+    va_start(ap, s);
+    int rc = 0;
+    for (; s && rc == 0; s = va_arg(ap, strset *))
+        rc = acp_index_build(&s->index, s->items, s->n);
+    va_end(ap);
+    return rc;
+}
+
+/* Is every text of a in b? */
+static bool strset_within(const strset *a, const strset *b)
+{
+    for (int i = 0; i < a->n; i++)
+        if (a->index.first[i] == i && acp_index_find(&b->index, a->items[i]) < 0)
+            return false;
+    return true;
 }
 
 /* Python set(a) == set(b). */
 static bool strset_equal(const strset *a, const strset *b)
 {
-    for (int i = 0; i < a->n; i++)
-        if (!strset_has(b, a->items[i]))
-            return false;
-    for (int i = 0; i < b->n; i++)
-        if (!strset_has(a, b->items[i]))
-            return false;
-    return true;
-}
-
-static acp_list list_of(const strset *s)
-{
-    return (acp_list){s->items, s->n};
+    return strset_within(a, b) && strset_within(b, a);
 }
 
 /* ---- app ---- */
@@ -103,16 +113,17 @@ int acp_grade_app(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parse
 {
     strset answer = {0}, stored = {0}, truth = {0};
     int rc = -1;
-    if (strset_add_all(&answer, p->items, p->count[0], NULL) < 0 || strset_add_json(&stored, q->answer, NULL) < 0)
+    if (strset_add_all(&answer, p->items, p->count[0], NULL) < 0 || strset_add_json(&stored, q->answer, NULL) < 0 ||
+        strset_index(&answer, &stored, NULL) < 0)
         goto done;
     v->score = strset_equal(&answer, &stored);
     v->path = v->score ? "set-equal" : "set-mismatch";
     v->has_iou = true;
-    v->iou = acp_jaccard(answer.items, answer.n, stored.items, stored.n);
+    v->iou = acp_jaccard(&answer.index, &stored.index);
     v->sound_score = v->score;
     acp_question_cache *c = g->opts.sound ? acp_task_for(g, q, v) : NULL;
     if (c) {
-        if (applicable_set(c->lt.task, &truth) < 0)
+        if (applicable_set(c->lt.task, &truth) < 0 || strset_index(&truth, NULL) < 0)
             goto done;
         v->sound_score = strset_equal(&answer, &truth);
         if (v->sound_score != v->score)
@@ -120,7 +131,7 @@ int acp_grade_app(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parse
                           "stored, %d applicable)", stored.n, truth.n);
     }
     if (!v->sound_score)
-        acp_fail_app(c ? c->lt.task : NULL, list_of(&answer), list_of(c ? &truth : &stored), &v->failure);
+        acp_fail_app(c ? c->lt.task : NULL, &answer.index, c ? &truth.index : &stored.index, &v->failure);
     rc = 0;
 done:
     strset_free(&answer);
@@ -143,7 +154,7 @@ int acp_grade_prog(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pars
         strset_add_json(&st_pos, pos, NULL) < 0 || strset_add_json(&st_neg, neg, NULL) < 0 ||
         strset_add_all(&signed_ans, first, p->count[0], "+") < 0 ||
         strset_add_all(&signed_ans, second, nsecond, "-") < 0 || strset_add_json(&signed_st, pos, "+") < 0 ||
-        strset_add_json(&signed_st, neg, "-") < 0)
+        strset_add_json(&signed_st, neg, "-") < 0 || strset_index(&ans_pos, &ans_neg, &st_pos, &st_neg, NULL) < 0)
         goto done;
     v->score = strset_equal(&ans_pos, &st_pos) && strset_equal(&ans_neg, &st_neg);
     v->path = v->score ? "set-equal" : "set-mismatch";
@@ -158,11 +169,13 @@ int acp_grade_prog(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pars
         if (strset_add_all(&signed_ans, first, p->count[0], "-") < 0)
             goto done;
     }
+    if (strset_index(&signed_ans, &signed_st, NULL) < 0)
+        goto done;
     v->has_iou = true;
-    v->iou = acp_jaccard(signed_ans.items, signed_ans.n, signed_st.items, signed_st.n);
+    v->iou = acp_jaccard(&signed_ans.index, &signed_st.index);
     if (!v->sound_score) /* one list stands for both when the answer gave the same list twice */
-        acp_fail_prog(acp_task_if_loads(g, q), list_of(&ans_pos), list_of(p->nlists == 1 ? &ans_pos : &ans_neg),
-                      list_of(&st_pos), list_of(&st_neg), &v->failure);
+        acp_fail_prog(acp_task_if_loads(g, q), &ans_pos.index, p->nlists == 1 ? &ans_pos.index : &ans_neg.index,
+                      &st_pos.index, &st_neg.index, &v->failure);
     rc = 0;
 done:
     strset_free(&ans_pos);

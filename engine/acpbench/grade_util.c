@@ -1,6 +1,8 @@
 /* Small helpers the per-task graders share: the task for naming failures,
- * limits, lower-casing as Python does, the sound reason, list membership and the Jaccard index. */
+ * limits, lower-casing as Python does, the sound reason, list membership, the
+ * hashed index of a list of strings and the Jaccard index. */
 #include <ctype.h>
+#include <stdint.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -64,27 +66,83 @@ bool acp_in_list_lower(const cJSON *list, const char *lower)
     return false;
 }
 
-static bool contains(char *const *set, int n, const char *s)
+/* ---- the index of a list of strings ---- */
+
+/* FNV-1a, 64 bits: the map's key is this hash as two ints; items with the
+ * same hash but different text are chained (acp_index.chain). */
+static uint64_t text_hash(const char *s)
 {
-    for (int i = 0; i < n; i++)
-        if (!strcmp(set[i], s))
-            return true;
-    return false;
+    uint64_t h = 14695981039346656037u;
+    for (; *s; s++)
+        h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
 }
 
-static int distinct(char *const *set, int n)
+static int text_key(const char *s, int key[2])
 {
-    int k = 0;
-    for (int i = 0; i < n; i++)
-        k += !contains(set, i, set[i]);
-    return k;
+    uint64_t h = text_hash(s);
+    key[0] = (int)(uint32_t)h;
+    key[1] = (int)(uint32_t)(h >> 32);
+    return 2;
 }
 
-double acp_jaccard(char *const *a, int na, char *const *b, int nb)
+int acp_index_build(acp_index *x, char *const *items, int n)
 {
-    int inter = 0;
-    for (int i = 0; i < na; i++)
-        inter += !contains(a, i, a[i]) && contains(b, nb, a[i]);
-    int uni = distinct(a, na) + distinct(b, nb) - inter;
+    *x = (acp_index){.items = items, .n = n, .map = PL_HASHMAP_INIT};
+    x->first = malloc(((size_t)n + 1) * sizeof *x->first);
+    x->chain = malloc(((size_t)n + 1) * sizeof *x->chain);
+    if (!x->first || !x->chain)
+        goto oom;
+    for (int i = 0; i < n; i++) {
+        int key[2], len = text_key(items[i], key);
+        int r = pl_hashmap_put(&x->map, key, len, i), last = -1;
+        if (r == -2)
+            goto oom;
+        x->first[i] = x->chain[i] = -1;
+        for (; r >= 0 && r != i; last = r, r = x->chain[r])
+            if (!strcmp(items[r], items[i])) {
+                x->first[i] = r;
+                break;
+            }
+        if (x->first[i] < 0) { /* the first of its text: the chain's new tail */
+            x->first[i] = i;
+            if (last >= 0)
+                x->chain[last] = i;
+        }
+    }
+    return 0;
+oom:
+    acp_index_free(x);
+    return -1;
+}
+
+int acp_index_find(const acp_index *x, const char *s)
+{
+    int key[2], len = text_key(s, key);
+    for (int r = pl_hashmap_get(&x->map, key, len); r >= 0; r = x->chain[r])
+        if (!strcmp(x->items[r], s))
+            return r;
+    return -1;
+}
+
+void acp_index_free(acp_index *x)
+{
+    pl_hashmap_free(&x->map);
+    free(x->first);
+    free(x->chain);
+    x->first = x->chain = NULL;
+}
+
+double acp_jaccard(const acp_index *a, const acp_index *b)
+{
+    int inter = 0, distinct_a = 0, distinct_b = 0;
+    for (int i = 0; i < a->n; i++)
+        if (a->first[i] == i) {
+            distinct_a++;
+            inter += acp_index_find(b, a->items[i]) >= 0;
+        }
+    for (int i = 0; i < b->n; i++)
+        distinct_b += b->first[i] == i;
+    int uni = distinct_a + distinct_b - inter;
     return uni ? (double)inter / uni : 1.0;
 }

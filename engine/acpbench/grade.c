@@ -204,6 +204,28 @@ static int grade_gen(pl_acp_grader *g, const pl_acp_question *q, const char *res
     }
 }
 
+/* An answer over PL_ACP_MAX_ITEMS: the official rule only (linear in the
+ * items), then sound 0 as too-long.  Its items are all graded, never cut. */
+static int grade_too_long(pl_acp_grader *g, const pl_acp_question *q, const char *response, const pl_acp_parsed *p,
+                          pl_acp_verdict *v, pl_error *err)
+{
+    bool sound = g->opts.sound;
+    g->opts.sound = false; /* the sound checks' work per item is what the cap bounds */
+    int rc = grade_gen(g, q, response, p, v, err);
+    g->opts.sound = sound;
+    int n = p->count[0] + p->count[1];
+    if (sound) {
+        v->sound_score = 0;
+        acp_reason(v, "the answer lists %d items, more than the %d graded soundly; the official score is computed", n,
+                   PL_ACP_MAX_ITEMS);
+    }
+    pl_failure_clear(&v->failure); /* the official rule's item counts: not the sound grading's */
+    if (!v->sound_score)
+        pl_failure_set(&v->failure, PL_FAIL_TOO_LONG, NULL, 0, "%d items, more than the %d an answer may list", n,
+                       PL_ACP_MAX_ITEMS);
+    return rc;
+}
+
 int pl_acp_grade(pl_acp_grader *g, const pl_acp_question *q, const char *response, pl_acp_verdict *out,
                  pl_error *err)
 {
@@ -222,6 +244,8 @@ int pl_acp_grade(pl_acp_grader *g, const pl_acp_question *q, const char *respons
     int rc = 0;
     if (!p.ok)
         grade_parse_error(q, response, out);
+    else if (p.count[0] + p.count[1] > PL_ACP_MAX_ITEMS)
+        rc = grade_too_long(g, q, response, &p, out, err);
     else
         rc = grade_gen(g, q, response, &p, out, err);
     if (!g->opts.sound) {

@@ -33,6 +33,14 @@ typedef struct {
 
 typedef struct pl_acp_grader_s pl_acp_grader;
 
+/* The most items a generative answer may list (all its lists together):
+ * beyond it the answer is graded without the sound checks, sound_score 0
+ * with the failure PL_FAIL_TOO_LONG, and its official score still computed
+ * (one pass over hashed sets; docs/GRADING.md, "Answers too long").  The
+ * longest answer of the public conformance set has 10,958 items, the
+ * longest stored answer 1,616. */
+#define PL_ACP_MAX_ITEMS 50000
+
 typedef struct {
     double reach_seconds;  /* official CPU limit of reach/areach planner calls (3) */
     double nexta_seconds;  /* official CPU limit of nexta planner calls (5) */

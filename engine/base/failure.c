@@ -14,6 +14,7 @@ static const struct {
     [PL_FAIL_EMPTY_ANSWER] = {"empty-answer", "empty answer"},
     [PL_FAIL_NOTHING_EXTRACTED] = {"nothing-extracted", "nothing extracted"},
     [PL_FAIL_PARTLY_EXTRACTED] = {"partly-extracted", "partly extracted"},
+    [PL_FAIL_TOO_LONG] = {"too-long", "too many items"},
     [PL_FAIL_WRONG_CHOICE] = {"wrong-choice", "wrong choice"},
     [PL_FAIL_NOT_APPLICABLE] = {"not-applicable", "not applicable"},
     [PL_FAIL_NOT_AN_EFFECT] = {"not-an-effect", "not an effect"},

@@ -23,6 +23,7 @@ typedef enum {
     PL_FAIL_EMPTY_ANSWER,        /* the response is empty or blank */
     PL_FAIL_NOTHING_EXTRACTED,   /* the parser found no answer in it */
     PL_FAIL_PARTLY_EXTRACTED,    /* some parts of the answer could not be read */
+    PL_FAIL_TOO_LONG,            /* more items than an answer may list (PL_ACP_MAX_ITEMS): not graded soundly */
     PL_FAIL_WRONG_CHOICE,        /* bool / multiple choice: another option */
     /* set answers: per-item kinds (counted in pl_failure.items) */
     PL_FAIL_NOT_APPLICABLE,      /* an action named is not applicable (app; nexta: key the false predicate) */

@@ -185,10 +185,32 @@ static int copy_metrics(pl_quality_result *r, const pl_qplan *p0)
     return pl_qstv(r->vocab, r->llm, r->n, t, p0->exec.valid, r->gt, r->m, &r->steps, &r->stv);
 }
 
+/* Is the case within PL_QUALITY_MAX_ACTIONS and PL_QUALITY_MAX_PAIRS?  If not, err says which. */
+static bool within_limits(int n, int m, pl_error *err)
+{
+    if (n > PL_QUALITY_MAX_ACTIONS || m > PL_QUALITY_MAX_ACTIONS) {
+        pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0,
+                     "plan of %d actions, ground truth of %d: more than the %d actions per plan the plan-quality "
+                     "metrics compute",
+                     n, m, PL_QUALITY_MAX_ACTIONS);
+        return false;
+    }
+    if ((long long)n * m > PL_QUALITY_MAX_PAIRS) {
+        pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0,
+                     "plan of %d actions, ground truth of %d: %lld action pairs, more than the %lld the "
+                     "plan-quality metrics compute",
+                     n, m, (long long)n * m, PL_QUALITY_MAX_PAIRS);
+        return false;
+    }
+    return true;
+}
+
 int pl_quality_run(const pl_task *task, pl_name_sim *sim, char *const *gt, int m, char *const *llm, int n,
                    int llm_correct, const pl_quality_options *opt, pl_quality_result *out, pl_error *err)
 {
     memset(out, 0, sizeof *out);
+    if (!within_limits(n, m, err))
+        return -1;
     out->vocab = pl_qvocab_new(task, sim, opt->version);
     out->m = m;
     out->n = n;

@@ -64,7 +64,16 @@ typedef struct {
     const char *pi4_note;     /* NULL, or why π4 is not a planner result */
 } pl_quality_result;
 
-/* Runs everything on one case.  gt and llm are the action strings; llm_correct
+/* The largest case the metrics compute: the pairing passes, NP-AQM and
+ * the LCS tables take time (and the LCS table memory) in plan length x GT
+ * length, some passes in plan length squared.  A 10,000-action plan with a
+ * 400-action GT takes under a second and 40 MB; the public cases have at
+ * most 67 and 35 actions (docs/QUALITY.md, "Limits"). */
+#define PL_QUALITY_MAX_ACTIONS 10000        /* per plan */
+#define PL_QUALITY_MAX_PAIRS 4000000LL      /* plan length x GT length */
+
+/* Runs everything on one case; a case over the limits above is refused
+ * (PL_ERR_LIMIT naming both lengths and the limit).  gt and llm are the action strings; llm_correct
  * < 0 means "use VAL's verdict".  `sim` may be NULL.  Returns 0, or -1 with
  * `err` set. */
 int pl_quality_run(const pl_task *task, pl_name_sim *sim, char *const *gt, int m, char *const *llm, int n,

@@ -1,16 +1,20 @@
-/* planlens merge PART...: the parts written by a command run with --shard
- * I/N, one per shard, merged into the output one process gives, byte for
- * byte, with its exit code (docs/CLUSTER.md).  The parts may come in any
- * order; every shard 1..N must be there once, complete, from the same
- * command line. */
+/* planlens merge [--output FILE] PART...: the parts written by a command
+ * run with --shard I/N, one per shard, merged into the output one process
+ * gives, byte for byte, with its exit code (docs/CLUSTER.md).  The parts may
+ * come in any order; every shard 1..N must be there once, complete, from the
+ * same command line over the same inputs (their SHA-256).  A refused merge
+ * names every part at fault and every missing shard, and writes nothing. */
 #include <cjson/cJSON.h>
+#include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/atomic_file.h"
 #include "base/file.h"
 #include "base/sort.h"
 #include "cli.h"
 #include "merge.h"
+#include "shard.h"
 
 typedef struct {
     const char *command, *format; /* NULL: any */
@@ -29,9 +33,23 @@ typedef struct {
     const char *path;
     cJSON **lines; /* every line parsed, owned */
     int nlines;
-    const cJSON *header, *end;
-    int index;
+    const cJSON *header, *end, *inputs;
+    int index, count; /* shard index of count */
 } part;
+
+/* "planlens: merge: PART: " and the message; the part's name is a file
+ * name, shown safe. */
+static void say(const part *p, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void say(const part *p, const char *fmt, ...)
+{
+    fputs("planlens: merge: ", stderr);
+    cli_put_safe(stderr, p->path);
+    fputs(": ", stderr);
+    va_list ap;
+    va_start(ap, fmt);
+    vfprintf(stderr, fmt, ap);
+    va_end(ap);
+}
 
 int cli_merge_int(const cJSON *o, const char *name)
 {
@@ -109,8 +127,7 @@ static bool read_part(part *p)
         }
         cJSON *o = ok ? cJSON_Parse(line) : NULL;
         if (ok && !cJSON_IsObject(o)) {
-            fprintf(stderr, "planlens: merge: %s:%d: not a JSON object: not a part, or a damaged one\n", p->path,
-                    p->nlines + 1);
+            say(p, "line %d: not a JSON object: not a part, or a damaged one\n", p->nlines + 1);
             ok = false;
         }
         if (o)
@@ -120,59 +137,217 @@ static bool read_part(part *p)
     return ok;
 }
 
-/* The header and end of a part, and its shard; false after printing why. */
+/* The header and end of a part, its shard, and that it holds as many units
+ * as it says; false after printing why. */
 static bool check_part(part *p)
 {
     p->header = p->nlines ? p->lines[0] : NULL;
     const cJSON *shard = cJSON_GetObjectItemCaseSensitive(p->header, "shard");
-    if (!p->header || cli_merge_int(p->header, "planlens_part") != 1 || cJSON_GetArraySize(shard) != 2) {
-        fprintf(stderr, "planlens: merge: %s: not a part (a batch command run with --shard I/N writes one)\n",
-                p->path);
+    int version = cli_merge_int(p->header, "planlens_part");
+    if (version == 1) {
+        say(p, "a part of an older planlens, which did not record its inputs: run its shard again\n");
         return false;
     }
-    p->index = cJSON_GetArrayItem(shard, 0)->valueint;
+    p->inputs = cJSON_GetObjectItemCaseSensitive(p->header, "inputs");
+    p->index = cJSON_GetArraySize(shard) == 2 ? cJSON_GetArrayItem(shard, 0)->valueint : 0;
+    p->count = cJSON_GetArraySize(shard) == 2 ? cJSON_GetArrayItem(shard, 1)->valueint : 0;
+    if (version != CLI_PART_VERSION || p->index < 1 || p->index > p->count || !cJSON_IsArray(p->inputs)) {
+        say(p, "not a part (a batch command run with --shard I/N writes one)\n");
+        return false;
+    }
     p->end = cJSON_GetObjectItemCaseSensitive(p->lines[p->nlines - 1], "end");
     if (!cJSON_IsObject(p->end)) {
-        fprintf(stderr, "planlens: merge: %s: shard %d ends early (no end record): run it again\n", p->path,
-                p->index);
+        say(p, "shard %d ends early (no end record): run it again\n", p->index);
+        return false;
+    }
+    int units = cli_merge_int(p->end, "units");
+    if (units != p->nlines - 2) {
+        say(p, "shard %d holds %d units of output, its end record says %d: the part was cut or edited; run it "
+               "again\n",
+            p->index, p->nlines - 2, units);
         return false;
     }
     return true;
 }
 
-/* Whether b comes from the same command line as a. */
+static bool same_count(const part *a, const part *b)
+{
+    return a->count == b->count;
+}
+
+static bool same_inputs(const part *a, const part *b)
+{
+    return a->count == b->count && cJSON_Compare(a->inputs, b->inputs, true);
+}
+
+/* Of the parts like `like` in their count (all when NULL), the one most
+ * agree with on `same` (the first of them on a tie): the reference the
+ * others are checked against.  Each part is compared with one part of each
+ * kind met so far, rarely more than one or two.  NULL when out of memory. */
+static const part *majority(const part *parts, int n, const part *like, bool (*same)(const part *, const part *))
+{
+    int *reps = malloc((size_t)n * sizeof *reps), *votes = calloc((size_t)n, sizeof *votes), nreps = 0, best = -1;
+    for (int i = 0; reps && votes && i < n; i++) {
+        if (like && parts[i].count != like->count)
+            continue;
+        int r = 0;
+        while (r < nreps && !same(&parts[reps[r]], &parts[i]))
+            r++;
+        if (r == nreps)
+            reps[nreps++] = i;
+        if (++votes[r] > (best < 0 ? 0 : votes[best]))
+            best = r;
+    }
+    const part *ref = reps && votes && best >= 0 ? &parts[reps[best]] : NULL;
+    free(reps);
+    free(votes);
+    return ref;
+}
+
+/* Whether b comes from the same command line as a; if not, says so. */
 static bool same_run(const part *a, const part *b)
 {
     static const char *const members[] = {"command", "format", "args", "layout", "options"};
     for (size_t i = 0; i < sizeof members / sizeof *members; i++)
         if (!cJSON_Compare(cJSON_GetObjectItemCaseSensitive(a->header, members[i]),
                            cJSON_GetObjectItemCaseSensitive(b->header, members[i]), true)) {
-            fprintf(stderr, "planlens: merge: %s and %s come from different command lines (%s differs)\n", a->path,
-                    b->path, members[i]);
+            say(b, "comes from a different command line than ");
+            cli_put_safe(stderr, a->path);
+            fprintf(stderr, " (%s differs)\n", members[i]);
             return false;
         }
     return true;
 }
 
-/* Each shard 1..N once; false after printing why. */
+static const cJSON *input_at(const cJSON *inputs, const char *path)
+{
+    const cJSON *in;
+    cJSON_ArrayForEach(in, inputs)
+    if (!strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(in, "path")), path))
+        return in;
+    return NULL;
+}
+
+/* An input's digest for a message: its first 12 hex digits, or why it
+ * could not be read. */
+static void put_digest(const cJSON *in)
+{
+    const char *sha = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(in, "sha256"));
+    const char *error = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(in, "error"));
+    if (sha)
+        fprintf(stderr, "sha256 %.12s...", sha);
+    else
+        cli_put_safe(stderr, error ? error : "no digest");
+}
+
+/* Names every input on which p differs from ref. */
+static void say_inputs_differ(const part *p, const part *ref)
+{
+    const cJSON *in;
+    cJSON_ArrayForEach(in, p->inputs)
+    {
+        const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(in, "path"));
+        const cJSON *other = path ? input_at(ref->inputs, path) : NULL;
+        if (!path || (other && cJSON_Compare(in, other, true)))
+            continue;
+        say(p, "input '");
+        cli_put_safe(stderr, path ? path : "?");
+        if (!other) {
+            fputs("' was read by this shard only, not by ", stderr);
+            cli_put_safe(stderr, ref->path);
+        } else {
+            fputs("' differs: ", stderr);
+            put_digest(in);
+            fputs(" here, ", stderr);
+            put_digest(other);
+            fputs(" in ", stderr);
+            cli_put_safe(stderr, ref->path);
+        }
+        fprintf(stderr, ": the part was made from another version of the inputs; run shard %d again\n", p->index);
+    }
+    cJSON_ArrayForEach(in, ref->inputs)
+    {
+        const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(in, "path"));
+        if (path && !input_at(p->inputs, path)) {
+            say(p, "input '");
+            cli_put_safe(stderr, path);
+            fputs("', read by ", stderr);
+            cli_put_safe(stderr, ref->path);
+            fprintf(stderr, ", was not there when this part was made: run shard %d again\n", p->index);
+        }
+    }
+}
+
+/* Names every shard of 1..count that no part holds, as ranges. */
+static bool say_missing(const part *parts, int n, int count)
+{
+    char *seen = calloc((size_t)count + 1, 1);
+    if (!seen) {
+        fprintf(stderr, "planlens: out of memory\n");
+        return false;
+    }
+    for (int i = 0; i < n; i++)
+        if (parts[i].count == count)
+            seen[parts[i].index] = 1;
+    int missing = 0;
+    for (int s = 1; s <= count; s++)
+        missing += !seen[s];
+    if (missing) {
+        fprintf(stderr, "planlens: merge: %s ", missing == 1 ? "shard" : "shards");
+        const char *comma = "";
+        for (int s = 1; s <= count; s++) {
+            if (seen[s] || (s > 1 && !seen[s - 1]))
+                continue;
+            int last = s;
+            while (last < count && !seen[last + 1])
+                last++;
+            fprintf(stderr, last > s ? "%s%d-%d" : "%s%d", comma, s, last);
+            comma = ", ";
+        }
+        fprintf(stderr, " of %d %s missing: give %s part%s, or run %s again\n", count, missing == 1 ? "is" : "are",
+                missing == 1 ? "its" : "their", missing == 1 ? "" : "s", missing == 1 ? "it" : "them");
+    }
+    free(seen);
+    return !missing;
+}
+
+/* Every part a shard of the same count, of the same command line over the
+ * same inputs, each shard 1..N once; false after naming every part at fault
+ * and every missing shard. */
 static bool check_shards(part *parts, int n)
 {
-    int count = cJSON_GetArrayItem(cJSON_GetObjectItemCaseSensitive(parts[0].header, "shard"), 1)->valueint;
-    if (count != n) {
-        fprintf(stderr, "planlens: merge: the parts are %d shards of %d: give all %d parts\n", n, count, count);
+    bool ok = true;
+    const part *counted = majority(parts, n, NULL, same_count);
+    const part *ref = counted ? majority(parts, n, counted, same_inputs) : NULL;
+    if (!ref) {
+        fprintf(stderr, "planlens: out of memory\n");
         return false;
     }
     for (int i = 0; i < n; i++) {
-        if (!same_run(&parts[0], &parts[i]))
-            return false;
+        part *p = &parts[i];
+        if (p->count != ref->count) {
+            say(p, "is shard %d of %d, the other parts shards of %d: it comes from another run\n", p->index,
+                p->count, ref->count);
+            ok = false;
+            continue;
+        }
+        if (p != ref && !same_run(ref, p)) {
+            ok = false;
+            continue;
+        }
+        if (!cJSON_Compare(p->inputs, ref->inputs, true)) {
+            say_inputs_differ(p, ref);
+            ok = false;
+        }
         for (int j = 0; j < i; j++)
-            if (parts[i].index == parts[j].index) {
-                fprintf(stderr, "planlens: merge: %s and %s are both shard %d/%d\n", parts[j].path, parts[i].path,
-                        parts[i].index, count);
-                return false;
+            if (parts[j].count == p->count && parts[j].index == p->index) {
+                say(p, "is shard %d of %d, as ", p->index, p->count);
+                cli_put_safe(stderr, parts[j].path);
+                fputs(" is: give each shard once\n", stderr);
+                ok = false;
             }
     }
-    return true;
+    return say_missing(parts, n, ref->count) && ok;
 }
 
 static int cmp_unit(const void *a, const void *b)
@@ -219,12 +394,23 @@ static cli_merge_unit *collect_units(const part *parts, int nparts, int *n)
     return units;
 }
 
-static int merge_parts(part *parts, int nparts)
+/* The output, to stdout or written whole to `output` (a temporary file
+ * renamed over it: nothing when it fails, a symlink there replaced, not
+ * followed).  The exit code one process gives. */
+static int merge_parts(part *parts, int nparts, const char *output)
 {
     int n, exit = PL_EXIT_OK;
     cli_merge_unit *units = collect_units(parts, nparts, &n);
     const cJSON **totals = calloc((size_t)nparts, sizeof *totals);
-    if (!units || !totals) {
+    pl_error err = PL_ERROR_INIT;
+    pl_atomic_file file;
+    FILE *out = units && totals ? (output ? pl_atomic_open(&file, output, &err) : stdout) : NULL;
+    if (!out) {
+        if (units && totals)
+            cli_print_error(&err);
+        else if (units)
+            fprintf(stderr, "planlens: out of memory\n");
+        pl_error_clear(&err);
         free(units);
         free(totals);
         return PL_EXIT_INPUT;
@@ -242,31 +428,63 @@ static int merge_parts(part *parts, int nparts)
     for (size_t i = 0; command && m.format && i < sizeof finishers / sizeof *finishers; i++)
         if (!strcmp(command, finishers[i].command) && (!finishers[i].format || !strcmp(m.format, finishers[i].format)))
             finish = finishers[i].finish;
-    if (finish(stdout, &m) < 0) {
+    bool written = finish(out, &m) == 0;
+    if (!written)
         fprintf(stderr, "planlens: out of memory\n");
-        exit = PL_EXIT_INPUT;
+    if (output && pl_atomic_close(&file, written, &err) != PL_OK && written) {
+        cli_print_error(&err);
+        written = false;
     }
+    pl_error_clear(&err);
     free(units);
     free(totals);
-    return exit;
+    return written ? exit : PL_EXIT_INPUT;
+}
+
+/* --output FILE, --output=FILE or -o FILE among argv, taken out of it. */
+static int take_output(int *argc, char **argv, const char **output)
+{
+    int kept = 0;
+    for (int i = 0; i < *argc; i++) {
+        const char *value = NULL;
+        if (!strcmp(argv[i], "--output") || !strcmp(argv[i], "-o")) {
+            if (i + 1 == *argc)
+                return cli_usage_error("merge", "%s needs a FILE", argv[i]);
+            value = argv[++i];
+        } else if (!strncmp(argv[i], "--output=", 9)) {
+            value = argv[i] + 9;
+        } else if (argv[i][0] == '-' && argv[i][1]) {
+            return cli_usage_error("merge", "unknown option '%s' (merge takes [--output FILE] PART...)", argv[i]);
+        } else {
+            argv[kept++] = argv[i];
+            continue;
+        }
+        if (*output)
+            return cli_usage_error("merge", "--output given twice");
+        if (!*value)
+            return cli_usage_error("merge", "--output needs a FILE");
+        *output = value;
+    }
+    *argc = kept;
+    return PL_EXIT_OK;
 }
 
 int cmd_merge(int argc, char **argv)
 {
+    const char *output = NULL;
+    if (take_output(&argc, argv, &output) != PL_EXIT_OK)
+        return PL_EXIT_USAGE;
     if (argc < 1)
         return cli_usage_error("merge", "needs PART... (the outputs of a command run with --shard I/N, one per shard)");
-    for (int i = 0; i < argc; i++)
-        if (argv[i][0] == '-' && argv[i][1])
-            return cli_usage_error("merge", "unknown option '%s' (merge takes PART... only)", argv[i]);
     part *parts = calloc((size_t)argc, sizeof *parts);
     if (!parts)
         return PL_EXIT_INPUT;
     bool ok = true;
-    for (int i = 0; i < argc && ok; i++) {
+    for (int i = 0; i < argc; i++) { /* every part read, so that every bad one is named */
         parts[i].path = argv[i];
-        ok = read_part(&parts[i]) && check_part(&parts[i]);
+        ok &= read_part(&parts[i]) && check_part(&parts[i]);
     }
-    int rc = ok && check_shards(parts, argc) ? merge_parts(parts, argc) : PL_EXIT_INPUT;
+    int rc = ok && check_shards(parts, argc) ? merge_parts(parts, argc, output) : PL_EXIT_INPUT;
     for (int i = 0; i < argc; i++) {
         for (int l = 0; l < parts[i].nlines; l++)
             cJSON_Delete(parts[i].lines[l]);

@@ -14,6 +14,7 @@ enum { MAX_SHARDS = 1000000 };
 
 struct cli_part {
     FILE *out;
+    long long units; /* written so far: the end record says how many */
 };
 
 /* "I/N" with 1 <= I <= N <= MAX_SHARDS, plain decimal digits only. */
@@ -100,8 +101,8 @@ cli_part *cli_part_begin(FILE *out, const char *cmd, const cli_shard *s, const c
         cJSON_Delete(options);
         return NULL;
     }
-    p->out = out;
-    cJSON_AddNumberToObject(h, "planlens_part", 1);
+    *p = (cli_part){out, 0};
+    cJSON_AddNumberToObject(h, "planlens_part", CLI_PART_VERSION);
     cJSON_AddStringToObject(h, "command", cmd);
     cJSON *shard = cJSON_AddArrayToObject(h, "shard");
     cJSON_AddItemToArray(shard, cJSON_CreateNumber(s->index));
@@ -116,6 +117,7 @@ cli_part *cli_part_begin(FILE *out, const char *cmd, const cli_shard *s, const c
     add_text(lay, "empty", layout ? layout->empty : NULL);
     cJSON_AddItemToObject(h, "layout", lay);
     cJSON_AddItemToObject(h, "options", options ? options : cJSON_CreateObject());
+    cJSON_AddItemToObject(h, "inputs", cli_part_inputs(argc, argv));
     put_line(out, h);
     return p;
 }
@@ -135,6 +137,7 @@ void cli_part_text(cli_part *p, long long order, int sub, const char *text)
     cJSON *o = record(order, sub);
     add_text(o, "t", text);
     put_line(p->out, o);
+    p->units++;
 }
 
 void cli_part_row(cli_part *p, long long order, int sub, cJSON *row)
@@ -146,6 +149,7 @@ void cli_part_row(cli_part *p, long long order, int sub, cJSON *row)
     cJSON *o = record(order, sub);
     cJSON_AddItemToObject(o, "r", row ? row : cJSON_CreateNull());
     put_line(p->out, o);
+    p->units++;
 }
 
 int cli_part_end(cli_part *p, int exit, cJSON *totals)
@@ -157,6 +161,7 @@ int cli_part_end(cli_part *p, int exit, cJSON *totals)
     }
     cJSON *o = cJSON_CreateObject(), *end = cJSON_AddObjectToObject(o, "end");
     cJSON_AddNumberToObject(end, "exit", exit);
+    cJSON_AddNumberToObject(end, "units", (double)p->units);
     cJSON_AddItemToObject(end, "totals", totals ? totals : cJSON_CreateObject());
     put_line(p->out, o);
     fflush(p->out);

@@ -39,11 +39,23 @@ typedef struct {
     const char *head, *sep, *tail, *empty;
 } cli_part_layout;
 
-/* A part: planlens-part/1 JSONL.  Line 1 {"planlens_part": 1, "command",
+/* A part: planlens-part/2 JSONL.  Line 1 {"planlens_part": 2, "command",
  * "shard": [I, N], "format", "args" (the command's arguments without
- * --shard), "layout", "options"}; then a record per unit {"k": [order, sub],
- * "t": text} or {"k": [...], "r": row}; last {"end": {"exit", "totals"}}. */
+ * --shard), "layout", "options", "inputs" (cli_part_inputs)}; then a record
+ * per unit {"k": [order, sub], "t": text} or {"k": [...], "r": row}; last
+ * {"end": {"exit", "units" (how many records before it), "totals"}}.
+ * Version 1 had no inputs and no units: merge refuses it. */
+enum { CLI_PART_VERSION = 2 };
 typedef struct cli_part cli_part;
+
+/* The inputs of a command run with these arguments, as its part records
+ * them: [{"path", "sha256", "bytes"} (or "error": why it could not be
+ * read)...] for every argument that names a regular file (also as
+ * --option=FILE) and every regular file under an argument that names a
+ * folder (by name, symbolic links to folders not followed); not the value
+ * of --output, --out or -o, which the command writes.  NULL when out of
+ * memory (shard_inputs.c). */
+struct cJSON *cli_part_inputs(int argc, char **argv);
 
 /* Writes the header to out; takes `options` (may be NULL).  NULL when out
  * of memory. */

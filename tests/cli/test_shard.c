@@ -1,7 +1,9 @@
 /* --shard I/N and planlens merge: for every batch command, the parts of N =
  * 1, 2, 3 shards merged give the unsharded output byte for byte and its exit
  * code, on ../shared/data and on sample-runs/; bad --shard values and bad
- * sets of parts are refused with a clear message. */
+ * sets of parts are refused with a clear message: parts made from other
+ * versions of the inputs (their SHA-256), of another shard count, cut or
+ * missing, each named, and nothing written to --output. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -32,9 +34,11 @@ static run_result run_shell(const char *cmd, bool with_stderr)
     return r;
 }
 
+/* planlens with args, run in the source folder: the paths validate
+ * --stream reads from its lines must lie under the working directory. */
 static run_result planlens(const char *args, bool with_stderr)
 {
-    char *cmd = pl_strdup_printf("'%s' %s", PLANLENS_BIN, args);
+    char *cmd = pl_strdup_printf("cd '%s' && '%s' %s", PLANLENS_SOURCE_DIR, PLANLENS_BIN, args);
     assert_non_null(cmd);
     run_result r = run_shell(cmd, with_stderr);
     free(cmd);
@@ -221,13 +225,13 @@ static void test_validate_stream(void **state)
     assert_non_null(f);
     static const char *const plans[] = {"optimal", "model-extra-argument", "model-forgets-to-unstack",
                                         "model-hallucinates", "model-stops-early"};
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 5; i++) /* relative to the working directory, planlens's source */
         fprintf(f,
-                "{\"id\": %d, \"domain\": \"" SAMPLES "/blocksworld/domain.pddl\", \"problem\": \"" SAMPLES
-                "/blocksworld/problem.pddl\", \"plan\": \"" SAMPLES "/blocksworld/plans/%s.txt\"}\n",
+                "{\"id\": %d, \"domain\": \"sample-runs/blocksworld/domain.pddl\", \"problem\": "
+                "\"sample-runs/blocksworld/problem.pddl\", \"plan\": \"sample-runs/blocksworld/plans/%s.txt\"}\n",
                 i, plans[i]);
-    fprintf(f, "{\"domain\": \"" SAMPLES "/ferry/domain.pddl\", \"problem\": \"" SAMPLES
-               "/ferry/problem.pddl\", \"plan_text\": \"(board car1 loc1)\"}\n\nnot json\n"
+    fprintf(f, "{\"domain\": \"sample-runs/ferry/domain.pddl\", \"problem\": "
+               "\"sample-runs/ferry/problem.pddl\", \"plan_text\": \"(board car1 loc1)\"}\n\nnot json\n"
                "{\"domain_pddl\": \"(define (domain d) (:predicates (p)) (:action a :parameters () :effect (p)))\", "
                "\"problem_pddl\": \"(define (problem q) (:domain d) (:init) (:goal (p)))\", \"plan\": [\"(a)\"]}\n");
     fclose(f);
@@ -307,9 +311,10 @@ static void test_merge_refuses(void **state)
     static const struct {
         const char *parts, *message;
     } cases[] = {
-        {"p1", "the parts are 1 shards of 2: give all 2 parts"},
-        {"p1 p1", "are both shard 1/2"},
-        {"p1 csv2", "come from different command lines (format differs)"},
+        {"p1", "shard 2 of 2 is missing: give its part, or run it again"},
+        {"p1 p1", "is shard 1 of 2, as "},
+        {"p1 csv2", "comes from a different command line than "},
+        {"p1 csv2", "(format differs)"},
         {"p1 cut2", "ends early (no end record)"},
     };
     for (size_t c = 0; c < sizeof cases / sizeof *cases; c++) {
@@ -329,6 +334,168 @@ static void test_merge_refuses(void **state)
     remove_dir(dir);
 }
 
+/* The parts of one command line over inputs in a folder of their own, which
+ * the tests then change (tests/cli/test_shard.c's "stale" runs). */
+typedef struct {
+    char *dir;
+    char args[2048];
+} stale_run;
+
+static void stale_setup(stale_run *r)
+{
+    r->dir = part_dir();
+    char cmd[2048];
+    snprintf(cmd, sizeof cmd,
+             "cd '%s' && cp " SAMPLES "/acpbench/ferry.gen.json q.json && cp " SAMPLES
+             "/acpbench/runs/synthetic-careful.jsonl r.jsonl && mkdir pddl && cp " SAMPLES
+             "/ferry/domain.pddl pddl/ && cp " SAMPLES "/ferry/problem.pddl pddl/",
+             r->dir);
+    assert_int_equal(system(cmd), 0);
+    snprintf(r->args, sizeof r->args, "grade --questions '%s/q.json' --responses '%s/r.jsonl' --format jsonl", r->dir,
+             r->dir);
+}
+
+/* Runs `args` as shard i/n into dir/name. */
+static void stale_part(const stale_run *r, const char *args, int i, int n, const char *name)
+{
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "%s --shard %d/%d > '%s/%s'", args, i, n, r->dir, name);
+    free(planlens(cmd, false).out);
+}
+
+/* merge [--output dir/out] of dir/<names>: exit 3, every needle in its
+ * message, and no output file. */
+static void expect_refused(const stale_run *r, const char *names, const char *const *needles)
+{
+    char merge[4096], buf[512];
+    snprintf(merge, sizeof merge, "merge --output '%s/out'", r->dir);
+    snprintf(buf, sizeof buf, "%s", names);
+    for (char *name = strtok(buf, " "); name; name = strtok(NULL, " ")) {
+        size_t len = strlen(merge);
+        snprintf(merge + len, sizeof merge - len, " '%s/%s'", r->dir, name);
+    }
+    run_result res = planlens(merge, true);
+    assert_int_equal(res.status, 3);
+    for (; *needles; needles++)
+        if (!strstr(res.out, *needles))
+            fail_msg("merge %s: expected '%s' in: %s", names, *needles, res.out);
+    char out[1024];
+    snprintf(out, sizeof out, "%s/out", r->dir);
+    if (access(out, F_OK) == 0)
+        fail_msg("merge %s refused but wrote %s", names, out);
+    free(res.out);
+}
+
+/* A part made after an input changed is refused, naming the part and the
+ * input, wherever it comes among the parts; a folder's files count too. */
+static void test_merge_refuses_stale_inputs(void **state)
+{
+    (void)state;
+    stale_run r;
+    stale_setup(&r);
+    char cmd[4096];
+    for (int i = 1; i <= 3; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "p%d", i);
+        stale_part(&r, r.args, i, 3, name);
+    }
+    /* the header records each input's SHA-256, as sha256sum computes it */
+    snprintf(cmd, sizeof cmd, "cd '%s' && head -n 1 p1 | grep -c \"$(sha256sum r.jsonl | cut -c1-64)\"", r.dir);
+    run_result hashed = run_shell(cmd, false);
+    assert_string_equal(hashed.out, "1\n");
+    free(hashed.out);
+    /* one more answer at the end of the responses, then shard 2 again */
+    snprintf(cmd, sizeof cmd, "cd '%s' && tail -n 1 r.jsonl >> r.jsonl", r.dir);
+    assert_int_equal(system(cmd), 0);
+    stale_part(&r, r.args, 2, 3, "stale2");
+    const char *const stale[] = {"stale2: input '", "/r.jsonl' differs: sha256 ", "run shard 2 again", NULL};
+    expect_refused(&r, "p1 stale2 p3", stale);
+    expect_refused(&r, "stale2 p1 p3", stale); /* the odd one out named, first or not */
+    /* PDDL in a folder given as an argument: quality --pddl-dir */
+    char quality[2048];
+    snprintf(quality, sizeof quality, "quality " SAMPLES "/plans/cases.jsonl --pddl-dir '%s/pddl'", r.dir);
+    stale_part(&r, quality, 1, 2, "q1");
+    stale_part(&r, quality, 2, 2, "q2");
+    snprintf(cmd, sizeof cmd, "cd '%s' && echo ';' >> pddl/problem.pddl", r.dir);
+    assert_int_equal(system(cmd), 0);
+    stale_part(&r, quality, 2, 2, "q2-stale");
+    const char *const pddl[] = {"q2-stale: input '", "/pddl/problem.pddl' differs", NULL};
+    expect_refused(&r, "q1 q2-stale", pddl);
+    remove_dir(r.dir);
+}
+
+/* Every part's shard count is checked, not only the first's; every
+ * missing shard is named; a part cut in its middle or of the older format
+ * without inputs is refused. */
+static void test_merge_refuses_counts(void **state)
+{
+    (void)state;
+    stale_run r;
+    stale_setup(&r);
+    for (int i = 1; i <= 4; i++) {
+        char name[8];
+        snprintf(name, sizeof name, "p%d", i);
+        stale_part(&r, r.args, i, 4, name);
+    }
+    stale_part(&r, r.args, 3, 5, "five3");
+    const char *const counts[] = {"five3: is shard 3 of 5, the other parts shards of 4", "shard 3 of 4 is missing",
+                                  NULL};
+    expect_refused(&r, "p1 p2 five3 p4", counts);
+    const char *const missing[] = {"shards 2-3 of 4 are missing: give their parts", NULL};
+    expect_refused(&r, "p1 p4", missing);
+    const char *const gaps[] = {"shards 1, 3-4 of 4 are missing", NULL};
+    expect_refused(&r, "p2", gaps);
+    char cmd[4096];
+    /* a unit line taken out of the middle, the end record kept */
+    snprintf(cmd, sizeof cmd, "cd '%s' && sed 2d p3 > cut3 && sed 's/\"planlens_part\":2/\"planlens_part\":1/' p4 > old4",
+             r.dir);
+    assert_int_equal(system(cmd), 0);
+    const char *const cut[] = {"cut3: shard 3 holds ", "the part was cut or edited", NULL};
+    expect_refused(&r, "p1 p2 cut3 p4", cut);
+    const char *const old[] = {"old4: a part of an older planlens, which did not record its inputs", NULL};
+    expect_refused(&r, "p1 p2 p3 old4", old);
+    remove_dir(r.dir);
+}
+
+/* merge --output: a refused merge leaves a file there as it was; a merge
+ * replaces a symlink there instead of writing through it. */
+static void test_merge_output(void **state)
+{
+    (void)state;
+    stale_run r;
+    stale_setup(&r);
+    stale_part(&r, r.args, 1, 2, "p1");
+    stale_part(&r, r.args, 2, 2, "p2");
+    run_result one = planlens(r.args, false);
+    char cmd[4096], path[1024];
+    snprintf(cmd, sizeof cmd, "cd '%s' && echo victim > victim && ln -s victim out", r.dir);
+    assert_int_equal(system(cmd), 0);
+    snprintf(cmd, sizeof cmd, "merge --output '%s/out' '%s/p1'", r.dir, r.dir);
+    run_result refused = planlens(cmd, false);
+    assert_int_equal(refused.status, 3);
+    free(refused.out);
+    snprintf(cmd, sizeof cmd, "cd '%s' && readlink out && cat victim", r.dir);
+    run_result kept = run_shell(cmd, false);
+    assert_string_equal(kept.out, "victim\nvictim\n");
+    free(kept.out);
+    snprintf(cmd, sizeof cmd, "merge --output '%s/out' '%s/p2' '%s/p1'", r.dir, r.dir, r.dir);
+    run_result merged = planlens(cmd, false);
+    assert_int_equal(merged.status, 0);
+    assert_string_equal(merged.out, ""); /* all of it in the file */
+    free(merged.out);
+    snprintf(path, sizeof path, "%s/out", r.dir);
+    snprintf(cmd, sizeof cmd, "cd '%s' && test ! -L out && cat victim && cat out", r.dir);
+    run_result after = run_shell(cmd, false);
+    assert_int_equal(after.status, 0);
+    assert_true(!strncmp(after.out, "victim\n", 7));
+    assert_string_equal(after.out + 7, one.out);
+    free(after.out);
+    free(one.out);
+    expect_usage("merge --output", "--output needs a FILE");
+    expect_usage("merge --bogus p", "unknown option '--bogus'");
+    remove_dir(r.dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -340,6 +507,9 @@ int main(void)
         cmocka_unit_test(test_shards_partition),
         cmocka_unit_test(test_bad_shard_values),
         cmocka_unit_test(test_merge_refuses),
+        cmocka_unit_test(test_merge_refuses_stale_inputs),
+        cmocka_unit_test(test_merge_refuses_counts),
+        cmocka_unit_test(test_merge_output),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

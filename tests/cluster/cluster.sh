@@ -69,7 +69,7 @@ same "slurm-shard.sbatch array 1-2 (MIN, MAX), grade" "$tmp/one.txt" "$tmp/slurm
 rm "$tmp/slurm/part-2.jsonl"
 msg=$(planlens merge "$tmp"/slurm/part-*.jsonl 2>&1 >/dev/null)
 rc=$?
-if [ "$rc" = 3 ] && [[ $msg == *"give all 2 parts"* ]]; then echo "ok: a missing shard refused"; else
+if [ "$rc" = 3 ] && [[ $msg == *"shard 2 of 2 is missing"* ]]; then echo "ok: a missing shard refused"; else
   echo "FAIL: a missing shard: exit $rc, '$msg'"; fail=1; fi
 msg=$(SLURM_ARRAY_TASK_ID=3 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=7 SLURM_ARRAY_TASK_STEP=2 \
       scripts/cluster/slurm-shard.sbatch "$tmp/step" "${gen[@]}" 2>&1)

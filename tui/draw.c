@@ -58,6 +58,8 @@ static attr_t attr_of(const tui_app *app, pl_role role)
  * `left` columns (*col counts the line's columns drawn or skipped so far). */
 static void put_text(const tui_app *app, int y, int *x, int *col, int left, const char *text, attr_t a)
 {
+    char *owned; /* model text is safe already (views/view_model.h); this is the last exit before curses */
+    text = pl_vm_safe(text, &owned);
     char *ascii = app->ascii ? pl_ascii_text(text) : NULL;
     const char *t = ascii ? ascii : text;
     int skip = *col < left ? left - *col : 0;
@@ -71,6 +73,7 @@ static void put_text(const tui_app *app, int y, int *x, int *col, int left, cons
         *x += chars - skip < app->cols - *x ? chars - skip : app->cols - *x;
     }
     free(ascii);
+    free(owned);
 }
 
 static void bar_line(const tui_app *app, int y, const char *text)
@@ -96,10 +99,13 @@ static void draw_title(tui_app *app)
         if (s->filter_text && n < sizeof crumbs)
             n += (size_t)snprintf(crumbs + n, sizeof crumbs - n, " [%s]", s->filter_text);
     }
-    char *ascii = app->ascii ? pl_ascii_text(crumbs) : NULL; /* measured as drawn: "π" is "pi" */
-    if (ascii)
-        snprintf(crumbs, sizeof crumbs, "%s", ascii);
+    char *owned; /* a scope label quotes a run name: measured as drawn, "\e" not ESC */
+    const char *safe = pl_vm_safe(crumbs, &owned);
+    char *ascii = app->ascii ? pl_ascii_text(safe) : NULL; /* measured as drawn: "π" is "pi" */
+    if (ascii || owned)
+        snprintf(crumbs, sizeof crumbs, "%s", ascii ? ascii : owned);
     free(ascii);
+    free(owned);
     int over = pl_text_columns(crumbs) - app->cols;
     if (over > 0) { /* the current screen matters most: cut from the left */
         char cut[520];
@@ -135,8 +141,10 @@ static int message_rows(const char *text, int cols, const char *starts[MAX_MESSA
  * are drawn again at the next key. */
 static void draw_message(tui_app *app)
 {
-    char *ascii = app->ascii ? pl_ascii_text(app->message) : NULL;
-    const char *text = ascii ? ascii : app->message, *starts[MAX_MESSAGE_ROWS];
+    char *owned; /* a message may quote a record (an id, a note): wrapped as drawn */
+    const char *safe = pl_vm_safe(app->message, &owned);
+    char *ascii = app->ascii ? pl_ascii_text(safe) : NULL;
+    const char *text = ascii ? ascii : safe, *starts[MAX_MESSAGE_ROWS];
     int n = message_rows(text, app->cols - 1, starts);
     if (n > 1 && n > app->rows - 3) /* a short terminal keeps the first row; no message draws none */
         n = app->rows - 3 > 1 ? app->rows - 3 : 1;
@@ -147,6 +155,7 @@ static void draw_message(tui_app *app)
         bar_line(app, app->rows - 1 - n + i, row);
     }
     free(ascii);
+    free(owned);
 }
 
 static void draw_status(tui_app *app, const tui_screen *s)

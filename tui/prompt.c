@@ -9,6 +9,9 @@
 #include <readline/readline.h>
 
 #include "app.h"
+#include "base/atomic_file.h"
+#include "base/safe_text.h"
+#include "draw_text.h"
 #include "complete.h"
 #include "terminal.h"
 
@@ -39,8 +42,14 @@ static void redisplay(void)
     clrtoeol();
     mvaddnstr(app->rows - 1, 0, prompt, app->cols);
     int x = (int)strlen(prompt);
-    addnstr(rl_line_buffer, app->cols - x > 0 ? app->cols - x : 0);
-    move(app->rows - 1, x + rl_point < app->cols ? x + rl_point : app->cols - 1);
+    /* a completed run name may hold ESC or CR: drawn as "\e", the cursor after what it shows */
+    char *shown = pl_safe_text(rl_line_buffer, 0), *before = pl_safe_text_n(rl_line_buffer, (size_t)rl_point, 0);
+    if (shown)
+        addnstr(shown, tui_bytes_in_columns(shown, app->cols - x > 0 ? app->cols - x : 0));
+    int point = x + (before ? pl_text_columns(before) : rl_point);
+    move(app->rows - 1, point < app->cols ? point : app->cols - 1);
+    free(shown);
+    free(before);
     refresh();
 }
 
@@ -89,7 +98,10 @@ static void show_matches(char **matches, int n, int longest)
     clrtoeol();
     attron(A_REVERSE);
     mvhline(app->rows - 2, 0, ' ', app->cols);
-    mvaddnstr(app->rows - 2, 0, list, app->cols);
+    char *owned; /* the candidates may be run names */
+    const char *safe = pl_vm_safe(list, &owned);
+    mvaddnstr(app->rows - 2, 0, safe, tui_bytes_in_columns(safe, app->cols));
+    free(owned);
     attroff(A_REVERSE);
     rl_forced_update_display();
 }
@@ -195,20 +207,20 @@ static void make_dirs(const char *path)
     free(copy);
 }
 
-/* Written beside the file and renamed: a crash never truncates a history. */
+/* Written whole or not at all (base/atomic_file.h): a crash never truncates a history. */
 static void write_list(const history_list *h, const char *dir, const char *name)
 {
-    char *path = pl_strdup_printf("%s/%s", dir, name), *tmp = pl_strdup_printf("%s/%s.tmp", dir, name);
-    FILE *f = h->n && path && tmp ? fopen(tmp, "w") : NULL;
+    char *path = h->n ? pl_strdup_printf("%s/%s", dir, name) : NULL;
+    pl_atomic_file a;
+    pl_error err = {0};
+    FILE *f = path ? pl_atomic_open(&a, path, &err) : NULL;
     bool ok = f != NULL;
     for (int i = 0; f && i < h->n; i++)
         ok = fprintf(f, "%s\n", h->items[i]) > 0 && ok;
-    if (f && fclose(f) == 0 && ok)
-        rename(tmp, path);
-    else if (f)
-        remove(tmp);
+    if (f)
+        pl_atomic_close(&a, ok, &err);
+    pl_error_clear(&err);
     free(path);
-    free(tmp);
 }
 
 void tui_prompt_teardown(tui_app *app)

@@ -11,8 +11,11 @@
 #include <time.h>
 
 #include "app.h"
+#include "base/atomic_file.h"
 #include "base/diag_groups.h"
 #include "base/resources.h"
+#include "base/safe_text.h"
+#include "csv_out.h"
 #include "live.h"
 #include "terminal.h"
 #include "tui.h"
@@ -23,13 +26,15 @@
 
 static const char usage[] =
     "usage: planlens [--color=auto|always|never] [--ascii] [--no-mouse] [--batch [--follow]] [--notes FILE]\n"
-    "                [--warnings FILE] [PATH...]\n"
+    "                [--warnings FILE] [--csv-raw] [PATH...]\n"
     "Opens question sets and model runs (files or directories; sample-runs/ when none)\n"
     "in the terminal explorer.  Keys: ? inside the explorer; docs/EXPLORER.md.\n"
     "  --notes FILE     keep flags and notes in FILE (default: one file per dataset\n"
     "                   under $XDG_DATA_HOME/planlens/)\n"
     "  --warnings FILE  write every warning of opening the files to FILE, grouped by kind\n"
     "                   (the explorer lists them with :warnings; on exit only a summary)\n"
+    "  --csv-raw        :export writes CSV cells as they are (default: a cell that\n"
+    "                   begins with = + - @ TAB or CR gets a leading ', docs/SECURITY.md)\n"
     "Exit status: 0 ok, 2 usage error, 3 nothing could be opened (--batch) or out of memory.\n";
 
 typedef struct {
@@ -57,6 +62,8 @@ static int parse_args(int argc, char **argv, tui_app *app, main_args *a)
             ;
         else if (!strcmp(s, "--no-mouse"))
             app->mouse = false;
+        else if (!strcmp(s, "--csv-raw")) /* :export writes cells as they are: no formula guard */
+            pl_csv_set_raw(true);
         else if (!strcmp(s, "--batch"))
             a->batch = true;
         else if (!strcmp(s, "--follow"))
@@ -225,31 +232,50 @@ static void event_loop(tui_app *app)
     }
 }
 
-/* Every warning under its kind (--warnings FILE); false when it cannot be written. */
+/* Untrusted text (a file name, a message quoting a record) on one line, made safe. */
+static void put_safe(FILE *f, const char *text)
+{
+    char *safe = pl_safe_text(text ? text : "", 0);
+    fputs(safe ? safe : "?", f);
+    free(safe);
+}
+
+/* Every warning under its kind (--warnings FILE), written whole or not at
+ * all; false when it cannot be written. */
 static bool write_warnings(const pl_diags *w, const pl_diag_kinds *k, const char *path)
 {
-    FILE *f = fopen(path, "w");
+    pl_atomic_file a;
+    pl_error err = {0};
+    FILE *f = pl_atomic_open(&a, path, &err);
+    pl_error_clear(&err);
     if (!f)
         return false;
     fprintf(f, "# %zu warning%s while opening, %d kind%s\n", w->count, PL_PLURAL(w->count), k->nkinds,
             PL_PLURAL(k->nkinds));
     for (int i = 0; i < k->nkinds; i++) {
         const pl_diag_kind *kind = &k->kinds[i];
-        fprintf(f, "\n%s: %d time%s in %d file%s\n", kind->name, kind->count, PL_PLURAL(kind->count), kind->nfiles,
+        fputc('\n', f);
+        put_safe(f, kind->name);
+        fprintf(f, ": %d time%s in %d file%s\n", kind->count, PL_PLURAL(kind->count), kind->nfiles,
                 PL_PLURAL(kind->nfiles));
         for (size_t d = 0; d < w->count; d++) { /* each warning of the kind, in the order they came */
             char *name = pl_diag_kind_name(w->items[d].message);
             if (name && !strcmp(name, kind->name)) {
                 const pl_diag *x = &w->items[d];
+                put_safe(f, x->file);
                 if (x->line > 0)
-                    fprintf(f, "%s:%d: %s\n", x->file ? x->file : "", x->line, x->message ? x->message : "");
-                else
-                    fprintf(f, "%s%s%s\n", x->file ? x->file : "", x->file ? ": " : "", x->message ? x->message : "");
+                    fprintf(f, ":%d: ", x->line);
+                else if (x->file)
+                    fputs(": ", f);
+                put_safe(f, x->message);
+                fputc('\n', f);
             }
             free(name);
         }
     }
-    return fclose(f) == 0;
+    pl_error_code rc = pl_atomic_close(&a, true, &err);
+    pl_error_clear(&err);
+    return rc == PL_OK;
 }
 
 /* A few lines however many warnings there were (3,000 duplicate ids are one
@@ -267,9 +293,12 @@ static void print_warnings(const pl_diags *warnings, const char *path)
     fprintf(stderr, "planlens: %zu warning%s of %d kind%s while opening (%s%s)\n", warnings->count,
             PL_PLURAL(warnings->count), k.nkinds, PL_PLURAL(k.nkinds), written ? "every one in " : "",
             written ? path : "every one: :warnings in the explorer, or --warnings FILE");
-    for (int i = 0; i < k.nkinds && i < SUMMARY_KINDS; i++)
-        fprintf(stderr, "planlens:   %s: %d time%s in %d file%s\n", k.kinds[i].name, k.kinds[i].count,
-                PL_PLURAL(k.kinds[i].count), k.kinds[i].nfiles, PL_PLURAL(k.kinds[i].nfiles));
+    for (int i = 0; i < k.nkinds && i < SUMMARY_KINDS; i++) {
+        fputs("planlens:   ", stderr);
+        put_safe(stderr, k.kinds[i].name);
+        fprintf(stderr, ": %d time%s in %d file%s\n", k.kinds[i].count, PL_PLURAL(k.kinds[i].count), k.kinds[i].nfiles,
+                PL_PLURAL(k.kinds[i].nfiles));
+    }
     if (k.nkinds > SUMMARY_KINDS)
         fprintf(stderr, "planlens:   and %d more kind%s\n", k.nkinds - SUMMARY_KINDS,
                 PL_PLURAL(k.nkinds - SUMMARY_KINDS));

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "app.h"
+#include "base/safe_text.h"
 #include "copy_text.h"
 #include "terminal.h"
 
@@ -88,7 +89,7 @@ void tui_yank(tui_app *app)
         snprintf(app->message, sizeof app->message, "yank cancelled");
         return;
     }
-    char *text = part_text(app, part);
+    char *text = pl_vm_safe_take(part_text(app, part), PL_SAFE_LINES); /* pasted as "\e", never ESC */
     const char *name = !has_record ? "run" : tui_part_name(part);
     if (!text || !*text) {
         snprintf(app->message, sizeof app->message, "yank: this %s has no %s%s", has_record ? "answer" : "row", name,
@@ -166,7 +167,7 @@ static int run_outside(const char *command, const char *path)
 void tui_open_outside(tui_app *app, bool editor)
 {
     const char *what;
-    char *text = outside_text(app, &what);
+    char *text = pl_vm_safe_take(outside_text(app, &what), PL_SAFE_LINES); /* paged as "\e" */
     const char *dir = getenv("TMPDIR");
     char *path = pl_strdup_printf("%s/planlens-XXXXXX.txt", dir && *dir ? dir : "/tmp");
     int fd = text && path ? mkstemps(path, 4) : -1;

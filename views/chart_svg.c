@@ -3,7 +3,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/atomic_file.h"
+#include "base/safe_text.h"
 #include "chart_svg.h"
+#include "csv_out.h"
 
 enum {
     WIDTH = 760,
@@ -16,20 +19,13 @@ enum {
     PLOT_H = HEIGHT - TOP - BOTTOM
 };
 
+/* XML text of untrusted names (runs, categories): pl_xml_text makes it safe
+ * and valid UTF-8, so that no control byte or broken sequence blanks the picture. */
 static void put_xml(FILE *out, const char *s)
 {
-    for (; s && *s; s++) {
-        switch (*s) {
-        case '&': fputs("&amp;", out); break;
-        case '<': fputs("&lt;", out); break;
-        case '>': fputs("&gt;", out); break;
-        case '"': fputs("&quot;", out); break;
-        case '\'': fputs("&apos;", out); break;
-        default:
-            if ((unsigned char)*s >= 0x20 || *s == '\t')
-                fputc(*s, out);
-        }
-    }
+    char *text = pl_xml_text(s ? s : "");
+    fputs(text ? text : "\xEF\xBF\xBD", out);
+    free(text);
 }
 
 static double bar_height_max(const pl_chart *c)
@@ -173,21 +169,6 @@ int pl_chart_write_svg(FILE *out, const pl_chart *charts, int ncharts)
     return ferror(out) ? -1 : 0;
 }
 
-static void put_csv(FILE *out, const char *s)
-{
-    if (!s || !strpbrk(s, ",\"\n\r")) {
-        fputs(s ? s : "", out);
-        return;
-    }
-    fputc('"', out);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', out);
-        fputc(*s, out);
-    }
-    fputc('"', out);
-}
-
 /* The union of the series names, in order of first appearance. */
 static int series_columns(const pl_chart *charts, int ncharts, const char **names)
 {
@@ -218,15 +199,15 @@ int pl_chart_write_csv(FILE *out, const pl_chart *charts, int ncharts)
     fputs("chart,category", out);
     for (int j = 0; j < ncols; j++) {
         fputc(',', out);
-        put_csv(out, names[j]);
+        pl_csv_put(out, names[j]);
     }
     fputs(any_totals ? ",n\n" : "\n", out);
     for (int i = 0; i < ncharts; i++) {
         const pl_chart *c = &charts[i];
         for (int k = 0; k < c->ncategories; k++) {
-            put_csv(out, c->id);
+            pl_csv_put(out, c->id);
             fputc(',', out);
-            put_csv(out, c->categories[k]);
+            pl_csv_put(out, c->categories[k]);
             for (int j = 0; j < ncols; j++) {
                 fputc(',', out);
                 for (int s = 0; s < c->nseries; s++)
@@ -246,14 +227,13 @@ int pl_chart_write_csv(FILE *out, const pl_chart *charts, int ncharts)
 
 static int write_file(const char *path, const pl_chart *charts, int n, bool svg, pl_error *err)
 {
-    char *tmp = pl_strdup_printf("%s.partial", path);
-    FILE *f = tmp ? fopen(tmp, "w") : NULL;
-    bool ok = f && (svg ? pl_chart_write_svg(f, charts, n) : pl_chart_write_csv(f, charts, n)) == 0;
-    ok = f && fclose(f) == 0 && ok && rename(tmp, path) == 0;
-    if (!ok && tmp)
-        remove(tmp);
-    free(tmp);
-    return ok ? PL_OK : pl_error_set(err, PL_ERR_IO, path, 0, 0, "cannot write");
+    pl_atomic_file a;
+    FILE *f = pl_atomic_open(&a, path, err);
+    if (!f)
+        return err->code;
+    bool ok = (svg ? pl_chart_write_svg(f, charts, n) : pl_chart_write_csv(f, charts, n)) == 0;
+    pl_error_code rc = pl_atomic_close(&a, ok, err);
+    return ok ? rc : pl_error_set(err, PL_ERR_IO, path, 0, 0, "cannot write");
 }
 
 int pl_chart_export(const pl_chart *charts, int ncharts, const char *path, pl_error *err)

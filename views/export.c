@@ -5,19 +5,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/atomic_file.h"
+#include "base/safe_text.h"
+#include "csv_out.h"
 #include "groups.h"
 #include "views.h"
-
-static void csv_field(FILE *f, const char *s)
-{
-    fputc('"', f);
-    for (; s && *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
 
 /* A plan-quality case's label names, in the order of pl_ws_record.aqm. */
 static const char *const label_names[PL_WS_LABELS] = {"correct", "misplaced", "same_act", "diff_act", "redundant"};
@@ -91,42 +83,36 @@ static bool is_json(const char *path)
     return len >= 5 && !strcmp(path + len - 5, ".json");
 }
 
-/* Opens path.partial for writing (*tmp receives its name). */
-static FILE *open_partial(const char *path, char **tmp, pl_error *err)
+/* cJSON's text made valid, inert UTF-8 (pl_safe_json) on a line of its own. */
+static bool put_json(FILE *f, const cJSON *value)
 {
-    *tmp = pl_strdup_printf("%s.partial", path);
-    FILE *f = *tmp ? fopen(*tmp, "w") : NULL;
-    if (!f) {
-        free(*tmp);
-        pl_error_set(err, PL_ERR_IO, path, 0, 0, "cannot write");
-    }
-    return f;
+    char *printed = cJSON_Print(value), *safe = printed ? pl_safe_json(printed) : NULL;
+    if (safe)
+        fprintf(f, "%s\n", safe);
+    free(printed);
+    free(safe);
+    return safe != NULL;
 }
 
-/* Closes the partial file and renames it to path; removes it on failure. */
-static int finish_partial(FILE *f, char *tmp, const char *path, pl_error *err)
+/* Finishes the file (base/atomic_file.h): renamed over `path` when ok, else removed. */
+static int finish(pl_atomic_file *a, bool ok, const char *path, pl_error *err)
 {
-    bool ok = fclose(f) == 0 && rename(tmp, path) == 0;
-    if (!ok)
-        remove(tmp);
-    free(tmp);
-    return ok ? PL_OK : pl_error_set(err, PL_ERR_IO, path, 0, 0, "cannot write");
+    pl_error_code rc = pl_atomic_close(a, ok, err);
+    return ok ? rc : pl_error_set(err, PL_ERR_LIMIT, path, 0, 0, "out of memory");
 }
 
 int pl_export_records(const pl_workspace *ws, const int *records, int n, const char *path, pl_error *err)
 {
-    char *tmp;
-    FILE *f = open_partial(path, &tmp, err);
+    pl_atomic_file file;
+    FILE *f = pl_atomic_open(&file, path, err);
     if (!f)
         return err->code;
+    bool ok = true;
     if (is_json(path)) {
         cJSON *a = cJSON_CreateArray();
         for (int i = 0; i < n; i++)
             cJSON_AddItemToArray(a, record_json(pl_workspace_record(ws, records[i])));
-        char *s = cJSON_Print(a);
-        if (s)
-            fprintf(f, "%s\n", s);
-        free(s);
+        ok = a && put_json(f, a);
         cJSON_Delete(a);
     } else {
         fputs("id,model,domain,task,score,sound_score,value,parse_failed,rule,sound_reason,stored_score,flag,note,"
@@ -134,12 +120,14 @@ int pl_export_records(const pl_workspace *ws, const int *records, int n, const c
               f);
         for (int i = 0; i < n; i++) {
             const pl_ws_record *r = pl_workspace_record(ws, records[i]);
-            csv_field(f, r->id);
+            ok &= pl_csv_put(f, r->id);
             fputc(',', f);
-            csv_field(f, r->model);
+            ok &= pl_csv_put(f, r->model);
             fputc(',', f);
-            csv_field(f, r->domain);
-            fprintf(f, ",%s,", r->task);
+            ok &= pl_csv_put(f, r->domain);
+            fputc(',', f);
+            ok &= pl_csv_put(f, r->task);
+            fputc(',', f);
             if (r->graded)
                 fprintf(f, "%d,%d,", r->score, r->sound_score);
             else
@@ -147,19 +135,19 @@ int pl_export_records(const pl_workspace *ws, const int *records, int n, const c
             if (r->graded && r->has_value)
                 fprintf(f, "%.6f", r->value);
             fprintf(f, ",%s,", r->graded && r->parse_failed ? "true" : "false");
-            csv_field(f, r->graded ? r->acp_v.path : NULL);
+            ok &= pl_csv_put(f, r->graded ? r->acp_v.path : NULL);
             fputc(',', f);
-            csv_field(f, r->graded ? r->acp_v.sound_reason : NULL);
+            ok &= pl_csv_put(f, r->graded ? r->acp_v.sound_reason : NULL);
             fputc(',', f);
             if (r->resp->has_stored_score)
                 fprintf(f, "%g", r->resp->stored_score);
             fprintf(f, ",%s,", r->flagged ? "true" : "false");
-            csv_field(f, r->note);
+            ok &= pl_csv_put(f, r->note);
             case_csv(f, r);
             fputc('\n', f);
         }
     }
-    return finish_partial(f, tmp, path, err);
+    return finish(&file, ok, path, err);
 }
 
 /* One dashboard row as JSON: the numbers the table shows, unrounded. */
@@ -182,11 +170,11 @@ static cJSON *row_json(const pl_group *g, const pl_ws_aggregate *s)
     return o;
 }
 
-static void row_csv(FILE *f, const pl_group *g, const pl_ws_aggregate *s)
+static bool row_csv(FILE *f, const pl_group *g, const pl_ws_aggregate *s)
 {
-    csv_field(f, g->model);
+    bool ok = pl_csv_put(f, g->model);
     fputc(',', f);
-    csv_field(f, g->task);
+    ok &= pl_csv_put(f, g->task);
     fprintf(f, ",%d,%d,", s->answers, s->graded);
     if (s->graded)
         fprintf(f, "%.6f,%.6f", s->accuracy, s->sound_accuracy);
@@ -202,6 +190,7 @@ static void row_csv(FILE *f, const pl_group *g, const pl_ws_aggregate *s)
     if (s->stored)
         fprintf(f, "%d", s->stored_differs);
     fprintf(f, ",%d\n", s->errors);
+    return ok;
 }
 
 int pl_export_dashboard(const pl_workspace *ws, const pl_selection *sel, const char *path, pl_error *err)
@@ -213,13 +202,13 @@ int pl_export_dashboard(const pl_workspace *ws, const pl_selection *sel, const c
     free(records);
     if (oom)
         return pl_error_set(err, PL_ERR_LIMIT, path, 0, 0, "out of memory");
-    char *tmp;
-    FILE *f = open_partial(path, &tmp, err);
+    pl_atomic_file file;
+    FILE *f = pl_atomic_open(&file, path, err);
     if (!f) {
         pl_groups_free(groups, ngroups);
         return err->code;
     }
-    bool json = is_json(path);
+    bool json = is_json(path), ok = true;
     cJSON *rows = json ? cJSON_CreateArray() : NULL;
     if (!json)
         fputs("run,task,answers,graded,official,sound,mean_iou,mean_action_distance,parse_failures,"
@@ -231,15 +220,10 @@ int pl_export_dashboard(const pl_workspace *ws, const pl_selection *sel, const c
         if (json)
             cJSON_AddItemToArray(rows, row_json(&groups[i], &s));
         else
-            row_csv(f, &groups[i], &s);
+            ok &= row_csv(f, &groups[i], &s);
     }
-    if (json) {
-        char *text = cJSON_Print(rows);
-        if (text)
-            fprintf(f, "%s\n", text);
-        free(text);
-        cJSON_Delete(rows);
-    }
+    ok &= !json || (rows && put_json(f, rows));
+    cJSON_Delete(rows);
     pl_groups_free(groups, ngroups);
-    return finish_partial(f, tmp, path, err);
+    return finish(&file, ok, path, err);
 }

@@ -5,6 +5,7 @@
 
 #include "ascii_text.h"
 #include "base/error.h"
+#include "base/safe_text.h"
 #include "base/sort.h"
 
 static int mark_columns(bool ascii)
@@ -69,11 +70,15 @@ int pl_table_add(pl_table *t, const char *header, pl_align align, bool name, int
 
 void pl_table_measure(pl_table *t, int col, const char *text)
 {
-    if (strlen(text) <= (size_t)t->cols[col].want)
+    size_t len = strlen(text);
+    if (len <= (size_t)t->cols[col].want && pl_text_is_safe(text, len, 0))
         return; /* no wider: a character takes at least a byte (fast over 100,000 rows) */
-    int n = t->ascii ? pl_ascii_columns(text) : pl_text_columns(text); /* as drawn: "π" is "pi" */
+    char *owned;
+    const char *shown = pl_vm_safe(text, &owned); /* as the cell will show it: ESC as "\e" */
+    int n = t->ascii ? pl_ascii_columns(shown) : pl_text_columns(shown); /* as drawn: "π" is "pi" */
     if (n > t->cols[col].want)
         t->cols[col].want = n;
+    free(owned);
 }
 
 int pl_table_width(const pl_table *t)
@@ -474,7 +479,9 @@ static void cell(const pl_table *t, int col, pl_view_model *vm, pl_role role, co
 
 void pl_table_cell(const pl_table *t, int col, pl_view_model *vm, pl_role role, const char *text)
 {
-    cell(t, col, vm, role, text, true);
+    char *owned; /* made safe before it is cut and padded, so that the column keeps its width */
+    cell(t, col, vm, role, pl_vm_safe(text, &owned), true);
+    free(owned);
 }
 
 void pl_table_header(const pl_table *t, pl_view_model *vm)

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "base/safe_text.h"
 
 static const char *const role_names[ROLE_COUNT] = {"text",    "header", "dim",          "correct",
                                                    "wrong",   "missed", "hallucinated", "bar",
@@ -98,11 +99,29 @@ static void add_span(pl_view_model *vm, pl_role role, char *text)
     l->spans[l->nspans++] = (pl_span){text, role};
 }
 
+char *pl_vm_safe_take(char *text, unsigned flags)
+{
+    if (!text || pl_text_is_safe(text, strlen(text), flags))
+        return text;
+    char *safe = pl_safe_text(text, flags);
+    free(text);
+    return safe;
+}
+
+const char *pl_vm_safe(const char *text, char **owned)
+{
+    *owned = NULL;
+    if (pl_text_is_safe(text, strlen(text), 0))
+        return text;
+    *owned = pl_safe_text(text, 0);
+    return *owned ? *owned : "";
+}
+
 void pl_vm_span(pl_view_model *vm, pl_role role, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    add_span(vm, role, pl_strdup_vprintf(fmt, ap));
+    add_span(vm, role, pl_vm_safe_take(pl_strdup_vprintf(fmt, ap), 0));
     va_end(ap);
 }
 
@@ -119,17 +138,6 @@ static size_t fit_bytes(const char *s, size_t n, int cols)
             i++;
     }
     return n;
-}
-
-/* A span of text[from, to) with control characters shown as spaces (the
- * terminal would otherwise move the cursor). */
-static void text_span(pl_view_model *vm, pl_role role, const char *text, size_t from, size_t to)
-{
-    char *copy = pl_strndup(text + from, to - from);
-    for (char *c = copy; c && *c; c++)
-        if ((unsigned char)*c < 0x20)
-            *c = ' ';
-    add_span(vm, role, copy);
 }
 
 /* One wrapped line's text[a, b) as spans, split where the marks begin and end. */
@@ -149,13 +157,14 @@ static void marked_spans(pl_view_model *vm, pl_role role, const char *text, size
             if (lo > a && lo < next)
                 next = lo;
         }
-        text_span(vm, inside ? mark_role : role, text, a, next);
+        add_span(vm, inside ? mark_role : role, pl_strndup(text + a, next - a));
         a = next;
     }
 }
 
-void pl_vm_wrapped_marked(pl_view_model *vm, pl_role role, const char *text, int width, int indent,
-                          const size_t *marks, int nmarks, pl_role mark_role)
+/* Wraps safe text (views/view_model.h: pl_vm_wrapped_marked). */
+static void wrap_safe(pl_view_model *vm, pl_role role, const char *text, int width, int indent, const size_t *marks,
+                      int nmarks, pl_role mark_role)
 {
     if (width - indent < 10)
         width = indent + 10;
@@ -180,6 +189,44 @@ void pl_vm_wrapped_marked(pl_view_model *vm, pl_role role, const char *text, int
     }
 }
 
+/* The text is made safe piece by piece between the marks, which index the
+ * original bytes: each mark moves to where its piece begins in the safe
+ * text, so the highlighting covers the same characters. */
+void pl_vm_wrapped_marked(pl_view_model *vm, pl_role role, const char *text, int width, int indent,
+                          const size_t *marks, int nmarks, pl_role mark_role)
+{
+    size_t len = strlen(text);
+    if (pl_text_is_safe(text, len, PL_SAFE_LINES)) {
+        wrap_safe(vm, role, text, width, indent, marks, nmarks, mark_role);
+        return;
+    }
+    char *safe = NULL;
+    size_t *moved = nmarks ? malloc(2 * (size_t)nmarks * sizeof *moved) : NULL, from = 0, used = 0;
+    bool ok = moved || !nmarks;
+    for (int k = 0; ok && k <= 2 * nmarks; k++) {
+        size_t to = k < 2 * nmarks ? marks[k] : len;
+        to = to < from ? from : to > len ? len : to;
+        char *piece = pl_safe_text_n(text + from, to - from, PL_SAFE_LINES);
+        size_t n = piece ? strlen(piece) : 0;
+        char *grown = piece ? realloc(safe, used + n + 1) : NULL;
+        if ((ok = grown != NULL)) {
+            safe = grown;
+            memcpy(safe + used, piece, n + 1);
+            used += n;
+            if (k < 2 * nmarks)
+                moved[k] = used;
+        }
+        free(piece);
+        from = to;
+    }
+    if (ok)
+        wrap_safe(vm, role, safe, width, indent, moved, nmarks, mark_role);
+    else
+        vm->oom = true;
+    free(moved);
+    free(safe);
+}
+
 void pl_vm_wrapped(pl_view_model *vm, pl_role role, const char *text, int width, int indent)
 {
     pl_vm_wrapped_marked(vm, role, text, width, indent, NULL, 0, role);
@@ -190,7 +237,7 @@ void pl_vm_set_title(pl_view_model *vm, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     free(vm->title);
-    vm->title = pl_strdup_vprintf(fmt, ap);
+    vm->title = pl_vm_safe_take(pl_strdup_vprintf(fmt, ap), 0);
     va_end(ap);
 }
 
@@ -199,7 +246,7 @@ void pl_vm_set_status(pl_view_model *vm, const char *fmt, ...)
     va_list ap;
     va_start(ap, fmt);
     free(vm->status);
-    vm->status = pl_strdup_vprintf(fmt, ap);
+    vm->status = pl_vm_safe_take(pl_strdup_vprintf(fmt, ap), 0);
     va_end(ap);
 }
 

@@ -63,15 +63,31 @@ void pl_vm_line(pl_view_model *vm, int target);
 void pl_vm_heading(pl_view_model *vm);
 /* Drops the lines from `nlines` on. */
 void pl_vm_truncate(pl_view_model *vm, int nlines);
+/* Every text a model holds is safe to draw (engine/base/safe_text.h, the
+ * one sanitizer): spans, wrapped text, title and status show controls, ESC,
+ * C1, bidi and other invisible format characters as visible escapes ("\e",
+ * "\r", "\u202e"), tabs expanded, invalid UTF-8 as U+FFFD, a NUL as "\0".
+ * An escape takes as many columns as its ASCII bytes. */
 /* Appends a span to the current line. */
 void pl_vm_span(pl_view_model *vm, pl_role role, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 /* Appends text wrapped to `width` columns as new lines, each indented (a
- * UTF-8 character is never split; control characters show as spaces). */
+ * UTF-8 character is never split; its line breaks kept). */
 void pl_vm_wrapped(pl_view_model *vm, pl_role role, const char *text, int width, int indent);
 /* The same, with the bytes inside marks [marks[2k], marks[2k+1]) (sorted,
- * not overlapping) in mark_role: the part of a response a parser read. */
+ * not overlapping, indexes of the original text) in mark_role: the part of a
+ * response a parser read, highlighted over the same characters once safe. */
 void pl_vm_wrapped_marked(pl_view_model *vm, pl_role role, const char *text, int width, int indent,
                           const size_t *marks, int nmarks, pl_role mark_role);
+/* `text` as a model shows it on one line: `text` itself when already safe,
+ * else a safe copy also stored in *owned (the caller frees *owned; NULL when
+ * no copy was made; "" when out of memory).  For views that measure text
+ * before making spans of it (views/table.c). */
+const char *pl_vm_safe(const char *text, char **owned);
+/* Takes owned text and returns it safe (flags of engine/base/safe_text.h):
+ * itself when already safe (most text: one cheap pass), else its safe copy
+ * with the original freed; NULL for NULL or out of memory.  For text that
+ * leaves planlens outside a model (the clipboard, the pager's file). */
+char *pl_vm_safe_take(char *text, unsigned flags);
 void pl_vm_set_title(pl_view_model *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 void pl_vm_set_status(pl_view_model *vm, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Terminal columns of UTF-8 text, of a line (one per character: views draw

@@ -4,24 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/atomic_file.h"
 #include "chart_svg.h"
+#include "csv_out.h"
 #include "why_view.h"
-
-/* A CSV field, quoted when it holds a comma, quote or line break. */
-static void csv_text(FILE *f, const char *s)
-{
-    if (!s || !s[strcspn(s, ",\"\r\n")]) {
-        fputs(s ? s : "", f);
-        return;
-    }
-    fputc('"', f);
-    for (; *s; s++) {
-        if (*s == '"')
-            fputc('"', f);
-        fputc(*s, f);
-    }
-    fputc('"', f);
-}
 
 static int write_csv(FILE *f, const pl_why *w)
 {
@@ -29,12 +15,13 @@ static int write_csv(FILE *f, const pl_why *w)
     for (int r = 0; r < w->table.nrows; r++)
         for (int c = 0; c < w->nruns; c++) {
             const pl_ws_failure_row *row = &w->table.rows[r];
-            fprintf(f, "%s,", pl_failure_kind_name(row->kind));
-            csv_text(f, row->key);
+            pl_csv_put(f, pl_failure_kind_name(row->kind));
             fputc(',', f);
-            csv_text(f, w->runs[c]);
+            pl_csv_put(f, row->key);
             fputc(',', f);
-            csv_text(f, w->task);
+            pl_csv_put(f, w->runs[c]);
+            fputc(',', f);
+            pl_csv_put(f, w->task);
             fprintf(f, ",%d,%d,%d,%.10g\n", row->count[c], w->table.wrong[c], w->table.answers[c],
                     pl_ws_failure_share(&w->table, r, c));
         }
@@ -84,17 +71,16 @@ done:
     return rc;
 }
 
-/* Writes path.partial and renames it to path, so a failure never leaves half a file. */
+/* Writes the file whole or not at all (base/atomic_file.h). */
 static int write_file(const pl_why *w, const char *path, int (*write)(FILE *, const pl_why *), pl_error *err)
 {
-    char *tmp = pl_strdup_printf("%s.partial", path);
-    FILE *f = tmp ? fopen(tmp, "w") : NULL;
-    bool ok = f && write(f, w) == 0;
-    ok = f && fclose(f) == 0 && ok && rename(tmp, path) == 0;
-    if (!ok && tmp)
-        remove(tmp);
-    free(tmp);
-    return ok ? PL_OK : pl_error_set(err, PL_ERR_IO, path, 0, 0, "cannot write");
+    pl_atomic_file a;
+    FILE *f = pl_atomic_open(&a, path, err);
+    if (!f)
+        return err->code;
+    bool ok = write(f, w) == 0;
+    pl_error_code rc = pl_atomic_close(&a, ok, err);
+    return ok ? rc : pl_error_set(err, PL_ERR_IO, path, 0, 0, "cannot write");
 }
 
 int pl_why_export_csv(const pl_why *w, const char *path, pl_error *err)

@@ -458,7 +458,7 @@ static void test_exports(void **state)
                               "official_ne_sound,stored_ne_official,errors\n");
     while (fgets(line, sizeof line, f)) {
         rows++;
-        careful_app = careful_app || !strcmp(line, "\"synthetic-careful\",\"app\",14,14,0.642857,0.642857,0.845238,,0,0,,0\n");
+        careful_app = careful_app || !strcmp(line, "synthetic-careful,app,14,14,0.642857,0.642857,0.845238,,0,0,,0\n");
     }
     fclose(f);
     assert_int_equal(rows, pl_workspace_ngroups(ws));

@@ -1,1 +1,3 @@
 # Tests of issue 37 (hostile input): bounds. Included from tests/CMakeLists.txt.
+# Set answers graded in linear time, the item cap (too-long), cancelling a grade.
+planlens_test(acpbench test_acp_bounds)

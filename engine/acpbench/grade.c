@@ -254,9 +254,13 @@ int pl_acp_grade(pl_acp_grader *g, const pl_acp_question *q, const char *respons
         out->sound_reason = NULL;
     }
     pl_acp_parsed_free(&p);
+    if (rc < 0 && acp_cancelled(g)) {
+        pl_error_clear(err);
+        pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0, "grading cancelled");
+    }
     if (rc < 0) {
         out->score = out->sound_score = 0;
-        out->path = "question-error";
+        out->path = acp_cancelled(g) ? "cancelled" : "question-error";
     }
     settle_failure(response, out);
     return out->parsed ? rc : -1;

@@ -15,6 +15,7 @@
 #define PL_ACPBENCH_GRADE_H
 
 #include <cjson/cJSON.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 
 #include "acpbench/questions.h"
@@ -46,6 +47,10 @@ typedef struct {
     double nexta_seconds;  /* official CPU limit of nexta planner calls (5) */
     double sound_seconds;  /* CPU limit of a sound check's search (10); unknown → sound falls back to official */
     bool sound;            /* run the sound checks (true); false: official only, sound_score = score */
+    /* When set (the explorer closing a workspace), grading stops at the next
+     * check inside a long answer's item loops: pl_acp_grade returns -1,
+     * err "grading cancelled".  NULL: never. */
+    const atomic_bool *cancel;
 } pl_acp_grade_options;
 
 pl_acp_grade_options pl_acp_grade_default_options(void);

@@ -88,6 +88,10 @@ void acp_cache_record_next_action(acp_question_cache *c, int action, pl_answer a
 const pl_task *acp_task_if_loads(pl_acp_grader *g, const pl_acp_question *q);
 
 pl_limits acp_limits(double seconds);
+/* Has the grader's cancel flag been set?  Item loops ask every
+ * ACP_CANCEL_EVERY items. */
+bool acp_cancelled(const pl_acp_grader *g);
+#define ACP_CANCEL_EVERY 1024
 
 /* Python str.lower() on the ASCII letters (every name the grammar accepts
  * is ASCII) into a new string; NULL when out of memory. */

@@ -57,10 +57,11 @@ static int strset_add_json(strset *s, const cJSON *list, const char *prefix)
     return 0;
 }
 
-static int strset_add_all(strset *s, char *const *items, int n, const char *prefix)
+/* Adds the answer's items; -1 when out of memory or cancelled. */
+static int strset_add_all(const pl_acp_grader *g, strset *s, char *const *items, int n, const char *prefix)
 {
     for (int i = 0; i < n; i++)
-        if (strset_add(s, items[i], prefix) < 0)
+        if ((i % ACP_CANCEL_EVERY == 0 && acp_cancelled(g)) || strset_add(s, items[i], prefix) < 0)
             return -1;
     return 0;
 }
@@ -113,7 +114,7 @@ int acp_grade_app(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_parse
 {
     strset answer = {0}, stored = {0}, truth = {0};
     int rc = -1;
-    if (strset_add_all(&answer, p->items, p->count[0], NULL) < 0 || strset_add_json(&stored, q->answer, NULL) < 0 ||
+    if (strset_add_all(g, &answer, p->items, p->count[0], NULL) < 0 || strset_add_json(&stored, q->answer, NULL) < 0 ||
         strset_index(&answer, &stored, NULL) < 0)
         goto done;
     v->score = strset_equal(&answer, &stored);
@@ -150,10 +151,10 @@ int acp_grade_prog(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pars
     int rc = -1;
     char *const *first = p->items, *const *second = p->items + p->count[0];
     int nsecond = p->nlists == 2 ? p->count[1] : 0;
-    if (strset_add_all(&ans_pos, first, p->count[0], NULL) < 0 || strset_add_all(&ans_neg, second, nsecond, NULL) < 0 ||
-        strset_add_json(&st_pos, pos, NULL) < 0 || strset_add_json(&st_neg, neg, NULL) < 0 ||
-        strset_add_all(&signed_ans, first, p->count[0], "+") < 0 ||
-        strset_add_all(&signed_ans, second, nsecond, "-") < 0 || strset_add_json(&signed_st, pos, "+") < 0 ||
+    if (strset_add_all(g, &ans_pos, first, p->count[0], NULL) < 0 ||
+        strset_add_all(g, &ans_neg, second, nsecond, NULL) < 0 || strset_add_json(&st_pos, pos, NULL) < 0 || strset_add_json(&st_neg, neg, NULL) < 0 ||
+        strset_add_all(g, &signed_ans, first, p->count[0], "+") < 0 ||
+        strset_add_all(g, &signed_ans, second, nsecond, "-") < 0 || strset_add_json(&signed_st, pos, "+") < 0 ||
         strset_add_json(&signed_st, neg, "-") < 0 || strset_index(&ans_pos, &ans_neg, &st_pos, &st_neg, NULL) < 0)
         goto done;
     v->score = strset_equal(&ans_pos, &st_pos) && strset_equal(&ans_neg, &st_neg);
@@ -166,7 +167,7 @@ int acp_grade_prog(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pars
         if (v->sound_score != v->score)
             acp_reason(v, "the answer gave the same list twice; the official parser kept one and read the negative "
                           "effects as empty");
-        if (strset_add_all(&signed_ans, first, p->count[0], "-") < 0)
+        if (strset_add_all(g, &signed_ans, first, p->count[0], "-") < 0)
             goto done;
     }
     if (strset_index(&signed_ans, &signed_st, NULL) < 0)

@@ -23,6 +23,11 @@ pl_limits acp_limits(double seconds)
     return (pl_limits){0, seconds, 0};
 }
 
+bool acp_cancelled(const pl_acp_grader *g)
+{
+    return g->opts.cancel && atomic_load_explicit(g->opts.cancel, memory_order_relaxed);
+}
+
 char *acp_lower(const char *s)
 {
     size_t n = strlen(s);

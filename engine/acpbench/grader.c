@@ -13,7 +13,7 @@
 
 pl_acp_grade_options pl_acp_grade_default_options(void)
 {
-    return (pl_acp_grade_options){3.0, 5.0, 10.0, true};
+    return (pl_acp_grade_options){3.0, 5.0, 10.0, true, NULL};
 }
 
 pl_acp_grader *pl_acp_grader_new(const pl_acp_grade_options *options)

@@ -252,6 +252,7 @@ static void *grade_part(void *arg)
     grade_worker *w = arg;
     pl_workspace *ws = w->ws;
     pl_acp_grade_options opts = pl_acp_grade_default_options();
+    opts.cancel = &ws->stop; /* closing the workspace ends a long answer's grading too */
     pl_acp_grader *ag = pl_acp_grader_new(&opts);
     pl_iou_grader *ig = pl_iou_grader_new();
     ws_case_grader cg = {0};

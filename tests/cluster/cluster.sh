@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # scripts/cluster/ as a lab runs it: the GNU parallel recipe on this machine
 # (also through --sshlogin's syntax for it) and the Slurm array script with
-# the variables Slurm sets, each merged output byte for byte the unsharded
-# one; a missing shard and a stepped array refused.  Usage: cluster.sh PLANLENS
+# the variables Slurm sets (a rerun of one shard too), each merged output
+# byte for byte the unsharded one; a missing shard, a task id outside 1..N, a
+# missing -n refused.  Usage: cluster.sh PLANLENS
 set -uo pipefail
 planlens=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -46,34 +47,44 @@ rc2=$?
 same "parallel-shards, audit" "$tmp/audit1.txt" "$tmp/audit2.txt"
 [ "$rc1" = "$rc2" ] || { echo "FAIL: audit exit $rc2 merged, $rc1 whole"; fail=1; }
 
-# Slurm: the array 0-2 as sbatch --array=0-2 numbers its tasks
+# Slurm (tests/cluster/slurm.sh runs a real one): the script with the
+# variables sbatch --array=1-3 sets, N given with -n
 gen=(gen --domain sample-runs/ferry/domain.pddl --problem sample-runs/ferry/problem.pddl
      sample-runs/ferry/problems/ferry-l3-c2.pddl sample-runs/ferry/problems/ferry-l3-c4.pddl --style acpbench
      --tasks app,prog,reach)
 planlens "${gen[@]}" > "$tmp/gen1.json" 2>/dev/null
-for task in 0 1 2; do
-  SLURM_ARRAY_JOB_ID=7 SLURM_ARRAY_TASK_ID=$task SLURM_ARRAY_TASK_MIN=0 SLURM_ARRAY_TASK_MAX=2 SLURM_ARRAY_TASK_COUNT=3 \
-    scripts/cluster/slurm-shard.sbatch "$tmp/slurm" "${gen[@]}" 2>/dev/null
+for task in 1 2 3; do
+  SLURM_ARRAY_JOB_ID=7 SLURM_ARRAY_TASK_ID=$task SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=3 SLURM_ARRAY_TASK_COUNT=3 \
+    scripts/cluster/slurm-shard.sbatch -n 3 "$tmp/slurm" "${gen[@]}" 2>/dev/null
 done
-planlens merge "$tmp"/slurm/part-*.jsonl > "$tmp/gen3.json"
-same "slurm-shard.sbatch array 0-2, gen --style acpbench" "$tmp/gen1.json" "$tmp/gen3.json"
-# without SLURM_ARRAY_TASK_COUNT (older Slurm): from MIN and MAX
-rm -rf "$tmp/slurm"
-for task in 1 2; do
-  SLURM_ARRAY_TASK_ID=$task SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=2 \
-    scripts/cluster/slurm-shard.sbatch "$tmp/slurm" "${grade[@]}" 2>/dev/null
-done
-planlens merge "$tmp"/slurm/part-*.jsonl > "$tmp/slurm2.txt"
-same "slurm-shard.sbatch array 1-2 (MIN, MAX), grade" "$tmp/one.txt" "$tmp/slurm2.txt"
-# a task that never ran: merge names what is missing, exit 3
+planlens merge --output "$tmp/gen3.json" "$tmp"/slurm/part-*.jsonl
+same "slurm-shard.sbatch array 1-3, gen --style acpbench" "$tmp/gen1.json" "$tmp/gen3.json"
+# shard 2 again as sbatch --array=2 runs it (COUNT 1): shard 2 of 3, not 1 of 1
 rm "$tmp/slurm/part-2.jsonl"
-msg=$(planlens merge "$tmp"/slurm/part-*.jsonl 2>&1 >/dev/null)
+SLURM_ARRAY_TASK_ID=2 SLURM_ARRAY_TASK_MIN=2 SLURM_ARRAY_TASK_MAX=2 SLURM_ARRAY_TASK_COUNT=1 \
+  scripts/cluster/slurm-shard.sbatch -n 3 "$tmp/slurm" "${gen[@]}" 2>/dev/null
+planlens merge --output "$tmp/gen3again.json" "$tmp"/slurm/part-*.jsonl
+same "slurm-shard.sbatch --array=2 rerun, gen" "$tmp/gen1.json" "$tmp/gen3again.json"
+# a task that never ran: merge names it, exit 3, no output
+rm "$tmp/slurm/part-2.jsonl"
+msg=$(planlens merge --output "$tmp/none.json" "$tmp"/slurm/part-*.jsonl 2>&1)
 rc=$?
-if [ "$rc" = 3 ] && [[ $msg == *"shard 2 of 2 is missing"* ]]; then echo "ok: a missing shard refused"; else
-  echo "FAIL: a missing shard: exit $rc, '$msg'"; fail=1; fi
-msg=$(SLURM_ARRAY_TASK_ID=3 SLURM_ARRAY_TASK_MIN=1 SLURM_ARRAY_TASK_MAX=7 SLURM_ARRAY_TASK_STEP=2 \
-      scripts/cluster/slurm-shard.sbatch "$tmp/step" "${gen[@]}" 2>&1)
-rc=$?
-if [ "$rc" = 2 ] && [[ $msg == *"stepped array"* ]]; then echo "ok: a stepped array refused"; else
-  echo "FAIL: a stepped array: exit $rc, '$msg'"; fail=1; fi
+if [ "$rc" = 3 ] && [[ $msg == *"shard 2 of 3 is missing"* ]] && [ ! -e "$tmp/none.json" ]; then
+  echo "ok: a missing shard refused"; else echo "FAIL: a missing shard: exit $rc, '$msg'"; fail=1; fi
+refused() { # NAME EXPECTED_MESSAGE COMMAND...: exit 2 and the message, naming the script
+  local name=$1 want=$2
+  shift 2
+  local msg rc
+  msg=$("$@" 2>&1)
+  rc=$?
+  if [ "$rc" = 2 ] && [[ $msg == *"$want"* ]] && [[ $msg == *slurm-shard.sbatch* ]]; then echo "ok: $name refused"; else
+    echo "FAIL: $name: exit $rc, '$msg'"; fail=1; fi
+}
+refused "a task id outside 1..N" "array task 0 is not a shard of 1..4" \
+  env SLURM_ARRAY_TASK_ID=0 scripts/cluster/slurm-shard.sbatch -n 4 "$tmp/step" "${gen[@]}"
+refused "no -n" "give the number of shards, -n N" \
+  env SLURM_ARRAY_TASK_ID=1 scripts/cluster/slurm-shard.sbatch "$tmp/step" "${gen[@]}"
+refused "no array" "not a task of a job array" \
+  env -u SLURM_ARRAY_TASK_ID scripts/cluster/slurm-shard.sbatch -n 4 "$tmp/step" "${gen[@]}"
+[ ! -e "$tmp/step" ] || { echo "FAIL: a refused task made $tmp/step"; fail=1; }
 exit $fail

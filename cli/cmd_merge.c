@@ -151,7 +151,8 @@ static bool check_part(part *p)
     p->inputs = cJSON_GetObjectItemCaseSensitive(p->header, "inputs");
     p->index = cJSON_GetArraySize(shard) == 2 ? cJSON_GetArrayItem(shard, 0)->valueint : 0;
     p->count = cJSON_GetArraySize(shard) == 2 ? cJSON_GetArrayItem(shard, 1)->valueint : 0;
-    if (version != CLI_PART_VERSION || p->index < 1 || p->index > p->count || !cJSON_IsArray(p->inputs)) {
+    if (version != CLI_PART_VERSION || p->index < 1 || p->index > p->count || p->count > CLI_MAX_SHARDS ||
+        !cJSON_IsArray(p->inputs)) {
         say(p, "not a part (a batch command run with --shard I/N writes one)\n");
         return false;
     }
@@ -219,13 +220,25 @@ static bool same_run(const part *a, const part *b)
     return true;
 }
 
-static const cJSON *input_at(const cJSON *inputs, const char *path)
+static const char *input_path(const cJSON *in)
 {
-    const cJSON *in;
-    cJSON_ArrayForEach(in, inputs)
-    if (!strcmp(cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(in, "path")), path))
-        return in;
-    return NULL;
+    return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(in, "path"));
+}
+
+/* The input of `inputs` read from path, or NULL: *hint first (two parts of
+ * one command line list their inputs in the same order), else a search;
+ * *hint moves past it. */
+static const cJSON *input_at(const cJSON *inputs, const char *path, const cJSON **hint)
+{
+    const cJSON *in = *hint;
+    if (!in || !input_path(in) || strcmp(input_path(in), path)) {
+        cJSON_ArrayForEach(in, inputs)
+        if (input_path(in) && !strcmp(input_path(in), path))
+            break;
+    }
+    if (in)
+        *hint = in->next;
+    return in;
 }
 
 /* An input's digest for a message: its first 12 hex digits, or why it
@@ -240,42 +253,55 @@ static void put_digest(const cJSON *in)
         cli_put_safe(stderr, error ? error : "no digest");
 }
 
-/* Names every input on which p differs from ref. */
+enum { MAX_NAMED_INPUTS = 8 }; /* a folder of changed files: the first few, then how many more */
+
+/* "PART: input 'PATH'" opening a message, unless enough were named. */
+static bool say_input(const part *p, const char *path, int *named)
+{
+    if ((*named)++ >= MAX_NAMED_INPUTS)
+        return false;
+    say(p, "input '");
+    cli_put_safe(stderr, path);
+    return true;
+}
+
+/* Names the inputs on which p differs from ref. */
 static void say_inputs_differ(const part *p, const part *ref)
 {
-    const cJSON *in;
+    int named = 0;
+    const cJSON *in, *hint = ref->inputs->child;
     cJSON_ArrayForEach(in, p->inputs)
     {
-        const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(in, "path"));
-        const cJSON *other = path ? input_at(ref->inputs, path) : NULL;
-        if (!path || (other && cJSON_Compare(in, other, true)))
+        const char *path = input_path(in);
+        const cJSON *other = path ? input_at(ref->inputs, path, &hint) : NULL;
+        if (!path || (other && cJSON_Compare(in, other, true)) || !say_input(p, path, &named))
             continue;
-        say(p, "input '");
-        cli_put_safe(stderr, path ? path : "?");
         if (!other) {
             fputs("' was read by this shard only, not by ", stderr);
-            cli_put_safe(stderr, ref->path);
         } else {
             fputs("' differs: ", stderr);
             put_digest(in);
             fputs(" here, ", stderr);
             put_digest(other);
             fputs(" in ", stderr);
-            cli_put_safe(stderr, ref->path);
         }
+        cli_put_safe(stderr, ref->path);
         fprintf(stderr, ": the part was made from another version of the inputs; run shard %d again\n", p->index);
     }
+    hint = p->inputs->child;
     cJSON_ArrayForEach(in, ref->inputs)
     {
-        const char *path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(in, "path"));
-        if (path && !input_at(p->inputs, path)) {
-            say(p, "input '");
-            cli_put_safe(stderr, path);
-            fputs("', read by ", stderr);
-            cli_put_safe(stderr, ref->path);
-            fprintf(stderr, ", was not there when this part was made: run shard %d again\n", p->index);
-        }
+        const char *path = input_path(in);
+        if (!path || input_at(p->inputs, path, &hint) || !say_input(p, path, &named))
+            continue;
+        fputs("', read by ", stderr);
+        cli_put_safe(stderr, ref->path);
+        fprintf(stderr, ", was not there when this part was made: run shard %d again\n", p->index);
     }
+    if (named > MAX_NAMED_INPUTS)
+        say(p, "and %d more inputs differ\n", named - MAX_NAMED_INPUTS);
+    if (!named) /* entries without a path: a damaged list */
+        say(p, "its list of inputs is not that of the other parts: run shard %d again\n", p->index);
 }
 
 /* Names every shard of 1..count that no part holds, as ranges. */

@@ -10,14 +10,12 @@
 
 #include "cli.h"
 
-enum { MAX_SHARDS = 1000000 };
-
 struct cli_part {
     FILE *out;
     long long units; /* written so far: the end record says how many */
 };
 
-/* "I/N" with 1 <= I <= N <= MAX_SHARDS, plain decimal digits only. */
+/* "I/N" with 1 <= I <= N <= CLI_MAX_SHARDS, plain decimal digits only. */
 static bool parse_value(const char *v, cli_shard *s)
 {
     char *slash, *end;
@@ -28,7 +26,7 @@ static bool parse_value(const char *v, cli_shard *s)
     if (*slash != '/' || slash[1] < '0' || slash[1] > '9')
         return false;
     long n = strtol(slash + 1, &end, 10);
-    if (*end || errno || n < 1 || n > MAX_SHARDS || i < 1 || i > n)
+    if (*end || errno || n < 1 || n > CLI_MAX_SHARDS || i < 1 || i > n)
         return false;
     *s = (cli_shard){true, (int)i, (int)n};
     return true;
@@ -54,7 +52,7 @@ int cli_shard_take(const char *cmd, int *argc, char **argv, cli_shard *s)
             return cli_usage_error(cmd, "--shard given twice");
         if (!parse_value(value, s))
             return cli_usage_error(cmd, "--shard takes I/N, part I of N with 1 <= I <= N <= %d, not '%s'",
-                                   MAX_SHARDS, value);
+                                   CLI_MAX_SHARDS, value);
     }
     *argc = kept;
     argv[kept] = NULL;

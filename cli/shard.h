@@ -17,6 +17,8 @@
 
 struct cJSON;
 
+enum { CLI_MAX_SHARDS = 1000000 }; /* N's bound */
+
 typedef struct cli_shard {
     bool on;          /* --shard given (even 1/1): the command writes a part */
     int index, count; /* 1 <= index <= count; 1/1 when off */

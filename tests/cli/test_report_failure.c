@@ -91,7 +91,7 @@ static void test_svg_and_csv(void **state)
     assert_int_equal(strncmp(csv, "chart,category,wrong answers\n", 29), 0);
     char *table = run("--by failure --format csv --questions " SAMPLES, &status);
     int kind_rows = 0, chart_rows = 0; /* the chart's CSV: one line per kind row of the table */
-    for (const char *s = table; (s = strstr(s, ",\"\",")); s++) /* a kind row has no key */
+    for (const char *s = table; (s = strstr(s, ",,")); s++) /* a kind row has no key (an empty cell) */
         kind_rows++;
     for (const char *s = strchr(csv, '\n'); s && (s = strchr(s + 1, '\n'));)
         chart_rows++;

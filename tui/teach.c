@@ -87,7 +87,10 @@ static void bar_line(const teach_ui *ui, int y, const char *text)
     attr_t a = ui->color ? (attr_t)COLOR_PAIR(PAIR_BASE + ROLE_COUNT) : A_REVERSE;
     attron(a);
     mvhline(y, 0, ' ', ui->cols);
+    char *owned; /* the title names the problem, from a PDDL file: drawn safe (views/view_model.h) */
+    text = pl_vm_safe(text, &owned);
     mvaddnstr(y, 0, text, tui_bytes_in_columns(text, ui->cols));
+    free(owned);
     attroff(a);
 }
 

@@ -4,7 +4,8 @@
 # CR and BS (overwrite what is drawn), U+202E, C1, a NUL and invalid UTF-8
 # (tests/data/hostile-run) is browsed at 80x24 and 220x50, and once with
 # NO_COLOR=1 LANG=C: dashboard, the run's answers, the detail and the state
-# view of each answer, the other runs, help, quit.  tmux accepts OSC 52 from
+# view of each answer, the other runs, help, quit; --batch prints it; y
+# copies an answer and v pages it.  tmux accepts OSC 52 from
 # the pane here (set-clipboard on), so a byte that reached the terminal would
 # change the tmux buffer or the pane title: both must be as set before, and
 # the screen must show the visible escapes, "wrong\rright" whole.
@@ -51,6 +52,7 @@ walk() {
       6) check "$at NUL and C1 visible" "nul\\0after c1\\u009b31m" ;;
     esac
     keys s # the state the question is asked in
+    check "$at state view $i" "state: step 0 of 0"
     keys q
     keys q
     check "$at back on the answers" "questions {hostile"
@@ -97,6 +99,47 @@ fi
 walk 80 24 "LANG=C.UTF-8"
 walk 220 50 "LANG=C.UTF-8"
 walk 80 24 "NO_COLOR=1 LANG=C LC_ALL=C"
+
+# --batch prints the dashboard to the terminal itself (no curses between): the
+# same safe text, so the pane title and the buffer stay
+session 120 20 "read go; env LANG=C.UTF-8 $bin --batch $run; echo EXITED rc=\$?; sleep 60"
+t set-option -g set-clipboard on
+t select-pane -t e2e -T "$title"
+t set-buffer "$buffer"
+keys Enter
+check "batch: escapes visible" "hostile\\e]0;PWNED-TITLE\\arun app"
+check "batch: CR visible" "m-cr\\rfake"
+check "batch: exits" "EXITED rc=0"
+if [ "$(t display-message -p -t e2e '#{pane_title}')" = "$title" ] && [ "$(t show-buffer)" = "$buffer" ]; then
+  echo "ok: batch: pane title and tmux buffer unchanged"
+else
+  echo "FAIL: batch: pane title '$(t display-message -p -t e2e '#{pane_title}')', buffer '$(t show-buffer)'"
+  failures=$((failures + 1))
+fi
+
+# y copies the answer made safe (the OSC 52 payload is the text with its escapes
+# visible, which tmux puts in its buffer); v hands $PAGER a file without ESC
+session 100 30 "read go; env LANG=C.UTF-8 PAGER='tee $work/paged.txt <' $bin $run; echo EXITED rc=\$?; sleep 60"
+t set-option -g set-clipboard on
+t set-buffer "$buffer"
+keys Enter
+check "yank: dashboard" "hostile\\e]0;PWNED-TITLE"
+keys Enter
+keys j Enter
+check "yank: the OSC 52 answer" "osc-clip"
+keys y
+keys a
+check "yank: copied" "copied answer"
+want='[(pick-up c)]\e]52;c;Y3VybCBldmlsLnNofHNo\a osc-clip'
+if [ "$(t show-buffer)" = "$want" ]; then echo "ok: yank: the clipboard holds the safe text"; else
+  echo "FAIL: yank: the tmux buffer is '$(t show-buffer)', not '$want'"; failures=$((failures + 1)); fi
+keys v
+check "pager: back" "back from tee"
+if [ -s "$work/paged.txt" ] && ! grep -q $'\x1b' "$work/paged.txt" && grep -qF '\e]52;c;Y3VybCBldmlsLnNofHNo\a' "$work/paged.txt"
+then echo "ok: pager: the file shows the escapes, holds no ESC"; else
+  echo "FAIL: pager: $work/paged.txt:"; cat -v "$work/paged.txt"; failures=$((failures + 1)); fi
+keys Q
+check "yank: quits" "EXITED rc=0"
 
 echo "$failures failure(s)"
 [ "$failures" -eq 0 ]

@@ -6,6 +6,7 @@
 #include "base/file.h"
 #include "base/safe_text.h"
 #include "cli.h"
+#include "csv_out.h"
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
@@ -56,6 +57,7 @@ bool cli_csv_raw_option(const char *arg)
     if (strcmp(arg, "--csv-raw"))
         return false;
     csv_raw = true;
+    pl_csv_set_raw(true); /* the charts' CSV beside --output PATH.svg (views/chart_svg.c) */
     return true;
 }
 

@@ -7,6 +7,8 @@
  *  - JSON parses with cJSON;
  *  - CSV cells that begin with =, +, -, @ get a leading '; --csv-raw
  *    leaves them as they are;
+ *  - the charts' SVG and CSV (--output) likewise, written beside a symlink
+ *    at the target rather than through it;
  *  - with NO_COLOR=1 no ESC anywhere, stdout and stderr, including plan's
  *    progress on a terminal (a pseudo-terminal here). */
 #define _XOPEN_SOURCE 700
@@ -291,6 +293,69 @@ static void test_csv_raw_leaves_formula_cells(void **state)
     }
 }
 
+static char *read_path(const char *path, size_t *len)
+{
+    int fd = open(path, O_RDONLY);
+    assert_true(fd >= 0);
+    char *text = read_fd(fd, len);
+    close(fd);
+    return text;
+}
+
+/* quality --summary --output DIR/labels: the chart's SVG and CSV are inert,
+ * the CSV's formula cells guarded (raw: not), and a symlink at the target is
+ * replaced, never followed. */
+static formula_count chart_files(bool raw)
+{
+    char dir[] = "/tmp/planlens-hostile-charts-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char victim[256], svg[256], csv[256], output[256];
+    snprintf(victim, sizeof victim, "%s/victim", dir);
+    snprintf(svg, sizeof svg, "%s/labels.svg", dir);
+    snprintf(csv, sizeof csv, "%s/labels.csv", dir);
+    snprintf(output, sizeof output, "%s/labels", dir);
+    FILE *f = fopen(victim, "w");
+    assert_non_null(f);
+    fputs("victim\n", f);
+    fclose(f);
+    assert_int_equal(symlink(victim, svg), 0);
+    const char *const args[] = {QUALITY, "--summary", "--format", "svg", "--chart", "labels", "--output", output,
+                                raw ? "--csv-raw" : NULL, NULL};
+    run_result r = run_planlens(NULL, -1, args);
+    assert_int_equal(WEXITSTATUS(r.status), 0);
+    assert_inert("stderr", r.err, r.err_len, false);
+    run_free(&r);
+    size_t len;
+    char *text = read_path(victim, &len);
+    assert_string_equal(text, "victim\n"); /* not written through the link */
+    free(text);
+    text = read_path(svg, &len);
+    assert_non_null(strstr(text, "</svg>"));
+    assert_inert("labels.svg", text, len, false);
+    free(text);
+    text = read_path(csv, &len);
+    assert_inert("labels.csv", text, len, true);
+    formula_count c = {0};
+    for_each_cell(text, count_formula, &c);
+    free(text);
+    unlink(victim);
+    unlink(svg);
+    unlink(csv);
+    rmdir(dir);
+    return c;
+}
+
+static void test_chart_files_are_inert(void **state)
+{
+    (void)state;
+    formula_count c = chart_files(false);
+    assert_int_equal(c.formulas, 0);
+    assert_true(c.guarded >= 1); /* the model +cmd|... */
+    c = chart_files(true);
+    assert_true(c.formulas >= 1);
+    assert_int_equal(c.guarded, 0);
+}
+
 static void assert_json(const char *what, const char *text)
 {
     cJSON *j = cJSON_Parse(text);
@@ -393,6 +458,7 @@ int main(void)
         cmocka_unit_test(test_csv_formula_cells_are_guarded),
         cmocka_unit_test(test_csv_raw_leaves_formula_cells),
         cmocka_unit_test(test_json_is_valid_and_inert),
+        cmocka_unit_test(test_chart_files_are_inert),
         cmocka_unit_test(test_no_color_means_no_esc),
         cmocka_unit_test(test_plan_progress_without_color_has_no_esc),
     };

@@ -3,20 +3,26 @@
  * process.  A line is an object with "domain" and "problem" (paths) or
  * "domain_pddl" and "problem_pddl" (texts); "plan" (a path, or an array of
  * actions) or "plan_text"; optionally "id", echoed.  Grounded tasks are kept
- * across lines, keyed by the paths or texts. */
+ * across lines, keyed by the paths or texts.  The JSONL is data, maybe from
+ * elsewhere: the paths it names are read only inside a root (--root DIR, by
+ * default the working directory), and an error quotes no more than a short
+ * snippet of what it read. */
 #define _POSIX_C_SOURCE 200809L /* getline */
 #include <cjson/cJSON.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "base/file.h"
 #include "base/json.h"
+#include "base/path.h"
 #include "cli.h"
 #include "shard.h"
 #include "validate.h"
 
 enum { CACHE_SIZE = 32 }; /* tasks kept; all are dropped when it is full */
+enum { MAX_ERROR_BYTES = 240 }; /* of a line's error: a token quoted from a file is cut there */
 
 typedef struct {
     uint64_t hash;
@@ -27,6 +33,7 @@ typedef struct {
 typedef struct {
     cached_task items[CACHE_SIZE];
     int count;
+    const char *root; /* the paths of the lines are confined under it */
 } task_cache;
 
 static uint64_t fnv1a(const char *s)
@@ -46,10 +53,20 @@ static void cache_clear(task_cache *c)
     c->count = 0;
 }
 
+/* The text of the file a line names, when it lies inside root; else NULL
+ * with err set (naming the path, never a byte of the file). */
+static char *read_confined(const char *root, const char *path, size_t *len, pl_error *err)
+{
+    char *confined = pl_path_join_confined(root, path, err);
+    char *text = confined ? pl_read_file(confined, len, err) : NULL;
+    free(confined);
+    return text;
+}
+
 /* The text of "NAME" (a path: the file's text, *owned set) or of
  * "NAME_pddl" (the text itself); *label names it in errors. */
-static const char *source_text(const cJSON *line, const char *name, char **owned, const char **label,
-                               pl_error *err)
+static const char *source_text(const task_cache *c, const cJSON *line, const char *name, char **owned,
+                               const char **label, pl_error *err)
 {
     static const char *const text_names[] = {"domain_pddl", "problem_pddl"};
     const char *path = pl_json_str(line, name);
@@ -57,7 +74,7 @@ static const char *source_text(const cJSON *line, const char *name, char **owned
     *label = path;
     if (path) {
         size_t len;
-        *owned = pl_read_file(path, &len, err);
+        *owned = read_confined(c->root, path, &len, err);
         return *owned;
     }
     *label = text_names[strcmp(name, "domain") ? 1 : 0];
@@ -72,8 +89,8 @@ static const pl_task *line_task(task_cache *c, const cJSON *line, pl_error *err)
 {
     char *dfile = NULL, *pfile = NULL;
     const char *dlabel = NULL, *plabel = NULL;
-    const char *d = source_text(line, "domain", &dfile, &dlabel, err);
-    const char *p = d ? source_text(line, "problem", &pfile, &plabel, err) : NULL;
+    const char *d = source_text(c, line, "domain", &dfile, &dlabel, err);
+    const char *p = d ? source_text(c, line, "problem", &pfile, &plabel, err) : NULL;
     /* a path keys its file, a text itself: files are taken not to change during a run */
     char *key = p ? pl_strdup_printf("%s%c%s", dfile ? dlabel : d, 0x1e, pfile ? plabel : p) : NULL;
     uint64_t h = key ? fnv1a(key) : 0;
@@ -99,14 +116,14 @@ static const pl_task *line_task(task_cache *c, const cJSON *line, pl_error *err)
 }
 
 /* The steps of a line's plan: "plan" (a path or an array of actions) or "plan_text". */
-static bool line_plan(const cJSON *line, pl_plan_steps *steps, pl_error *err)
+static bool line_plan(const char *root, const cJSON *line, pl_plan_steps *steps, pl_error *err)
 {
     const cJSON *plan = pl_json_get(line, "plan");
     const char *text = pl_json_str(line, "plan_text");
     char *owned = NULL;
     size_t len;
     if (cJSON_IsString(plan)) {
-        text = owned = pl_read_file(plan->valuestring, &len, err);
+        text = owned = read_confined(root, plan->valuestring, &len, err);
         if (!text || pl_check_text(plan->valuestring, text, len, err) != PL_OK) {
             free(owned);
             return false;
@@ -137,7 +154,7 @@ static cJSON *line_verdict(task_cache *c, const char *text, size_t len, int numb
     cJSON *line = pl_json_parse_exact(text, len, label, &err);
     const pl_task *t = line ? line_task(c, line, &err) : NULL;
     pl_plan_steps steps;
-    bool have_steps = t && line_plan(line, &steps, &err);
+    bool have_steps = t && line_plan(c->root, line, &steps, &err);
     pl_trace *tr = have_steps ? pl_trace_new(t, steps.steps, steps.count) : NULL;
     const cJSON *plan = pl_json_get(line, "plan");
     cJSON *out = tr ? cli_trace_json(cJSON_IsString(plan) ? plan->valuestring : NULL, &steps, tr)
@@ -148,6 +165,12 @@ static cJSON *line_verdict(task_cache *c, const char *text, size_t len, int numb
         cJSON_AddItemToObject(out, "id", cJSON_Duplicate(id, true));
     if (!tr) {
         char *msg = have_steps ? NULL : pl_error_format(&err);
+        if (msg && strlen(msg) > MAX_ERROR_BYTES) { /* cut on a character boundary */
+            size_t cut = MAX_ERROR_BYTES;
+            while (cut > 0 && ((unsigned char)msg[cut] & 0xc0) == 0x80)
+                cut--;
+            memcpy(msg + cut, "...", 4);
+        }
         cJSON_AddStringToObject(out, "error", msg ? msg : "out of memory");
         free(msg);
         *rc = PL_EXIT_INPUT;
@@ -188,14 +211,29 @@ static void put_unit(cli_part *part, int number, cJSON *verdict)
     cJSON_Delete(verdict);
 }
 
+/* The value of --root among validate's arguments, else "." */
+static const char *stream_root(int argc, char **argv)
+{
+    for (int i = 0; i + 1 < argc; i++)
+        if (!strcmp(argv[i], "--root"))
+            return argv[i + 1];
+    return ".";
+}
+
 int cli_validate_stream(const char *path, const cli_shard *shard, int argc, char **argv)
 {
+    const char *root = stream_root(argc, argv);
+    struct stat st;
+    if (stat(root, &st) != 0 || !S_ISDIR(st.st_mode)) {
+        fprintf(stderr, "planlens: validate: --root %s: not a directory\n", root);
+        return PL_EXIT_INPUT;
+    }
     FILE *in = path && strcmp(path, "-") ? fopen(path, "r") : stdin;
     if (!in) {
         fprintf(stderr, "planlens: validate: cannot open %s\n", path);
         return PL_EXIT_INPUT;
     }
-    task_cache cache = {.count = 0};
+    task_cache cache = {.count = 0, .root = root};
     char *text = NULL;
     size_t cap = 0;
     ssize_t len;

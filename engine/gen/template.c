@@ -324,11 +324,8 @@ static int by_name(const void *a, const void *b)
 char *pl_gen_template_find(const char *dir, const char *domain_name, pl_error *err)
 {
     char *path = pl_strdup_printf("%s/%s.tmpl", dir, domain_name);
-    FILE *f = path ? fopen(path, "r") : NULL;
-    if (f) {
-        fclose(f);
+    if (path && pl_is_regular_file(path, NULL)) /* regular files only: opening a FIFO would wait for a writer */
         return path;
-    }
     free(path);
     DIR *d = opendir(dir);
     if (!d) {
@@ -357,7 +354,8 @@ char *pl_gen_template_find(const char *dir, const char *domain_name, pl_error *e
     for (size_t i = 0; i < count && !found && err->code == PL_OK; i++) {
         char *p = pl_strdup_printf("%s/%s", dir, names[i]);
         size_t len;
-        char *text = p ? pl_read_file(p, &len, err) : NULL;
+        /* a FIFO or device among the templates is passed over, not read */
+        char *text = p && pl_is_regular_file(p, NULL) ? pl_read_file(p, &len, err) : NULL;
         if (text && names_domain(text, len, domain_name))
             found = p;
         else

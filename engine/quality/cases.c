@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "base/file.h"
+#include "base/path.h"
 #include "quality/inputs_internal.h"
 
 void pl_quality_case_free(pl_quality_case *c)
@@ -143,59 +144,98 @@ static const struct {
     {"office_robot", "office_robot", "generated_basic"},
 };
 
-static int try_pair(const char *ddir, const char *pdir, const char *id, char **dp, char **pp)
+/* dir/rel when it is a regular file, confined under dir (instance ids and
+ * the PDDL directory itself are data: `..` or a symbolic link must not lead
+ * out); NULL when there is none, or when it leads out: then *refused holds
+ * why (the first refusal only). */
+static char *confined_file(const char *dir, const char *rel, char **refused)
+{
+    char *joined = pl_strdup_printf("%s/%s", dir, rel);
+    bool there = joined && is_file(joined);
+    free(joined);
+    if (!there)
+        return NULL;
+    pl_error e = PL_ERROR_INIT;
+    char *path = pl_path_join_confined(dir, rel, &e);
+    if (!path && !*refused)
+        *refused = pl_error_format(&e);
+    pl_error_clear(&e);
+    return path;
+}
+
+/* The problem of instance id in dir/psub and its domain in dir/dsub (each
+ * "" or "name/" ...); 0, or -1 when there is none or it leads out. */
+static int try_pair(const char *dir, const char *dsub, const char *psub, const char *id, char **dp, char **pp,
+                    char **refused)
 {
     static const char *const dnames[] = {"generated_domain.pddl", "domain.pddl"};
-    char *prob = pl_strdup_printf("%s/instance-%s.pddl", pdir, id);
-    for (size_t k = 0; prob && is_file(prob) && k < 2; k++) {
-        char *dom = pl_strdup_printf("%s/%s", ddir, dnames[k]);
-        if (dom && is_file(dom)) {
+    char *rel = pl_strdup_printf("%sinstance-%s.pddl", psub, id);
+    char *prob = rel ? confined_file(dir, rel, refused) : NULL;
+    free(rel);
+    for (size_t k = 0; prob && k < 2; k++) {
+        char *drel = pl_strdup_printf("%s%s", dsub, dnames[k]);
+        char *dom = drel ? confined_file(dir, drel, refused) : NULL;
+        free(drel);
+        if (dom) {
             *dp = dom;
             *pp = prob;
             return 0;
         }
-        free(dom);
     }
     free(prob);
     return -1;
 }
 
-int pl_quality_find_pddl(const char *dir, const char *domain, const char *instance_id, char **domain_path,
-                         char **problem_path)
+/* The PDDL of a PlanBench instance under dir: generated_domain.pddl (or
+ * domain.pddl) in dir, <dir>/<mapped>/ for the paper's domain names
+ * (blocksworld_3 -> blocksworld/generated_basic_3, logistics ->
+ * logistics/generated_basic, ...), or instance-<id>.pddl in dir or in its
+ * generated_basic_3 / generated_basic.  Owned paths; -1 when not found, or
+ * when a file found leads outside dir: then *refused (owned) says why. */
+static int find_pddl(const char *dir, const char *domain, const char *instance_id, char **domain_path,
+                     char **problem_path, char **refused)
 {
     *domain_path = *problem_path = NULL;
     if (!dir || !instance_id)
         return -1;
-    for (size_t i = 0; domain && i < sizeof layouts / sizeof layouts[0]; i++) {
+    for (size_t i = 0; domain && !*refused && i < sizeof layouts / sizeof layouts[0]; i++) {
         if (strcmp(layouts[i].domain, domain))
             continue;
-        char *d = pl_strdup_printf("%s/%s", dir, layouts[i].dir);
-        char *p = pl_strdup_printf("%s/%s", d ? d : "", layouts[i].sub);
-        int rc = d && p ? try_pair(d, p, instance_id, domain_path, problem_path) : -1;
+        char *d = pl_strdup_printf("%s/", layouts[i].dir);
+        char *p = pl_strdup_printf("%s/%s/", layouts[i].dir, layouts[i].sub);
+        int rc = d && p ? try_pair(dir, d, p, instance_id, domain_path, problem_path, refused) : -1;
         free(d);
         free(p);
         if (rc == 0)
             return 0;
     }
-    static const char *const subs[] = {"", "/generated_basic_3", "/generated_basic"};
-    for (size_t k = 0; k < 3; k++) {
-        char *p = pl_strdup_printf("%s%s", dir, subs[k]);
-        int rc = p ? try_pair(dir, p, instance_id, domain_path, problem_path) : -1;
-        free(p);
-        if (rc == 0)
+    static const char *const subs[] = {"", "generated_basic_3/", "generated_basic/"};
+    for (size_t k = 0; !*refused && k < 3; k++)
+        if (try_pair(dir, "", subs[k], instance_id, domain_path, problem_path, refused) == 0)
             return 0;
-    }
     return -1;
 }
 
-/* Reads the located PDDL into the case, or records why not. */
+/* Reads the located PDDL into the case, or records why not: 0; 1 when the
+ * instance's PDDL leads outside pddl_dir (c->load_error says so: the case
+ * is to be reported and skipped); -1 when out of memory. */
 int pl_quality_attach_pddl(pl_quality_case *c, const char *pddl_dir)
 {
-    char *dp, *pp;
-    if (pl_quality_find_pddl(pddl_dir, c->domain, c->instance_id, &dp, &pp) < 0) {
-        c->load_error = pl_strdup_printf("no PDDL for instance %s under %s (use --pddl-dir DIR)",
-                                         c->instance_id ? c->instance_id : "?", pddl_dir ? pddl_dir : "(none)");
-        return c->load_error ? 0 : -1;
+    char *dp, *pp, *refused = NULL;
+    int found = find_pddl(pddl_dir, c->domain, c->instance_id, &dp, &pp, &refused);
+    if (found == 0 && refused) { /* a domain file beside it leads out: the instance is refused all the same */
+        free(dp);
+        free(pp);
+        found = -1;
+    }
+    if (found < 0) {
+        const char *id = c->instance_id ? c->instance_id : "?";
+        c->load_error = refused ? pl_strdup_printf("instance %s: %s", id, refused)
+                                : pl_strdup_printf("no PDDL for instance %s under %s (use --pddl-dir DIR)", id,
+                                                   pddl_dir ? pddl_dir : "(none)");
+        int rc = !c->load_error ? -1 : refused ? 1 : 0;
+        free(refused);
+        return rc;
     }
     size_t len;
     pl_error e = PL_ERROR_INIT;

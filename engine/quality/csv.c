@@ -204,7 +204,13 @@ pl_error_code pl_quality_read_csv(const char *path, const char *text, size_t len
             continue;
         }
         c.id = pl_quality_make_id(&c);
-        if (!c.published || !c.id || pl_quality_attach_pddl(&c, pddl_dir) < 0 || pl_quality_cases_push(out, &c) < 0) {
+        int attached = !c.published || !c.id ? -1 : pl_quality_attach_pddl(&c, pddl_dir);
+        if (attached == 1) {
+            pl_diags_add(warnings, path, start, 1, "skipped: %s", c.load_error);
+            pl_quality_case_free(&c);
+            continue;
+        }
+        if (attached < 0 || pl_quality_cases_push(out, &c) < 0) {
             pl_quality_case_free(&c);
             rc = pl_error_set(err, PL_ERR_LIMIT, path, start, 0, "out of memory");
             break;

@@ -135,8 +135,15 @@ static pl_error_code read_planbench(const char *path, const char *text, size_t l
             continue;
         }
         c.id = pl_quality_make_id(&c);
-        if (l < 0 || g < 0 || !c.id || pl_quality_official_rewrites(&c, true) < 0 ||
-            pl_quality_attach_pddl(&c, pddl_dir) < 0 || pl_quality_cases_push(out, &c) < 0) {
+        int attached = l < 0 || g < 0 || !c.id || pl_quality_official_rewrites(&c, true) < 0
+                           ? -1
+                           : pl_quality_attach_pddl(&c, pddl_dir);
+        if (attached == 1) {
+            pl_diags_add(warnings, path, 0, 0, "instances[%d] skipped: %s", idx - 1, c.load_error);
+            pl_quality_case_free(&c);
+            continue;
+        }
+        if (attached < 0 || pl_quality_cases_push(out, &c) < 0) {
             pl_quality_case_free(&c);
             rc = pl_error_set(err, PL_ERR_LIMIT, path, 0, 0, "out of memory");
             break;

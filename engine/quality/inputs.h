@@ -8,7 +8,7 @@
  *   .json   a PlanBench result file ({"instances": [{instance_id, query,
  *           llm_raw_response, extracted_llm_plan, ground_truth_plan,
  *           llm_correct}]}); the
- *           instance PDDL is found under --pddl-dir (pl_quality_find_pddl);
+ *           instance PDDL is found under --pddl-dir (confined to it, cases.c);
  *   .csv    a published CSV of the paper's repository (model, domain, task,
  *           instance_id, gt_plan, curr_plan as Python list literals, and the
  *           published metrics, kept so that they can be compared).
@@ -50,14 +50,6 @@ typedef struct {
 pl_error_code pl_quality_read_file(const char *path, const char *pddl_dir, pl_quality_cases *out,
                                    pl_diags *warnings, pl_error *err);
 void pl_quality_cases_free(pl_quality_cases *c);
-
-/* The PDDL of a PlanBench instance under dir: generated_domain.pddl (or
- * domain.pddl) in dir, <dir>/<mapped>/ for the paper's domain names
- * (blocksworld_3 -> blocksworld/generated_basic_3, logistics ->
- * logistics/generated_basic, ...), or instance-<id>.pddl in dir or in its
- * generated_basic_3 / generated_basic.  Owned paths; -1 when not found. */
-int pl_quality_find_pddl(const char *dir, const char *domain, const char *instance_id, char **domain_path,
-                         char **problem_path);
 
 /* Parses a Python list of strings literal ("['(a b)', \"(c)\"]").  -1 when malformed. */
 int pl_quality_parse_pylist(const char *text, char ***items, int *n);

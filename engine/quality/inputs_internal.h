@@ -14,6 +14,9 @@ int pl_quality_push_action(char ***list, int *n, const char *s, size_t len);
 int pl_quality_split_plan(const char *text, char ***list, int *n);
 int pl_quality_official_rewrites(pl_quality_case *c, bool rewrite_objects);
 char *pl_quality_make_id(const pl_quality_case *c);
+/* Reads the case's PDDL from pddl_dir (or sets c->load_error): 0; 1 when
+ * it would lead outside pddl_dir (`..`, a symbolic link): the case is to be
+ * reported with c->load_error and skipped; -1 when out of memory. */
 int pl_quality_attach_pddl(pl_quality_case *c, const char *pddl_dir);
 pl_error_code pl_quality_read_csv(const char *path, const char *text, size_t len, const char *pddl_dir,
                                   pl_quality_cases *out, pl_diags *warnings, pl_error *err);

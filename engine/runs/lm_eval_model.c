@@ -38,6 +38,10 @@ static char *results_path(const char *dir, const char *date)
     if (d)
         closedir(d);
     char *path = best ? pl_strdup_printf("%s/%s", dir, best) : NULL;
+    if (path && !pl_is_regular_file(path, NULL)) { /* a FIFO would hang the read, a device never end */
+        free(path);
+        path = NULL;
+    }
     free(best);
     free(suffix);
     return path;

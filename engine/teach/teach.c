@@ -1,5 +1,6 @@
 /* Teach mode session: current state, undo history, why-not and hints. */
 #include "teach/teach.h"
+#include "base/atomic_file.h"
 #include "base/sort.h"
 
 #include <stdio.h>
@@ -197,18 +198,12 @@ char *pl_teach_plan_text(const pl_teach *s)
 
 int pl_teach_save(const pl_teach *s, const char *path, pl_error *err)
 {
-    char *text = pl_teach_plan_text(s), *tmp = pl_strdup_printf("%s.tmp", path);
-    FILE *f = text && tmp ? fopen(tmp, "w") : NULL;
-    bool ok = f && fputs(text, f) >= 0;
-    if (f && fclose(f) != 0)
-        ok = false;
-    if (ok && rename(tmp, path) != 0)
-        ok = false;
-    if (!ok && f)
-        remove(tmp);
+    char *text = pl_teach_plan_text(s);
+    if (!text)
+        return pl_error_set(err, PL_ERR_LIMIT, path, 0, 0, "out of memory");
+    pl_error_code rc = pl_write_file_atomic(path, text, strlen(text), err); /* no half plan, no symlink followed */
     free(text);
-    free(tmp);
-    return ok ? PL_OK : pl_error_set(err, PL_ERR_IO, path, 0, 0, "cannot write the plan");
+    return rc;
 }
 
 static char *unmet_reason(int n)

@@ -1,12 +1,20 @@
 /* Finding and loading the files of a workspace: directory walk and format
- * detection. */
+ * detection.  The walk takes regular files only (a FIFO would hang it, a
+ * device never ends) and each file and directory once by device and inode,
+ * so that a symbolic link loop ends and two links to one file load it once. */
 #define _POSIX_C_SOURCE 200809L
 #include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <zlib.h>
 
+#include "base/file.h"
+#include "base/hashmap.h"
 #include "base/sort.h"
 #include "runs/runs.h"
 #include "workspace/internal.h"
@@ -23,7 +31,10 @@ static bool ends_with(const char *s, const char *suffix)
  * start is read, so a large run is not read twice. */
 static char first_byte(const char *path)
 {
-    gzFile f = gzopen(path, "rb");
+    int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK); /* never waits on a FIFO put in its place */
+    gzFile f = fd >= 0 ? gzdopen(fd, "rb") : NULL;
+    if (fd >= 0 && !f)
+        close(fd);
     char c = 0;
     for (int ch; f && !c && (ch = gzgetc(f)) != -1;)
         if (ch != ' ' && ch != '\n' && ch != '\r' && ch != '\t')
@@ -153,31 +164,51 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Files in directories are kept when their extension is one planlens reads
- * (README.md, PDDL and plans beside a run are skipped quietly); a file named
- * with another extension is a warning. */
-int ws_find_files(pl_workspace *ws, const char *path, int depth)
+/* The files and directories met on a walk, by device and inode. */
+typedef struct {
+    pl_workspace *ws;
+    char **paths; /* where each file was first met */
+    int count;
+    pl_hashmap index; /* device and inode -> index in paths */
+} walk;
+
+/* Where st's file was met before, or NULL after recording it as met at path
+ * (NULL too when out of memory: *oom set). */
+static const char *seen_before(walk *w, const struct stat *st, const char *path, bool *oom)
+{
+    uint64_t dev = (uint64_t)st->st_dev, ino = (uint64_t)st->st_ino;
+    int key[4] = {(int)(dev & 0x7fffffff), (int)(dev >> 31), (int)(ino & 0x7fffffff), (int)(ino >> 31)};
+    int at = pl_hashmap_get(&w->index, key, 4);
+    if (at >= 0)
+        return w->paths[at];
+    char **grown = realloc(w->paths, (size_t)(w->count + 1) * sizeof *grown);
+    if (grown)
+        w->paths = grown;
+    if (!grown || !(grown[w->count] = pl_strdup(path)) || pl_hashmap_put(&w->index, key, 4, w->count) < 0) {
+        if (grown)
+            free(grown[w->count]);
+        *oom = true;
+        return NULL;
+    }
+    w->count++;
+    return NULL;
+}
+
+/* Whether path is itself a symbolic link (not what it leads to). */
+static bool is_symlink(const char *path)
 {
     struct stat st;
-    if (stat(path, &st) != 0) {
-        pl_diags_add(&ws->warnings, path, 0, 0, "not opened: no such file or directory");
-        return 0;
-    }
-    if (!S_ISDIR(st.st_mode)) {
-        if (depth > 0 && !known_extension(path))
-            return 0;
-        if (!known_extension(path)) {
-            pl_diags_add(&ws->warnings, path, 0, 0,
-                         "not opened: expected a question set or run (.json, .json.gz, .jsonl, .eval)");
-            return 0;
-        }
-        return add_file(ws, path);
-    }
-    if (depth >= MAX_DEPTH)
-        return 0;
+    return lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+static int find(walk *w, const char *path, int depth);
+
+/* The entries of a directory, in name order, each walked. */
+static int find_in_directory(walk *w, const char *path, int depth)
+{
     DIR *dir = opendir(path);
     if (!dir) {
-        pl_diags_add(&ws->warnings, path, 0, 0, "not opened: cannot read the directory");
+        pl_diags_add(&w->ws->warnings, path, 0, 0, "not opened: cannot read the directory");
         return 0;
     }
     char **names = NULL;
@@ -196,9 +227,75 @@ int ws_find_files(pl_workspace *ws, const char *path, int depth)
     if (names)
         pl_sort(names, (size_t)n, sizeof *names, by_name); /* the same order on every machine */
     for (int i = 0; rc == 0 && i < n; i++)
-        rc = ws_find_files(ws, names[i], depth + 1);
+        rc = find(w, names[i], depth + 1);
     for (int i = 0; i < n; i++)
         free(names[i]);
     free(names);
+    return rc;
+}
+
+/* Files in directories are kept when their extension is one planlens reads
+ * (README.md, PDDL and plans beside a run are skipped quietly); a file named
+ * with another extension is a warning.  What is not a regular file is
+ * skipped with a warning, in a directory and named: the workspace reads a
+ * file more than once to tell its format, which a FIFO cannot give; only a
+ * device named on purpose is read (up to PL_MAX_SPECIAL_INPUT_BYTES). */
+static int find(walk *w, const char *path, int depth)
+{
+    pl_diags *warnings = &w->ws->warnings;
+    struct stat st;
+    if (stat(path, &st) != 0) {
+        if (errno == ELOOP)
+            pl_diags_add(warnings, path, 0, 0, "not opened: a symbolic link loop");
+        else if (errno == ENOENT)
+            pl_diags_add(warnings, path, 0, 0, "not opened: no such file or directory");
+        else
+            pl_diags_add(warnings, path, 0, 0, "not opened: %s", strerror(errno));
+        return 0;
+    }
+    bool oom = false;
+    const char *before;
+    if (S_ISDIR(st.st_mode)) {
+        if (depth >= MAX_DEPTH)
+            return 0;
+        if ((before = seen_before(w, &st, path, &oom)))
+            pl_diags_add(warnings, path, 0, 0,
+                         is_symlink(path) ? "not scanned: a symbolic link back to %s, scanned already (a loop)"
+                                          : "not scanned again: the same directory as %s",
+                         before);
+        return oom ? -1 : before ? 0 : find_in_directory(w, path, depth);
+    }
+    bool named = depth == 0, device = S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode);
+    if (!S_ISREG(st.st_mode) && !(named && device)) {
+        pl_diags_add(warnings, path, 0, 0, "not opened: %s, not a regular file", pl_file_kind(st.st_mode));
+        return 0;
+    }
+    if (!known_extension(path)) {
+        if (named)
+            pl_diags_add(warnings, path, 0, 0,
+                         "not opened: expected a question set or run (.json, .json.gz, .jsonl, .eval)");
+        return 0;
+    }
+    if ((before = seen_before(w, &st, path, &oom)))
+        pl_diags_add(warnings, path, 0, 0, "not opened again: the same file as %s", before);
+    return oom ? -1 : before ? 0 : add_file(w->ws, path);
+}
+
+int ws_find_files(pl_workspace *ws, const char *path, int depth)
+{
+    walk w = {ws, NULL, 0, PL_HASHMAP_INIT};
+    int rc = 0;
+    bool oom = false;
+    /* the files found under earlier paths count as met */
+    for (int i = 0; i < ws->nfiles && !oom; i++) {
+        struct stat st;
+        if (stat(ws->files[i], &st) == 0)
+            seen_before(&w, &st, ws->files[i], &oom);
+    }
+    rc = oom ? -1 : find(&w, path, depth);
+    for (int i = 0; i < w.count; i++)
+        free(w.paths[i]);
+    free(w.paths);
+    pl_hashmap_free(&w.index);
     return rc;
 }

@@ -3,13 +3,13 @@
 
 #include <cjson/cJSON.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "base/atomic_file.h"
 #include "base/file.h"
 #include "base/json.h"
 #include "base/text_lines.h"
@@ -103,21 +103,15 @@ static void make_parent_dirs(const char *path)
     free(copy);
 }
 
-/* Temporary file, fsync, rename, fsync of the directory. */
+/* Written whole or not at all (base/atomic_file.h): a crash leaves the old
+ * notes and at most a hidden temporary file that is never read as notes. */
 static pl_error_code save(const pl_notes *n, pl_error *err)
 {
     make_parent_dirs(n->path);
-    char *tmp = pl_strdup_printf("%s.tmp-%ld", n->path, (long)getpid());
-    int fd = tmp ? open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0600) : -1;
-    FILE *f = fd >= 0 ? fdopen(fd, "w") : NULL;
-    if (!f) {
-        if (fd >= 0)
-            close(fd);
-        pl_error_code rc = pl_error_set(err, PL_ERR_IO, tmp ? tmp : n->path, 0, 0, "cannot write: %s",
-                                        strerror(errno));
-        free(tmp);
-        return rc;
-    }
+    pl_atomic_file a;
+    FILE *f = pl_atomic_open(&a, n->path, err);
+    if (!f)
+        return err ? err->code : PL_ERR_IO;
     bool ok = true;
     for (int i = 0; i < n->count && ok; i++) {
         const pl_note *it = &n->items[i];
@@ -135,27 +129,9 @@ static pl_error_code save(const pl_notes *n, pl_error *err)
     }
     for (int i = 0; i < n->nunread && ok; i++)
         ok = fwrite(n->unread[i].text, 1, n->unread[i].len, f) == n->unread[i].len && fputc('\n', f) != EOF;
-    ok = ok && fflush(f) == 0 && fsync(fileno(f)) == 0;
-    ok = fclose(f) == 0 && ok;
-    if (ok && rename(tmp, n->path) != 0)
-        ok = false;
-    pl_error_code rc = PL_OK;
-    if (!ok) {
-        rc = pl_error_set(err, PL_ERR_IO, n->path, 0, 0, "cannot save notes: %s", strerror(errno));
-        remove(tmp);
-    } else {
-        char *dir = pl_strdup(n->path), *slash = dir ? strrchr(dir, '/') : NULL;
-        if (slash)
-            *slash = '\0';
-        int dfd = dir ? open(slash ? dir : ".", O_RDONLY) : -1;
-        if (dfd >= 0) {
-            fsync(dfd); /* the rename itself reaches the disk */
-            close(dfd);
-        }
-        free(dir);
-    }
-    free(tmp);
-    return rc;
+    int e = ok ? 0 : errno ? errno : ENOMEM;
+    pl_error_code rc = pl_atomic_close(&a, ok, err);
+    return ok ? rc : pl_error_set(err, PL_ERR_IO, n->path, 0, 0, "cannot save notes: %s", strerror(e));
 }
 
 pl_error_code pl_notes_set(pl_notes *n, const char *key, int flag, const char *note, pl_error *err)

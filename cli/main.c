@@ -87,9 +87,11 @@ static const char usage_benchmarks[] =
     "  teach DOMAIN PROBLEM [--save FILE] [--hints] [--time-limit S] [--ascii] [--batch]\n"
     "      Walk the task by hand in the terminal: apply (Enter), undo (u), why-not of any\n"
     "      typed action (:), optimal next actions with h* (h), save the plan (s).\n"
-    "  merge PART...\n"
+    "  merge [--output FILE] PART...\n"
     "      The parts written by grade, quality, audit, gen, report or validate --stream run\n"
-    "      with --shard I/N (one per shard, on any machines) merged into one process's output.\n"
+    "      with --shard I/N (one per shard, on any machines) merged into one process's output;\n"
+    "      parts from other inputs (SHA-256) or shard counts are refused, and --output then\n"
+    "      stays as it was.\n"
     ;
 static const char usage_notes[] =
     "\n"

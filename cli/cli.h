@@ -58,19 +58,9 @@ void cli_text_release(void);
 /* Writes cli_text(text). */
 void cli_put_safe(FILE *out, const char *text);
 /* `--csv-raw` (every command that writes CSV): turns the formula guard of
- * cli_put_csv off.  False when arg is something else. */
+ * every CSV cell off (views/csv_out.h pl_csv_put).  False when arg is
+ * something else. */
 bool cli_csv_raw_option(const char *arg);
-/* One CSV cell (base/safe_text.h pl_csv_cell: safe text, quoted as RFC 4180
- * wants, a leading ' before =, +, -, @, TAB, CR unless --csv-raw); NULL is
- * an empty cell.  The caller writes the separators. */
-void cli_put_csv(FILE *out, const char *text);
-/* planlens's own escape sequences (colours, a redrawn status line) follow
- * the explorer's rule (tui/terminal.c tui_display_option, tui_main.c): on
- * unless $NO_COLOR is set and not empty; --color=never / --no-color turn
- * them off, --color=always on, --color[=auto] leaves the default. */
-bool cli_color_default(void);
-/* Handles one of those options; false when arg is not one. */
-bool cli_color_option(const char *arg, bool *color);
 /* Applies $PLANLENS_MAX_INPUT_MB to the engine's input limit; on a bad value
  * prints a usage error and returns PL_EXIT_USAGE. */
 int cli_apply_input_limit(void);

@@ -48,40 +48,13 @@ void cli_put_safe(FILE *out, const char *text)
     fputs(cli_text(text), out);
 }
 
-/* Set once by the command's parser: the shard writers call the CSV printers
- * with the signature the merge knows. */
-static bool csv_raw;
-
+/* Process-wide: the shard writers call the CSV printers with the signature
+ * the merge knows, and the charts' CSV (views/chart_svg.c) follows it too. */
 bool cli_csv_raw_option(const char *arg)
 {
     if (strcmp(arg, "--csv-raw"))
         return false;
-    csv_raw = true;
-    pl_csv_set_raw(true); /* the charts' CSV beside --output PATH.svg (views/chart_svg.c) */
-    return true;
-}
-
-void cli_put_csv(FILE *out, const char *text)
-{
-    char *cell = pl_csv_cell(text ? text : "", csv_raw);
-    fputs(cell ? cell : "", out);
-    free(cell);
-}
-
-bool cli_color_default(void)
-{
-    const char *no_color = getenv("NO_COLOR");
-    return !(no_color && *no_color);
-}
-
-bool cli_color_option(const char *arg, bool *color)
-{
-    if (!strcmp(arg, "--color=never") || !strcmp(arg, "--no-color"))
-        *color = false;
-    else if (!strcmp(arg, "--color=always"))
-        *color = true;
-    else
-        return !strcmp(arg, "--color=auto") || !strcmp(arg, "--color");
+    pl_csv_set_raw(true);
     return true;
 }
 

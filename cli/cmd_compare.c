@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "compare_view.h"
 #include "workspace/run_compare.h"
+#include "csv_out.h"
 
 #define TABLE_WIDTH 120
 
@@ -167,7 +168,7 @@ static void csv_number(double x, int decimals)
 static void csv_row(const pl_cmp_task *t)
 {
     const char *metric = t->mixed_values ? "mixed" : !t->value.n ? "" : t->is_distance ? "ad" : "iou";
-    cli_put_csv(stdout, t->task);
+    pl_csv_put(stdout, t->task);
     printf(",%d,%d,", t->pairs, t->accuracy.n);
     const double acc[] = {t->accuracy.mean_a, t->accuracy.mean_b, t->accuracy.diff, t->accuracy.se};
     for (int i = 0; i < 4; i++, putchar(','))

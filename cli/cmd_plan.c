@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "plan_progress.h"
 #include "state_output.h"
+#include "display_options.h"
 
 static const struct {
     const char *name;
@@ -25,7 +26,7 @@ int cli_plan(int argc, char **argv, cli_plan_json json_out)
 {
     const char *pos[2];
     int npos = 0;
-    bool json = false, quiet = false, color = cli_color_default();
+    bool json = false, quiet = false, color = pl_color_default();
     pl_search_params p = pl_search_defaults();
     const char *search_name = "astar-lmcut";
     for (int i = 0; i < argc; i++) {
@@ -52,7 +53,7 @@ int cli_plan(int argc, char **argv, cli_plan_json json_out)
         } else if (!strcmp(argv[i], "--memory-limit") && i + 1 < argc) {
             if (!cli_parse_memory_size(argv[++i], &p.max_bytes))
                 return cli_usage_error("plan", "--memory-limit expects a size such as 512M, 4G or none");
-        } else if (cli_color_option(argv[i], &color)) {
+        } else if (pl_display_option(argv[i], &color, NULL)) {
             continue;
         } else if (!strcmp(argv[i], "--quiet")) {
             quiet = true;

@@ -8,6 +8,7 @@
 
 #include "acpbench/probe.h"
 #include "cli.h"
+#include "csv_out.h"
 
 typedef struct {
     const char **questions;
@@ -84,7 +85,7 @@ static void print_report(const probe_args *a, const pl_probe_report *r)
             } else if (csv) {
                 printf("%s,%s,%d,%d,%d,%d,%d,", task, kind, c->n, c->official, c->sound, c->accepts_wrong,
                        c->rejects_right);
-                cli_put_csv(stdout, example);
+                pl_csv_put(stdout, example);
                 putchar('\n');
             } else {
                 printf("%-7s %-12s %9d %9d %9d %14d %15d  %s\n", task, kind, c->n, c->official, c->sound,

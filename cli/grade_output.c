@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "grade_rows.h"
 #include "runs/epochs.h"
+#include "csv_out.h"
 
 static bool is_integer_text(const char *s)
 {
@@ -104,7 +105,7 @@ void grade_print_jsonl(FILE *f, const grade_row *rows, int n, grade_mode mode, b
 
 static void csv_field(FILE *f, const char *s, bool last)
 {
-    cli_put_csv(f, s);
+    pl_csv_put(f, s);
     fputc(last ? '\n' : ',', f);
 }
 

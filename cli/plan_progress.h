@@ -22,7 +22,7 @@ typedef struct {
                              it (no colour: no ESC at all) only the layer lines */
 } plan_progress;
 
-/* redraw: planlens may write escape sequences (cli_color_default/option). */
+/* redraw: planlens may write escape sequences (views/display_options.h). */
 void plan_progress_init(plan_progress *pp, FILE *out, const pl_search_params *p, bool redraw);
 /* The pl_search_params.progress callback; ctx is a plan_progress. */
 void plan_progress_report(const pl_search_progress *at, void *ctx);

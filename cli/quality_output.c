@@ -7,6 +7,7 @@
 
 #include "cli.h"
 #include "quality_output.h"
+#include "csv_out.h"
 
 static cJSON *plan_array(const pl_quality_result *r, const int *ids, int n)
 {
@@ -194,7 +195,7 @@ static void csv_plan(FILE *out, const pl_quality_result *r, const int *ids, int 
     fputc(']', m);
     fclose(m);
     fputc(',', out);
-    cli_put_csv(out, buf);
+    pl_csv_put(out, buf);
     free(buf);
 }
 
@@ -217,7 +218,7 @@ static void csv_text(FILE *out, const char *s, bool first)
 {
     if (!first)
         fputc(',', out);
-    cli_put_csv(out, s);
+    pl_csv_put(out, s);
 }
 
 static void csv_sub(FILE *out, const pl_quality_result *r, const pl_qsub *s)

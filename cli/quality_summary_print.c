@@ -5,6 +5,7 @@
 
 #include "cli.h"
 #include "quality_summary.h"
+#include "csv_out.h"
 
 static const char *rule_text(const pl_qsummary *s)
 {
@@ -141,11 +142,11 @@ int quality_summary_print_csv(FILE *out, const pl_qsummary *s, pl_qby by)
           out);
     for (int i = 0; i < n; i++) {
         const pl_qgroup *r = &g[i];
-        cli_put_csv(out, r->domain);
+        pl_csv_put(out, r->domain);
         fputc(',', out);
-        cli_put_csv(out, r->model);
+        pl_csv_put(out, r->model);
         fputc(',', out);
-        cli_put_csv(out, r->prompt_type);
+        pl_csv_put(out, r->prompt_type);
         fprintf(out, ",%d,%d,%d", r->cases, r->evaluated, r->missing);
         for (int k = 0; k < PL_QSR_PLANS; k++)
             fprintf(out, ",%.6g", pl_qgroup_sr(r, k));

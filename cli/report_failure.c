@@ -8,6 +8,7 @@
 #include "cli.h"
 #include "report_rows.h"
 #include "workspace/failure_table.h"
+#include "csv_out.h"
 
 enum { KEY_WIDTH = 36, BAR_WIDTH = 20 };
 
@@ -63,11 +64,11 @@ static void print_csv(const pl_ws_failure_table *t, const char *model, const cha
 {
     for (int r = 0; r < t->nrows; r++) {
         const pl_ws_failure_row *row = &t->rows[r];
-        cli_put_csv(stdout, model);
+        pl_csv_put(stdout, model);
         putchar(',');
-        cli_put_csv(stdout, task);
+        pl_csv_put(stdout, task);
         printf(",%s,", pl_failure_kind_name(row->kind));
-        cli_put_csv(stdout, row->key);
+        pl_csv_put(stdout, row->key);
         printf(",%d,%d,%d,%.6f\n", row->count[0], t->wrong[0], t->answers[0], pl_ws_failure_share(t, r, 0));
     }
 }

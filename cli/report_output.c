@@ -10,6 +10,7 @@
 #include "iou/histogram.h"
 #include "report_rows.h"
 #include "runs/epochs.h"
+#include "csv_out.h"
 
 #define BAR_WIDTH 40
 #define BINARY_WIDTH 20
@@ -143,11 +144,11 @@ static void print_table_group(FILE *f, const report_row *first, const pl_histogr
 static void print_csv_group(FILE *f, const report_row *first, const pl_histogram *h, const report_options *o)
 {
     for (int b = 0; b < h->nbins; b++) {
-        cli_put_csv(f, first->model);
+        pl_csv_put(f, first->model);
         fputc(',', f);
-        cli_put_csv(f, first->task);
+        pl_csv_put(f, first->task);
         fputc(',', f);
-        cli_put_csv(f, o->by == REPORT_BY_DOMAIN ? first->domain : "*");
+        pl_csv_put(f, o->by == REPORT_BY_DOMAIN ? first->domain : "*");
         fprintf(f, ",%s,%.4f,%.4f,%d,%d,%d,%d,%.6f,%.6f,%.6f\n", first->is_distance ? "ad" : "iou", h->bins[b].lo,
                 h->bins[b].hi, h->bins[b].count, h->n, h->n_success, h->n_parse_fail, h->mean, h->median,
                 h->skewness);

@@ -14,6 +14,7 @@
 #include "terminal.h"
 #include "tui.h"
 #include "tui_teach.h"
+#include "display_options.h"
 
 #define EXIT_USAGE 2
 #define EXIT_INPUT 3
@@ -33,8 +34,7 @@ typedef struct {
 
 static int parse_args(int argc, char **argv, teach_args *a)
 {
-    const char *no_color = getenv("NO_COLOR");
-    a->color = !(no_color && *no_color);
+    a->color = pl_color_default();
     a->ascii = !pl_locale_is_utf8();
     int npos = 0;
     for (int i = 0; i < argc; i++) {
@@ -44,7 +44,7 @@ static int parse_args(int argc, char **argv, teach_args *a)
             a->save = argv[++i];
         else if (!strcmp(s, "--time-limit") && i + 1 < argc && (a->seconds = strtod(argv[i + 1], &end)) > 0 && !*end)
             i++;
-        else if (tui_display_option(s, &a->color, &a->ascii))
+        else if (pl_display_option(s, &a->color, &a->ascii))
             ;
         else if (!strcmp(s, "--hints"))
             a->hints = true;

@@ -66,16 +66,3 @@ int tui_stop_signal(void)
     return stop_signal;
 }
 
-
-bool tui_display_option(const char *arg, bool *color, bool *ascii)
-{
-    if (!strcmp(arg, "--color=never") || !strcmp(arg, "--no-color"))
-        *color = false;
-    else if (!strcmp(arg, "--color=always"))
-        *color = true;
-    else if (!strcmp(arg, "--ascii"))
-        *ascii = true;
-    else
-        return !strcmp(arg, "--color=auto") || !strcmp(arg, "--color");
-    return true;
-}

@@ -26,8 +26,5 @@ int tui_read_key(void);
 void tui_catch_stop_signals(void);
 /* The stop signal received, or 0. */
 int tui_stop_signal(void);
-/* Handles the display options shared by the explorer and teach mode
- * (--color[=auto|always|never], --no-color, --ascii); false when `arg` is not one. */
-bool tui_display_option(const char *arg, bool *color, bool *ascii);
 
 #endif

@@ -19,6 +19,7 @@
 #include "live.h"
 #include "terminal.h"
 #include "tui.h"
+#include "display_options.h"
 
 #define EXIT_USAGE 2
 #define EXIT_INPUT 3
@@ -49,8 +50,7 @@ typedef struct {
 
 static int parse_args(int argc, char **argv, tui_app *app, main_args *a)
 {
-    const char *no_color = getenv("NO_COLOR");
-    app->color = !(no_color && *no_color);
+    app->color = pl_color_default();
     app->ascii = !pl_locale_is_utf8();
     app->mouse = true;
     a->paths = calloc((size_t)argc + 1, sizeof *a->paths);
@@ -58,7 +58,7 @@ static int parse_args(int argc, char **argv, tui_app *app, main_args *a)
         return EXIT_INPUT;
     for (int i = 0; i < argc; i++) {
         const char *s = argv[i];
-        if (tui_display_option(s, &app->color, &app->ascii))
+        if (pl_display_option(s, &app->color, &app->ascii))
             ;
         else if (!strcmp(s, "--no-mouse"))
             app->mouse = false;

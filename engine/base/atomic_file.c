@@ -20,9 +20,39 @@ static char *directory_of(const char *path)
     return pl_strndup(path, (size_t)(slash - path));
 }
 
+/* A target that exists and is not a regular file (/dev/stdout, /dev/null, a
+ * FIFO the user reads from) is written in place: renaming over it would
+ * replace the device's link with a file.  A FIFO without a reader is an
+ * error at once, not a hang. */
+static FILE *open_in_place(pl_atomic_file *a, const char *path, pl_error *err)
+{
+    int fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY);
+    FILE *f = NULL;
+    if (fd >= 0) {
+        int flags = fcntl(fd, F_GETFL);
+        if (flags != -1)
+            fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
+        f = fdopen(fd, "w");
+    }
+    if (!f) {
+        int e = errno;
+        if (fd >= 0)
+            close(fd);
+        pl_error_set(err, PL_ERR_IO, path, 0, 0, "cannot write: %s",
+                     e == ENXIO ? "a FIFO (named pipe) with no reader" : strerror(e));
+        return NULL;
+    }
+    a->path = pl_strdup(path);
+    a->f = f;
+    return f;
+}
+
 FILE *pl_atomic_open(pl_atomic_file *a, const char *path, pl_error *err)
 {
     *a = (pl_atomic_file){0};
+    struct stat st;
+    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+        return open_in_place(a, path, err);
     char *dir = directory_of(path);
     const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
     a->path = pl_strdup(path);
@@ -72,6 +102,17 @@ pl_error_code pl_atomic_close(pl_atomic_file *a, bool ok, pl_error *err)
     if (!a->f)
         return pl_error_set(err, PL_ERR_IO, a->path, 0, 0, "cannot write: not open");
     int e = 0;
+    if (!a->tmp) { /* written in place: nothing to rename or remove */
+        if ((ferror(a->f) || fflush(a->f) != 0) && ok)
+            e = errno ? errno : EIO;
+        if (fclose(a->f) != 0 && ok && !e)
+            e = errno;
+        pl_error_code rc = e ? pl_error_set(err, PL_ERR_IO, a->path, 0, 0, "cannot write: %s", strerror(e))
+                             : ok ? PL_OK : PL_ERR_IO;
+        free(a->path);
+        *a = (pl_atomic_file){0};
+        return rc;
+    }
     if (ok && (ferror(a->f) || fflush(a->f) != 0 || fchmod(fileno(a->f), target_mode(a->path)) != 0 ||
                fsync(fileno(a->f)) != 0))
         e = errno ? errno : EIO;

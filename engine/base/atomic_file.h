@@ -1,7 +1,9 @@
 /* Writing a file so that a reader never sees half of it and a refused
  * write leaves nothing behind: a temporary file in the target's directory,
  * flushed to disk and renamed over the target.  A symlink at the target is
- * replaced, never followed (docs/SECURITY.md). */
+ * replaced, never followed (docs/SECURITY.md).  A target that exists and is
+ * not a regular file or directory (/dev/stdout, /dev/null, a FIFO) is
+ * written in place, as the user asked. */
 #ifndef PL_BASE_ATOMIC_FILE_H
 #define PL_BASE_ATOMIC_FILE_H
 

@@ -123,12 +123,40 @@ static void test_symlink_replaced_not_followed(void **state)
     free(link);
 }
 
+/* /dev/stdout and /dev/null are written in place: their links stay links
+ * (renaming over /dev/stdout replaced it with a file, for every process). */
+static void test_device_written_in_place(void **state)
+{
+    (void)state;
+    char *link = path_of("to-null");
+    assert_int_equal(symlink("/dev/null", link), 0);
+    pl_error err = PL_ERROR_INIT;
+    assert_int_equal(pl_write_file_atomic(link, "gone\n", 5, &err), PL_OK);
+    struct stat st;
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISLNK(st.st_mode));
+    assert_int_equal(entries(), 1);
+    assert_int_equal(lstat("/dev/null", &st), 0);
+    assert_true(S_ISCHR(st.st_mode));
+    /* a FIFO nobody reads: an error at once, not a hang */
+    char *fifo = path_of("fifo");
+    assert_int_equal(mkfifo(fifo, 0600), 0);
+    assert_int_equal(pl_write_file_atomic(fifo, "x", 1, &err), PL_ERR_IO);
+    assert_non_null(strstr(err.message, "no reader"));
+    pl_error_clear(&err);
+    unlink(fifo);
+    unlink(link);
+    free(fifo);
+    free(link);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_writes_and_replaces),
         cmocka_unit_test(test_refused_leaves_nothing),
         cmocka_unit_test(test_symlink_replaced_not_followed),
+        cmocka_unit_test(test_device_written_in_place),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

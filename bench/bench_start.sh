@@ -90,7 +90,7 @@ fi
 row "validate, one plan (blocksworld, 4 blocks)" "$planlens" validate "$bw/domain.pddl" "$bw/problem.pddl" \
   "$bw/plans/optimal.txt"
 row "validate, one plan (ferry)" "$planlens" validate "$ferry/domain.pddl" "$ferry/problem.pddl" "$tmp/ferry.plan"
-row "validate --stream, one line" "$planlens" validate --stream "$tmp/one.jsonl"
+row "validate --stream, one line" "$planlens" validate --stream --root / "$tmp/one.jsonl"
 for cmd in validate applicable progress states plan grade report gen quality probe audit synth planview compare teach; do
   row "$cmd (start)" "$planlens" "$cmd"
 done
@@ -115,7 +115,7 @@ if $have_planbench; then
   loop='for f in "$0"/*.plan; do "$1" validate "${f%.plan}.domain.pddl" "${f%.plan}.problem.pddl" "$f"; done'
   read -r tw tc <<<"$(timed bash -c "$loop" "$tmp/pb" /bin/true)"
   read -r pw pc <<<"$(timed bash -c "$loop || true" "$tmp/pb" "$planlens")"
-  read -r sw sc <<<"$(timed bash -c '"$1" validate --stream "$0" || true' "$tmp/pb/lines.jsonl" "$planlens")"
+  read -r sw sc <<<"$(timed bash -c '"$1" validate --stream --root / "$0" || true' "$tmp/pb/lines.jsonl" "$planlens")"
   echo
   echo "| $i PlanBench plans | wall s | CPU s | CPU ratio to the /bin/true loop |"
   echo "| --- | ---: | ---: | ---: |"

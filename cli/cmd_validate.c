@@ -69,7 +69,7 @@ int cmd_validate(int argc, char **argv)
         rc = cli_usage_error("validate", "--shard goes with --stream (a batch of lines)");
     if (rc != PL_EXIT_OK || job.stream) {
         free(job.plans);
-        return rc != PL_EXIT_OK ? rc : cli_validate_stream(job.stream_path, &shard, argc, argv);
+        return rc != PL_EXIT_OK ? rc : cli_validate_stream(&job, &shard, argc, argv);
     }
     pl_loaded_task lt;
     if (!job.json) {

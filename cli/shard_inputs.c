@@ -110,10 +110,13 @@ static void add_folder(cJSON *inputs, const char *dir, int depth)
     free(names);
 }
 
-/* Options whose value is a file the command writes, not one it reads. */
+/* Options whose value is not an input read whole: a file the command writes,
+ * or validate --stream's root, under which only the paths its lines name are
+ * read (hashing it would read all of it). */
 static bool names_output(const char *option)
 {
-    return !strcmp(option, "--output") || !strcmp(option, "--out") || !strcmp(option, "-o");
+    return !strcmp(option, "--output") || !strcmp(option, "--out") || !strcmp(option, "-o") ||
+           !strcmp(option, "--root");
 }
 
 cJSON *cli_part_inputs(int argc, char **argv)
@@ -126,7 +129,7 @@ cJSON *cli_part_inputs(int argc, char **argv)
             continue;
         }
         if (arg[0] == '-' && eq) { /* --option=value */
-            if (!strncmp(arg, "--output=", 9) || !strncmp(arg, "--out=", 6))
+            if (!strncmp(arg, "--output=", 9) || !strncmp(arg, "--out=", 6) || !strncmp(arg, "--root=", 7))
                 continue;
             arg = eq + 1;
         }

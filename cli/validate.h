@@ -8,8 +8,9 @@
 #include "plans/plan.h"
 
 typedef struct {
-    bool stream;             /* --stream [FILE]: stream_path (NULL: stdin) */
+    bool stream;             /* --stream [--root DIR] [FILE]: stream_path (NULL: stdin) */
     const char *stream_path;
+    const char *stream_root; /* the lines' paths are confined under it (default ".") */
     bool json;               /* --json or --format json */
     const char *domain, *problem;
     char **plans;            /* owned array (free() it), borrowed strings */
@@ -44,6 +45,6 @@ struct cJSON *cli_trace_json(const char *file, const pl_plan_steps *steps, const
  * the shard owns, written as a part (shard.h; argv: validate's arguments
  * without --shard). */
 struct cli_shard;
-int cli_validate_stream(const char *path, const struct cli_shard *shard, int argc, char **argv);
+int cli_validate_stream(const cli_validate_job *job, const struct cli_shard *shard, int argc, char **argv);
 
 #endif

@@ -13,10 +13,19 @@ int cli_validate_parse(int argc, char **argv, cli_validate_job *job)
 {
     *job = (cli_validate_job){0};
     if (argc > 0 && !strcmp(argv[0], "--stream")) {
-        if (argc > 2)
-            return cli_usage_error("validate", "--stream reads one FILE (none or -: stdin)");
         job->stream = true;
-        job->stream_path = argc == 2 ? argv[1] : NULL;
+        job->stream_root = ".";
+        for (int i = 1; i < argc; i++) {
+            if (!strcmp(argv[i], "--root")) {
+                if (++i == argc)
+                    return cli_usage_error("validate", "--root needs a directory");
+                job->stream_root = argv[i];
+            } else if (job->stream_path || (argv[i][0] == '-' && argv[i][1])) {
+                return cli_usage_error("validate", "--stream [--root DIR] reads one FILE (none or -: stdin)");
+            } else {
+                job->stream_path = argv[i];
+            }
+        }
         return PL_EXIT_OK;
     }
     int npos = 0;

@@ -211,18 +211,9 @@ static void put_unit(cli_part *part, int number, cJSON *verdict)
     cJSON_Delete(verdict);
 }
 
-/* The value of --root among validate's arguments, else "." */
-static const char *stream_root(int argc, char **argv)
+int cli_validate_stream(const cli_validate_job *job, const cli_shard *shard, int argc, char **argv)
 {
-    for (int i = 0; i + 1 < argc; i++)
-        if (!strcmp(argv[i], "--root"))
-            return argv[i + 1];
-    return ".";
-}
-
-int cli_validate_stream(const char *path, const cli_shard *shard, int argc, char **argv)
-{
-    const char *root = stream_root(argc, argv);
+    const char *root = job->stream_root, *path = job->stream_path;
     struct stat st;
     if (stat(root, &st) != 0 || !S_ISDIR(st.st_mode)) {
         fprintf(stderr, "planlens: validate: --root %s: not a directory\n", root);

@@ -230,7 +230,7 @@ static void test_validate_stream(void **state)
             problem);
     fclose(f);
     char args[512];
-    snprintf(args, sizeof args, "validate --stream %s", path);
+    snprintf(args, sizeof args, "validate --stream --root %s %s", PLANLENS_SOURCE_DIR, path);
     run_result r = run(args);
     assert_int_equal(r.status, 3);
     /* one warning for the two lines of the inline task */

@@ -149,6 +149,14 @@ static void test_validate_stream_confined(void **state)
     assert_non_null(strstr(v5, "xxx...\""));
     free(v5);
     free(r.out);
+    /* --root names the directory: the lines' paths are read under it from anywhere */
+    run_result rooted = run_in(".", "validate --stream --root v v/lines.jsonl");
+    assert_int_equal(rooted.status, 3);
+    assert_null(strstr(rooted.out, "root:"));
+    assert_line_says(rooted.out, 1, "outside the directory v\"");
+    assert_line_says(rooted.out, 3, "a symbolic link leads outside the directory v");
+    assert_line_says(rooted.out, 4, "\"reason\":\"precondition\"");
+    free(rooted.out);
 }
 
 /* PlanBench instances under --pddl-dir P: 1 inside, "a/../../outside/evil"

@@ -11,6 +11,7 @@
 
 #include "base/atomic_file.h"
 #include "base/file.h"
+#include "base/safe_text.h"
 #include "base/sort.h"
 #include "cli.h"
 #include "merge.h"
@@ -80,22 +81,35 @@ static const char *layout_text(const cli_merged *m, const char *name)
     return cJSON_IsString(v) ? v->valuestring : NULL;
 }
 
+/* A part's text as the output: planlens wrote it safe, but a part is a file
+ * anyone may have edited, so it is made safe again (a no-op on safe text). */
+static void put_lines(FILE *out, const char *text)
+{
+    if (!text || pl_text_is_safe(text, strlen(text), PL_SAFE_LINES)) {
+        fputs(text ? text : "", out);
+        return;
+    }
+    char *safe = pl_safe_text(text, PL_SAFE_LINES);
+    fputs(safe ? safe : "", out);
+    free(safe);
+}
+
 int cli_merge_text(FILE *out, const cli_merged *m)
 {
     const char *head = layout_text(m, "head"), *sep = layout_text(m, "sep"), *tail = layout_text(m, "tail");
     const char *empty = layout_text(m, "empty");
     if (!m->n && empty) {
-        fputs(empty, out);
+        put_lines(out, empty);
         return 0;
     }
-    fputs(head ? head : "", out);
+    put_lines(out, head);
     for (int i = 0; i < m->n; i++) {
         if (i && sep)
-            fputs(sep, out);
+            put_lines(out, sep);
         if (cJSON_IsString(m->units[i].data))
-            fputs(m->units[i].data->valuestring, out);
+            put_lines(out, m->units[i].data->valuestring);
     }
-    fputs(tail ? tail : "", out);
+    put_lines(out, tail);
     return 0;
 }
 
@@ -398,7 +412,7 @@ static cli_merge_unit *collect_units(const part *parts, int nparts, int *n)
             const cJSON *data = cJSON_GetObjectItemCaseSensitive(parts[p].lines[l], "t");
             data = data ? data : cJSON_GetObjectItemCaseSensitive(parts[p].lines[l], "r");
             if (cJSON_GetArraySize(k) != 2 || !data) {
-                fprintf(stderr, "planlens: merge: %s:%d: not a unit of output\n", parts[p].path, l + 1);
+                fprintf(stderr, "planlens: merge: %s:%d: not a unit of output\n", cli_text(parts[p].path), l + 1);
                 free(units);
                 return NULL;
             }

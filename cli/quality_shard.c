@@ -73,7 +73,7 @@ void quality_part_case(cli_part *p, int i, quality_format format, const pl_quali
         quality_print_table_row(m, c, r, error);
     fclose(m);
     if (!r) { /* as one process says it */
-        fprintf(stderr, "planlens: quality: %s: ", c->id);
+        fprintf(stderr, "planlens: quality: %s: ", cli_text(c->id));
         cli_put_safe(stderr, error);
         fputc('\n', stderr);
     }

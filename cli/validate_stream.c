@@ -165,8 +165,8 @@ static cJSON *line_verdict(task_cache *c, const char *text, size_t len, int numb
         cJSON_AddItemToObject(out, "id", cJSON_Duplicate(id, true));
     if (!tr) {
         char *msg = have_steps ? NULL : pl_error_format(&err);
-        if (msg && strlen(msg) > MAX_ERROR_BYTES) { /* cut on a character boundary */
-            size_t cut = MAX_ERROR_BYTES;
+        if (msg && strlen(msg) > MAX_ERROR_BYTES) { /* cut on a character boundary, "..." within */
+            size_t cut = MAX_ERROR_BYTES - 3;
             while (cut > 0 && ((unsigned char)msg[cut] & 0xc0) == 0x80)
                 cut--;
             memcpy(msg + cut, "...", 4);
@@ -204,7 +204,7 @@ static bool line_in_shard(const cli_shard *s, const char *text, size_t len, int 
 /* A verdict as a part's unit: the line cli_print_json writes. */
 static void put_unit(cli_part *part, int number, cJSON *verdict)
 {
-    char *s = cJSON_PrintUnformatted(verdict), *line = s ? pl_strdup_printf("%s\n", s) : NULL;
+    char *s = cli_json_text(verdict, false), *line = s ? pl_strdup_printf("%s\n", s) : NULL;
     cli_part_text(part, number, 0, line);
     free(line);
     free(s);

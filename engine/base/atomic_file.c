@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* The directory part of path ("." when it has none); owned. */
@@ -20,13 +21,30 @@ static char *directory_of(const char *path)
     return pl_strndup(path, (size_t)(slash - path));
 }
 
-/* A target that exists and is not a regular file (/dev/stdout, /dev/null, a
- * FIFO the user reads from) is written in place: renaming over it would
- * replace the device's link with a file.  A FIFO without a reader is an
- * error at once, not a hang. */
+/* How the target is written: in place when it is a character device or a
+ * FIFO itself (/dev/null, a FIFO the user reads from) or a name under /dev/
+ * (/dev/stdout, /dev/fd/N: the system's links, never planted ones) leading
+ * to one; renaming over those would put a file where the device was.  A
+ * symlink anywhere else is replaced, never followed.  Other special files
+ * (block devices, sockets) are refused. */
+typedef enum { WRITE_REPLACE, WRITE_IN_PLACE, WRITE_REFUSED } write_kind;
+
+static write_kind target_kind(const char *path)
+{
+    struct stat st;
+    if (lstat(path, &st) != 0)
+        return WRITE_REPLACE;
+    if (S_ISLNK(st.st_mode) && (strncmp(path, "/dev/", 5) != 0 || stat(path, &st) != 0))
+        return WRITE_REPLACE;
+    if (S_ISREG(st.st_mode) || S_ISLNK(st.st_mode) || S_ISDIR(st.st_mode))
+        return WRITE_REPLACE; /* a directory: rename reports it */
+    return S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode) ? WRITE_IN_PLACE : WRITE_REFUSED;
+}
+
+/* A FIFO without a reader is an error at once, not a hang. */
 static FILE *open_in_place(pl_atomic_file *a, const char *path, pl_error *err)
 {
-    int fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY);
+    int fd = open(path, O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
     FILE *f = NULL;
     if (fd >= 0) {
         int flags = fcntl(fd, F_GETFL);
@@ -47,18 +65,44 @@ static FILE *open_in_place(pl_atomic_file *a, const char *path, pl_error *err)
     return f;
 }
 
+/* A new file beside the target, created with O_EXCL (never through a link)
+ * and mode 0666, so that the kernel applies the umask. */
+static int create_temporary(const char *path, char **tmp)
+{
+    static unsigned counter;
+    char *dir = directory_of(path);
+    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    int fd = -1;
+    for (int attempt = 0; dir && attempt < 100; attempt++) {
+        struct timespec now;
+        clock_gettime(CLOCK_REALTIME, &now);
+        free(*tmp);
+        *tmp = pl_strdup_printf("%s/.%.200s.tmp-%ld-%lx", dir, base, (long)getpid(),
+                                (unsigned long)now.tv_nsec ^ ((unsigned long)++counter << 20));
+        if (!*tmp)
+            break;
+        fd = open(*tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0666);
+        if (fd >= 0 || errno != EEXIST)
+            break;
+    }
+    if (!dir)
+        errno = ENOMEM;
+    free(dir);
+    return fd;
+}
+
 FILE *pl_atomic_open(pl_atomic_file *a, const char *path, pl_error *err)
 {
     *a = (pl_atomic_file){0};
-    struct stat st;
-    if (stat(path, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+    write_kind kind = target_kind(path);
+    if (kind == WRITE_IN_PLACE)
         return open_in_place(a, path, err);
-    char *dir = directory_of(path);
-    const char *base = strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+    if (kind == WRITE_REFUSED) {
+        pl_error_set(err, PL_ERR_IO, path, 0, 0, "cannot write: not a regular file, a character device or a FIFO");
+        return NULL;
+    }
     a->path = pl_strdup(path);
-    a->tmp = dir ? pl_strdup_printf("%s/.%s.tmp-XXXXXX", dir, base) : NULL;
-    free(dir);
-    int fd = a->path && a->tmp ? mkstemp(a->tmp) : -1;
+    int fd = a->path ? create_temporary(path, &a->tmp) : -1;
     a->f = fd >= 0 ? fdopen(fd, "w") : NULL;
     if (a->f)
         return a->f;
@@ -74,16 +118,14 @@ FILE *pl_atomic_open(pl_atomic_file *a, const char *path, pl_error *err)
     return NULL;
 }
 
-/* The mode the new file gets: that of the regular file it replaces, else
- * what creating it would have given. */
-static mode_t target_mode(const char *path)
+/* The regular file being replaced keeps its mode (the new one has what
+ * creating it gave, the umask applied). */
+static int keep_mode(int fd, const char *path)
 {
     struct stat st;
     if (lstat(path, &st) == 0 && S_ISREG(st.st_mode))
-        return st.st_mode & 07777;
-    mode_t mask = umask(0);
-    umask(mask);
-    return 0666 & ~mask;
+        return fchmod(fd, st.st_mode & 07777);
+    return 0;
 }
 
 static void sync_directory(const char *path)
@@ -103,8 +145,10 @@ pl_error_code pl_atomic_close(pl_atomic_file *a, bool ok, pl_error *err)
         return pl_error_set(err, PL_ERR_IO, a->path, 0, 0, "cannot write: not open");
     int e = 0;
     if (!a->tmp) { /* written in place: nothing to rename or remove */
-        if ((ferror(a->f) || fflush(a->f) != 0) && ok)
-            e = errno ? errno : EIO;
+        if (ok && ferror(a->f))
+            e = EIO;
+        else if (ok && fflush(a->f) != 0)
+            e = errno;
         if (fclose(a->f) != 0 && ok && !e)
             e = errno;
         pl_error_code rc = e ? pl_error_set(err, PL_ERR_IO, a->path, 0, 0, "cannot write: %s", strerror(e))
@@ -113,9 +157,10 @@ pl_error_code pl_atomic_close(pl_atomic_file *a, bool ok, pl_error *err)
         *a = (pl_atomic_file){0};
         return rc;
     }
-    if (ok && (ferror(a->f) || fflush(a->f) != 0 || fchmod(fileno(a->f), target_mode(a->path)) != 0 ||
-               fsync(fileno(a->f)) != 0))
-        e = errno ? errno : EIO;
+    if (ok && ferror(a->f))
+        e = EIO; /* a write failed earlier: errno is long gone */
+    else if (ok && (fflush(a->f) != 0 || keep_mode(fileno(a->f), a->path) != 0 || fsync(fileno(a->f)) != 0))
+        e = errno;
     if (fclose(a->f) != 0 && ok && !e)
         e = errno;
     if (ok && !e && rename(a->tmp, a->path) != 0)

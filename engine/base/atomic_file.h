@@ -1,9 +1,9 @@
 /* Writing a file so that a reader never sees half of it and a refused
  * write leaves nothing behind: a temporary file in the target's directory,
  * flushed to disk and renamed over the target.  A symlink at the target is
- * replaced, never followed (docs/SECURITY.md).  A target that exists and is
- * not a regular file or directory (/dev/stdout, /dev/null, a FIFO) is
- * written in place, as the user asked. */
+ * replaced, never followed (docs/SECURITY.md).  A character device or FIFO
+ * itself, or a name under /dev/ leading to one (/dev/stdout, /dev/fd/N), is
+ * written in place, as the user asked; other special files are refused. */
 #ifndef PL_BASE_ATOMIC_FILE_H
 #define PL_BASE_ATOMIC_FILE_H
 
@@ -23,7 +23,7 @@ typedef struct {
  * when it cannot be created.  Finish with pl_atomic_close. */
 FILE *pl_atomic_open(pl_atomic_file *a, const char *path, pl_error *err);
 /* ok: flushes, syncs and renames the temporary file over the target (its
- * mode that of the file it replaces, else 0666 less the umask).  !ok, or a
+ * mode that of the regular file it replaces, else 0666 less the umask).  !ok, or a
  * failure on the way: the temporary file is removed and the target left as
  * it was.  Frees what pl_atomic_open took; returns PL_OK only when the
  * target now holds everything written. */

@@ -83,9 +83,9 @@ char *pl_error_format(const pl_error *e)
         text = pl_strdup_printf("%s: %s", e->file, msg);
     else
         text = pl_strdup(msg);
-    if (!text || pl_text_is_safe(text, strlen(text), PL_SAFE_LINES))
+    if (!text || pl_text_is_safe(text, strlen(text), 0))
         return text;
-    char *safe = pl_safe_text(text, PL_SAFE_LINES);
+    char *safe = pl_safe_text(text, 0); /* one line: a newline in the data cannot fake another message */
     free(text);
     return safe;
 }

@@ -99,15 +99,16 @@ static long decode(const unsigned char *s, size_t len, size_t *n)
     return cp;
 }
 
-/* C1 controls, bidi controls, line and paragraph separators and the other
- * invisible format characters (Unicode category Cf): shown escaped. */
+/* C1 controls, bidi controls, line and paragraph separators, the other
+ * invisible format characters (Unicode category Cf) and the noncharacters
+ * (U+FDD0..U+FDEF, U+xFFFE and U+xFFFF, which XML forbids): shown escaped. */
 static bool is_hidden(long cp)
 {
     if (cp >= 0x80 && cp <= 0x9F)
         return true;
     if (cp < 0xAD)
         return false;
-    return cp == 0xAD || (cp >= 0x600 && cp <= 0x605) || cp == 0x61C || cp == 0x6DD || cp == 0x70F ||
+    return cp == 0xAD || (cp >= 0xFDD0 && cp <= 0xFDEF) || (cp & 0xFFFE) == 0xFFFE || (cp >= 0x600 && cp <= 0x605) || cp == 0x61C || cp == 0x6DD || cp == 0x70F ||
            (cp >= 0x890 && cp <= 0x891) || cp == 0x8E2 || cp == 0x180E || (cp >= 0x200B && cp <= 0x200F) ||
            (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x2064) || (cp >= 0x2066 && cp <= 0x206F) ||
            cp == 0xFEFF || (cp >= 0xFFF9 && cp <= 0xFFFB) || cp == 0x110BD || cp == 0x110CD ||

@@ -28,7 +28,9 @@ static bool ends_with(const char *s, const char *suffix)
 }
 
 /* The first non-blank byte of the file (through gzip), or 0: only the
- * start is read, so a large run is not read twice. */
+ * start is read, so a large run is not read twice, and no more than
+ * PEEK_LIMIT bytes (a NUL is not blank: /dev/zero ends at once). */
+#define PEEK_LIMIT 65536
 static char first_byte(const char *path)
 {
     int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK); /* never waits on a FIFO put in its place */
@@ -36,9 +38,11 @@ static char first_byte(const char *path)
     if (fd >= 0 && !f)
         close(fd);
     char c = 0;
-    for (int ch; f && !c && (ch = gzgetc(f)) != -1;)
-        if (ch != ' ' && ch != '\n' && ch != '\r' && ch != '\t')
+    for (int ch, n = 0; f && n < PEEK_LIMIT && (ch = gzgetc(f)) != -1; n++)
+        if (ch != ' ' && ch != '\n' && ch != '\r' && ch != '\t') {
             c = (char)ch;
+            break;
+        }
     if (f)
         gzclose(f);
     return c;

@@ -123,22 +123,34 @@ static void test_symlink_replaced_not_followed(void **state)
     free(link);
 }
 
-/* /dev/stdout and /dev/null are written in place: their links stay links
- * (renaming over /dev/stdout replaced it with a file, for every process). */
-static void test_device_written_in_place(void **state)
+/* /dev/null and /dev/fd/N (as /dev/stdout) are written in place: the
+ * device and its link stay (renaming over /dev/stdout replaced it with a
+ * file, for every process); a planted link to a device is replaced like any
+ * link; a FIFO nobody reads is an error at once, not a hang. */
+static void test_devices(void **state)
 {
     (void)state;
-    char *link = path_of("to-null");
-    assert_int_equal(symlink("/dev/null", link), 0);
     pl_error err = PL_ERROR_INIT;
-    assert_int_equal(pl_write_file_atomic(link, "gone\n", 5, &err), PL_OK);
     struct stat st;
-    assert_int_equal(lstat(link, &st), 0);
-    assert_true(S_ISLNK(st.st_mode));
-    assert_int_equal(entries(), 1);
+    assert_int_equal(pl_write_file_atomic("/dev/null", "gone\n", 5, &err), PL_OK);
     assert_int_equal(lstat("/dev/null", &st), 0);
     assert_true(S_ISCHR(st.st_mode));
-    /* a FIFO nobody reads: an error at once, not a hang */
+    int fds[2];
+    assert_int_equal(pipe(fds), 0);
+    char *fd_path = pl_strdup_printf("/dev/fd/%d", fds[1]);
+    assert_int_equal(pl_write_file_atomic(fd_path, "through\n", 8, &err), PL_OK);
+    close(fds[1]);
+    char got[16] = {0};
+    assert_int_equal(read(fds[0], got, sizeof got - 1), 8);
+    assert_string_equal(got, "through\n");
+    close(fds[0]);
+    free(fd_path);
+    char *link = path_of("to-null");
+    assert_int_equal(symlink("/dev/null", link), 0);
+    assert_int_equal(pl_write_file_atomic(link, "kept\n", 5, &err), PL_OK);
+    assert_int_equal(lstat(link, &st), 0);
+    assert_true(S_ISREG(st.st_mode));
+    assert_int_equal(entries(), 1);
     char *fifo = path_of("fifo");
     assert_int_equal(mkfifo(fifo, 0600), 0);
     assert_int_equal(pl_write_file_atomic(fifo, "x", 1, &err), PL_ERR_IO);
@@ -156,7 +168,7 @@ int main(void)
         cmocka_unit_test(test_writes_and_replaces),
         cmocka_unit_test(test_refused_leaves_nothing),
         cmocka_unit_test(test_symlink_replaced_not_followed),
-        cmocka_unit_test(test_device_written_in_place),
+        cmocka_unit_test(test_devices),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

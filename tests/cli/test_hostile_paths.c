@@ -68,6 +68,13 @@ static void in_dir(const char *name, char *out, size_t size)
     snprintf(out, size, "%s/%s", dir, name);
 }
 
+static const char *in_dir_path(const char *name)
+{
+    static char path[512];
+    in_dir(name, path, sizeof path);
+    return path;
+}
+
 static int make_dir(void **state)
 {
     (void)state;
@@ -149,6 +156,24 @@ static void test_validate_stream_confined(void **state)
     assert_non_null(strstr(v5, "xxx...\""));
     free(v5);
     free(r.out);
+    /* errors of every length about the cut (240 bytes): the "..." stays inside the message
+     * (ASan and valgrind saw it written past the end at 241 and 242) */
+    FILE *f = fopen(in_dir_path("v/long-paths.jsonl"), "w");
+    assert_non_null(f);
+    for (int k = 190; k < 210; k++)
+        fprintf(f, "{\"domain\":\"domain.pddl\",\"problem\":\"problem.pddl\",\"plan\":\"../%0*d\"}\n", k, 0);
+    fclose(f);
+    run_result cut = run_in("v", "validate --stream long-paths.jsonl");
+    assert_int_equal(cut.status, 3);
+    for (int line = 1; line <= 20; line++) {
+        char *v = verdict_of(cut.out, line);
+        const char *error = strstr(v, "\"error\":\"");
+        assert_non_null(error);
+        const char *end = strchr(error + 9, '"');
+        assert_true(end - (error + 9) <= 240);
+        free(v);
+    }
+    free(cut.out);
     /* --root names the directory: the lines' paths are read under it from anywhere */
     run_result rooted = run_in(".", "validate --stream --root v v/lines.jsonl");
     assert_int_equal(rooted.status, 3);

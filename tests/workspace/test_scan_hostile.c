@@ -146,6 +146,14 @@ static void test_named_fifo_and_device(void **state)
     assert_says(warning_of(&w, zero), "input larger than 67108864 bytes, the limit for a character device");
     pl_workspace_close(ws);
     pl_diags_clear(&w);
+    /* a .json name is told apart by its first byte: the peek ends (it read /dev/zero for ever) */
+    const char *zero_json = path_of("named-zero.json");
+    assert_int_equal(symlink("/dev/zero", zero_json), 0);
+    ws = open_with(zero_json, &w);
+    assert_int_equal(pl_workspace_nrun_files(ws), 0);
+    assert_non_null(warning_of(&w, zero_json));
+    pl_workspace_close(ws);
+    pl_diags_clear(&w);
 }
 
 int main(void)

@@ -85,20 +85,33 @@ static int parse_response(pl_acp_task task, const char *response, pl_acp_parsed 
 
 /* ---- parse errors ---- */
 
-/* "none", "NONE." or "**none**": the official parser knows only the exact
- * keyword None; the sound verdict reads these as None too. */
+/* Wrapping a bare answer may carry: blanks, markdown, quotes. */
+static bool none_wrapping(char ch)
+{
+    return isspace((unsigned char)ch) || ch == '*' || ch == '`' || ch == '"' || ch == '\'' || ch == '_';
+}
+
+/* "none", "NONE.", " None! " or "**none**": None in any case, wrapped in
+ * blanks, markdown or quotes, with trailing punctuation.  The official
+ * parser knows only the exact keyword None; the sound verdict reads all of
+ * these as None. */
 static bool says_none(const char *response)
 {
     const char *s = response;
-    while (*s && (isspace((unsigned char)*s) || *s == '*' || *s == '`'))
+    while (*s && none_wrapping(*s))
         s++;
     for (int i = 0; i < 4; i++)
         if (tolower((unsigned char)s[i]) != "none"[i])
             return false;
     for (s += 4; *s; s++)
-        if (!(isspace((unsigned char)*s) || *s == '*' || *s == '`' || *s == '.'))
+        if (!none_wrapping(*s) && !strchr(".!?,;:", *s))
             return false;
     return true;
+}
+
+static bool none_task(pl_acp_task task)
+{
+    return task == PL_ACP_REACH || task == PL_ACP_AREACH || task == PL_ACP_LAND;
 }
 
 static bool none_is_right(const pl_acp_question *q)
@@ -113,13 +126,12 @@ static void grade_parse_error(const pl_acp_question *q, const char *response, pl
 {
     v->path = "parse-error";
     v->score = v->sound_score = 0;
-    bool none_task = q->task == PL_ACP_REACH || q->task == PL_ACP_AREACH || q->task == PL_ACP_LAND;
-    bool none = says_none(response);
-    if (none_task && none && none_is_right(q)) {
+    bool none = says_none(response), none_answer = none && none_task(q->task);
+    if (none_answer && none_is_right(q)) {
         v->sound_score = 1;
         acp_reason(v, "the answer says None, which is right; the official parser accepts only the exact keyword "
                       "'None'");
-    } else if (none_task && none) {
+    } else if (none_answer) {
         pl_failure_set(&v->failure, PL_FAIL_NONE_BUT_EXISTS, NULL, 0, "the answer says None");
     } else if (q->task == PL_ACP_VAL && none) {
         int step = cJSON_IsNumber(q->answer) ? q->answer->valueint + 1 : 0; /* the first failing step */
@@ -204,6 +216,28 @@ static int grade_gen(pl_acp_grader *g, const pl_acp_question *q, const char *res
     }
 }
 
+/* A None the official parser rejects ("none", "NONE."): officially a parse
+ * error, soundly the very verdict of the keyword None, so that every
+ * spelling of None gets one sound verdict. */
+static int grade_none_spelling(pl_acp_grader *g, const pl_acp_question *q, const char *response,
+                               pl_acp_verdict *v, pl_error *err)
+{
+    char keyword[] = "None", *items[] = {keyword};
+    pl_acp_parsed none = {.ok = true, .nlists = 1, .count = {1, 0}, .items = items};
+    int rc = grade_gen(g, q, response, &none, v, err);
+    v->path = "parse-error";
+    v->score = 0;
+    if (v->sound_score) {
+        pl_failure_clear(&v->failure);
+        acp_reason(v, "the answer says None, which is right; the official parser accepts only the exact keyword "
+                      "'None'");
+    } else {
+        free(v->sound_reason); /* both 0: the keyword's reason explained its official verdict */
+        v->sound_reason = NULL;
+    }
+    return rc;
+}
+
 /* An answer over PL_ACP_MAX_ITEMS: the official rule only (linear in the
  * items), then sound 0 as too-long.  Its items are all graded, never cut. */
 static int grade_too_long(pl_acp_grader *g, const pl_acp_question *q, const char *response, const pl_acp_parsed *p,
@@ -242,7 +276,9 @@ int pl_acp_grade(pl_acp_grader *g, const pl_acp_question *q, const char *respons
     }
     out->parsed = parsed_json(start_of(q->task), &p);
     int rc = 0;
-    if (!p.ok)
+    if (!p.ok && g->opts.sound && none_task(q->task) && says_none(response))
+        rc = grade_none_spelling(g, q, response, out, err);
+    else if (!p.ok)
         grade_parse_error(q, response, out);
     else if (p.count[0] + p.count[1] > PL_ACP_MAX_ITEMS)
         rc = grade_too_long(g, q, response, &p, out, err);

@@ -35,6 +35,9 @@ typedef struct {
     uint64_t *orbit_states;     /* representatives of the successors seen, one per orbit */
     int *orbit_actions;         /* the action of each */
     int norbits, cap_orbits;
+    bool has_none;              /* none_truth computed (acp_none_truth) */
+    pl_answer none_truth;       /* is "None" the right answer (reach, areach, land)? */
+    char *none_witness;         /* owned: when NO, a right answer that proves it */
 } acp_question_cache;
 
 struct pl_acp_grader_s {
@@ -88,6 +91,41 @@ void acp_cache_record_next_action(acp_question_cache *c, int action, pl_answer a
 const pl_task *acp_task_if_loads(pl_acp_grader *g, const pl_acp_question *q);
 
 pl_limits acp_limits(double seconds);
+/* CPU time of the calling thread (the questions of one grader are graded
+ * by one thread). */
+double acp_thread_cpu_seconds(void);
+
+/* Is "None" the sound answer to the question (reach, areach, land)?  YES
+ * when every candidate answer is proven wrong, NO when one is proven right
+ * (c->none_witness names it), UNKNOWN when a candidate stays undecided within
+ * `seconds` of CPU for all of them together.  Computed once per question, so
+ * that every spelling of None gets the same verdict (docs/GRADING.md, "None"). */
+pl_answer acp_none_truth(acp_question_cache *c, pl_acp_task task, double seconds);
+/* The sound verdict of the answer None into v (official score set): the
+ * verdict of acp_none_truth where it decided, with a sound reason where it
+ * differs from the official one. */
+void acp_sound_none(acp_question_cache *c, pl_acp_task task, double seconds, pl_acp_verdict *v);
+/* The failure of a wrong None naming the right answer that proves it wrong,
+ * when acp_none_truth found one (else v->failure is left as it is). */
+void acp_none_failure(const acp_question_cache *c, pl_acp_task task, pl_acp_verdict *v);
+/* The per-task searches behind it (grade_search.c, grade_sets.c): every
+ * candidate checked until one is proven right or `deadline` (thread CPU
+ * seconds) passes. */
+pl_answer acp_reach_none(acp_question_cache *c, bool actions, double deadline, char **witness);
+pl_answer acp_land_none(acp_question_cache *c, double deadline, char **witness);
+
+/* Calls fn for every tuple of the task's objects fitting params[0..arity),
+ * in object order, until fn returns nonzero.  Returns fn's nonzero value
+ * (-1 an error, 1 stop), 0 when every tuple was visited, or ACP_TUPLES_OVER
+ * when there are more than *budget tuples (spent as they are visited). */
+#define ACP_TUPLES_OVER 2
+/* Candidates a None check enumerates at most (per pass); beyond, None is
+ * undecided and its official verdict stands. */
+#define ACP_NONE_CANDIDATES 20000L
+int acp_for_each_tuple(const pl_task *t, const pl_typeset *params, int arity, long *budget,
+                       int (*fn)(void *ctx, const int *args), void *ctx);
+/* "(name a b)" for the objects args[0..n); NULL when out of memory. */
+char *acp_tuple_text(const pl_task *t, const char *name, const int *args, int n);
 /* Has the grader's cancel flag been set?  Item loops ask every
  * ACP_CANCEL_EVERY items. */
 bool acp_cancelled(const pl_acp_grader *g);

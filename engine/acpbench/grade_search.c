@@ -27,14 +27,19 @@ static pl_answer atom_unreachable(acp_question_cache *c, const char *x, const pl
         a = a == PL_UNKNOWN ? PL_UNKNOWN : a == PL_YES ? PL_NO : PL_YES;
         break;
     case PL_ATOM_UNREACHABLE:
-    case PL_ATOM_STATIC_FALSE:
         a = PL_YES;
         break;
     default:
-        a = PL_NO; /* holds, or is not an atom of this problem at all */
+        /* holds, is no atom of this problem at all, or is static: the question
+         * asks about its available propositions, the predicates actions change */
+        a = PL_NO;
         break;
     }
-    *detail = r.detail;
+    *detail = st == PL_ATOM_STATIC_FALSE ? pl_strdup_printf("%s, not one of the question's propositions (those actions change)",
+                                                             r.detail ? r.detail : "a static atom")
+                                         : r.detail;
+    if (st == PL_ATOM_STATIC_FALSE)
+        free(r.detail);
     r.detail = NULL;
     pl_atom_ref_clear(&r);
     return a;
@@ -106,7 +111,7 @@ int acp_grade_reach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_par
         v->path = "planner-error"; /* the goal "none" is no atom */
     }
     bool planner = !v->path;
-    acp_question_cache *c = planner || (g->opts.sound && !none) ? acp_task_for(g, q, v) : NULL;
+    acp_question_cache *c = planner || g->opts.sound ? acp_task_for(g, q, v) : NULL;
     if (planner && c) {
         official_reach_planner(c, x, g->opts.reach_seconds, v);
     } else if (planner) {
@@ -115,6 +120,8 @@ int acp_grade_reach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_par
     }
     v->sound_score = v->score;
     pl_answer unreachable = PL_UNKNOWN;
+    if (none && g->opts.sound && c)
+        acp_sound_none(c, PL_ACP_REACH, g->opts.sound_seconds, v);
     if (!none && g->opts.sound && c) {
         pl_limits lim = acp_limits(g->opts.sound_seconds);
         char *detail = NULL;
@@ -133,6 +140,8 @@ int acp_grade_reach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_par
     }
     if (!v->sound_score)
         acp_fail_reach(c ? c->lt.task : NULL, x, unreachable, v->path, nstored, &v->failure);
+    if (!v->sound_score && none)
+        acp_none_failure(c, PL_ACP_REACH, v);
     free(x);
     return 0;
 }
@@ -199,6 +208,80 @@ static pl_answer action_never_applicable(acp_question_cache *c, const char *x, c
     return a;
 }
 
+/* ---- None: no candidate is right ---- */
+
+/* The candidates are every typed atom of a predicate some action changes
+ * (the propositions the question lists), or every typed action.  Those the
+ * grounding dropped are visited first: no search is needed to prove one of
+ * them right, and most questions with a wrong None have one. */
+typedef struct {
+    acp_question_cache *c;
+    bool actions;
+    bool grounded;   /* this pass: the grounded candidates (searches) or the others */
+    int index;       /* predicate or schema */
+    double deadline; /* thread CPU seconds */
+    int unknown;
+    char *witness;
+} none_ctx;
+
+static int none_candidate(void *p, const int *args)
+{
+    none_ctx *n = p;
+    const pl_task *t = n->c->lt.task;
+    int id = n->actions ? pl_task_action_id(t, n->index, args) : pl_task_atom_id(t, n->index, args);
+    if ((id >= 0) != n->grounded)
+        return 0;
+    double left = n->deadline - acp_thread_cpu_seconds();
+    if (n->grounded && left <= 0) {
+        n->unknown++;
+        return 0;
+    }
+    pl_limits lim = acp_limits(left);
+    const char *name = n->actions ? t->domain->actions[n->index].name : t->domain->preds[n->index].name;
+    int arity = n->actions ? t->domain->actions[n->index].nparams : t->domain->preds[n->index].arity;
+    char *text = acp_tuple_text(t, name, args, arity), *detail = NULL;
+    if (!text)
+        return -1;
+    /* the very checks a concrete answer gets, so that None and the answers agree */
+    pl_answer right = n->actions ? action_never_applicable(n->c, text, &lim, &detail)
+                                 : atom_unreachable(n->c, text, &lim, &detail);
+    free(detail);
+    n->unknown += right == PL_UNKNOWN;
+    if (right != PL_YES) {
+        free(text);
+        return 0;
+    }
+    n->witness = text;
+    return 1;
+}
+
+pl_answer acp_reach_none(acp_question_cache *c, bool actions, double deadline, char **witness)
+{
+    const pl_task *t = c->lt.task;
+    if (acp_cache_mutexes(c) < 0)
+        return PL_UNKNOWN;
+    none_ctx n = {c, actions, false, 0, deadline, 0, NULL};
+    int rc = 0, count = actions ? t->domain->nactions : t->domain->npreds;
+    for (int pass = 0; pass < 2 && rc == 0; pass++) {
+        long budget = ACP_NONE_CANDIDATES;
+        n.grounded = pass == 1;
+        for (n.index = 0; rc == 0 && n.index < count; n.index++) {
+            if (actions) {
+                const pl_action *a = &t->domain->actions[n.index];
+                pl_typeset params[PL_MAX_ARITY];
+                for (int i = 0; i < a->nparams && i < PL_MAX_ARITY; i++)
+                    params[i] = a->vars[i].types;
+                rc = acp_for_each_tuple(t, params, a->nparams, &budget, none_candidate, &n);
+            } else if (!t->pred_static[n.index]) {
+                const pl_predicate *p = &t->domain->preds[n.index];
+                rc = acp_for_each_tuple(t, p->params, p->arity, &budget, none_candidate, &n);
+            }
+        }
+    }
+    *witness = n.witness;
+    return rc == 1 ? PL_NO : rc == 0 && n.unknown == 0 ? PL_YES : PL_UNKNOWN;
+}
+
 /* Official lookup: the action must be one of the grounded actions, named
  * exactly. */
 static int grounded_action(const pl_task *t, const char *x)
@@ -223,7 +306,7 @@ int acp_grade_areach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pa
     {
         stored |= cJSON_IsString(it) && !strcmp(it->valuestring, x); /* the stored list is not lower-cased */
     }
-    bool need_task = !none && (g->opts.sound || (nstored > 0 && !stored));
+    bool need_task = g->opts.sound || (!none && nstored > 0 && !stored);
     acp_question_cache *c = need_task ? acp_task_for(g, q, v) : NULL;
     int action = c ? grounded_action(c->lt.task, x) : -1;
     if (nstored == 0) {
@@ -232,7 +315,7 @@ int acp_grade_areach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pa
     } else if (stored) {
         v->score = 1;
         v->path = "stored-yes";
-    } else if (!c && need_task) {
+    } else if (!c && !none) {
         v->score = 0;
         v->path = "question-error"; /* the official code asserts here */
     } else if (action < 0) {
@@ -243,6 +326,8 @@ int acp_grade_areach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pa
     }
     v->sound_score = v->score;
     pl_answer never = PL_UNKNOWN;
+    if (none && g->opts.sound && c)
+        acp_sound_none(c, PL_ACP_AREACH, g->opts.sound_seconds, v);
     if (!none && g->opts.sound && c) {
         pl_limits lim = acp_limits(g->opts.sound_seconds);
         char *detail = NULL;
@@ -262,6 +347,8 @@ int acp_grade_areach(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pa
     }
     if (!v->sound_score)
         acp_fail_areach(c ? c->lt.task : NULL, x, never, v->path, nstored, &v->failure);
+    if (!v->sound_score && none)
+        acp_none_failure(c, PL_ACP_AREACH, v);
     free(x);
     return 0;
 }

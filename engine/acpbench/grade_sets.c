@@ -328,23 +328,28 @@ static pl_answer land_truth(acp_question_cache *c, const pl_limits *lim, const c
     return a;
 }
 
-/* Sound verdict on "None": right when no stored fact is a proven landmark. */
-static pl_answer none_truth(acp_question_cache *c, const pl_limits *lim, const pl_acp_question *q)
+/* None is right when no fact is a non-trivial landmark: every atom of the
+ * task is tested as an answer naming it would be (the atoms the grounding
+ * dropped never hold, so they are no landmarks). */
+pl_answer acp_land_none(acp_question_cache *c, double deadline, char **witness)
 {
-    static const char *const keys[] = {"yes", "no"};
+    const pl_task *t = c->lt.task;
     pl_answer all = PL_YES;
-    for (int k = 0; k < 2; k++) {
-        const cJSON *it;
-        cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(q->answer, keys[k]))
-        {
-            const char *why;
-            pl_failure_kind kind;
-            pl_answer a = cJSON_IsString(it) ? land_truth(c, lim, it->valuestring, &why, &kind) : PL_NO;
-            if (a == PL_YES)
-                return PL_NO;
-            if (a == PL_UNKNOWN)
-                all = PL_UNKNOWN;
+    *witness = NULL;
+    for (int a = 0; a < t->natoms; a++) {
+        double left = deadline - acp_thread_cpu_seconds();
+        if (left <= 0)
+            return PL_UNKNOWN;
+        pl_limits lim = acp_limits(left);
+        const char *why;
+        pl_failure_kind kind;
+        pl_answer is = land_truth(c, &lim, t->atoms[a].name, &why, &kind);
+        if (is == PL_YES) {
+            *witness = pl_strdup(t->atoms[a].name);
+            return *witness ? PL_NO : PL_UNKNOWN;
         }
+        if (is == PL_UNKNOWN)
+            all = PL_UNKNOWN;
     }
     return all;
 }
@@ -391,17 +396,20 @@ int acp_grade_land(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_pars
     pl_limits lim = acp_limits(g->opts.sound_seconds);
     const char *why = "undecided";
     pl_failure_kind kind = PL_FAIL_NONE;
-    pl_answer truth = is_none ? none_truth(c, &lim, q) : land_truth(c, &lim, x, &why, &kind);
+    if (is_none) {
+        acp_sound_none(c, PL_ACP_LAND, g->opts.sound_seconds, v);
+        if (!v->sound_score) {
+            land_failure(x, is_none, c->none_truth, kind, why, v);
+            acp_none_failure(c, PL_ACP_LAND, v);
+        }
+        free(x);
+        return 0;
+    }
+    pl_answer truth = land_truth(c, &lim, x, &why, &kind);
     if (truth != PL_UNKNOWN)
         v->sound_score = truth == PL_YES;
-    if (v->sound_score != v->score) {
-        if (is_none)
-            acp_reason(v, v->sound_score ? "no stored fact is a landmark (each proven avoidable)"
-                                         : "a stored fact is a proven landmark, so None is wrong");
-        else
-            acp_reason(v, "%s: %s%s", x, why,
-                       v->sound_score ? " — the stored answer lists it as no landmark" : "");
-    }
+    if (v->sound_score != v->score)
+        acp_reason(v, "%s: %s%s", x, why, v->sound_score ? " — the stored answer lists it as no landmark" : "");
     if (!v->sound_score)
         land_failure(x, is_none, truth, kind, why, v);
     free(x);

@@ -179,3 +179,86 @@ double acp_jaccard(const acp_index *a, const acp_index *b)
     int uni = distinct_a + distinct_b - inter;
     return uni ? (double)inter / uni : 1.0;
 }
+
+int acp_for_each_tuple(const pl_task *t, const pl_typeset *params, int arity, long *budget,
+                       int (*fn)(void *ctx, const int *args), void *ctx)
+{
+    int args[PL_MAX_ARITY + 1] = {0}, depth = 0;
+    if (arity > PL_MAX_ARITY)
+        return ACP_TUPLES_OVER;
+    if (arity == 0)
+        return --*budget < 0 ? ACP_TUPLES_OVER : fn(ctx, args);
+    args[0] = -1;
+    while (depth >= 0) {
+        int o = args[depth] + 1;
+        while (o < t->problem->nobjects && !pl_task_object_is_a(t, o, &params[depth]))
+            o++;
+        if (o >= t->problem->nobjects) {
+            depth--;
+            continue;
+        }
+        args[depth] = o;
+        if (depth + 1 < arity) {
+            args[++depth] = -1;
+            continue;
+        }
+        if (--*budget < 0)
+            return ACP_TUPLES_OVER;
+        int rc = fn(ctx, args);
+        if (rc != 0)
+            return rc;
+    }
+    return 0;
+}
+
+char *acp_tuple_text(const pl_task *t, const char *name, const int *args, int n)
+{
+    size_t len = strlen(name) + 3;
+    for (int i = 0; i < n; i++)
+        len += strlen(t->problem->objects[args[i]].name) + 1;
+    char *s = malloc(len), *end = s;
+    if (!s)
+        return NULL;
+    end += sprintf(end, "(%s", name);
+    for (int i = 0; i < n; i++)
+        end += sprintf(end, " %s", t->problem->objects[args[i]].name);
+    strcpy(end, ")");
+    return s;
+}
+
+pl_answer acp_none_truth(acp_question_cache *c, pl_acp_task task, double seconds)
+{
+    if (!c->has_none) {
+        double deadline = acp_thread_cpu_seconds() + seconds;
+        c->none_truth = task == PL_ACP_LAND ? acp_land_none(c, deadline, &c->none_witness)
+                                            : acp_reach_none(c, task == PL_ACP_AREACH, deadline, &c->none_witness);
+        c->has_none = true;
+    }
+    return c->none_truth;
+}
+
+void acp_sound_none(acp_question_cache *c, pl_acp_task task, double seconds, pl_acp_verdict *v)
+{
+    static const char *const wrong[] = {"can never hold", "can never become applicable", "is a landmark"};
+    static const char *const right[] = {"every atom of the question's propositions can hold",
+                                        "every action can become applicable",
+                                        "no fact is a non-trivial landmark (each proven avoidable)"};
+    int k = task == PL_ACP_REACH ? 0 : task == PL_ACP_AREACH ? 1 : 2;
+    pl_answer truth = acp_none_truth(c, task, seconds);
+    if (truth != PL_UNKNOWN)
+        v->sound_score = truth == PL_YES;
+    if (v->sound_score != v->score && truth == PL_NO)
+        acp_reason(v, "None is wrong: %s %s (proven)", c->none_witness, wrong[k]);
+    else if (v->sound_score != v->score)
+        acp_reason(v, "None is right: %s (proven)%s", right[k],
+                   truth == PL_YES && v->score == 0 ? "; the stored answer is wrong" : "");
+}
+
+void acp_none_failure(const acp_question_cache *c, pl_acp_task task, pl_acp_verdict *v)
+{
+    static const char *const wrong[] = {"can never hold", "can never become applicable", "is a landmark"};
+    int k = task == PL_ACP_REACH ? 0 : task == PL_ACP_AREACH ? 1 : 2;
+    if (c && c->none_truth == PL_NO && c->none_witness)
+        pl_failure_set(&v->failure, PL_FAIL_NONE_BUT_EXISTS, NULL, 0, "the answer says None, but %s %s",
+                       c->none_witness, wrong[k]);
+}

@@ -36,6 +36,7 @@ static void cache_clear(acp_question_cache *c)
     pl_hcache_free(c->hcache);
     free(c->orbit_states);
     free(c->orbit_actions);
+    free(c->none_witness);
     if (c->load_status > 0)
         pl_loaded_task_free(&c->lt);
     pl_error_clear(&c->load_error);
@@ -83,9 +84,7 @@ static int grow(pl_acp_grader *g)
     return 0;
 }
 
-/* CPU time of the calling thread (the questions of one grader are graded
- * by one thread). */
-static double thread_cpu_seconds(void)
+double acp_thread_cpu_seconds(void)
 {
     struct timespec ts;
     if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
@@ -116,7 +115,7 @@ static int load_question_task(acp_question_cache *c, const pl_acp_question *q)
     }
     if (rc < 0 && !c->load_error.message)
         pl_error_set(&c->load_error, PL_ERR_LIMIT, NULL, 0, 0, "out of memory");
-    c->cpu_start = thread_cpu_seconds();
+    c->cpu_start = acp_thread_cpu_seconds();
     return rc;
 }
 
@@ -189,7 +188,7 @@ static const pl_symmetry *question_symmetry(acp_question_cache *c)
 {
     if (pl_relaxed_add_symmetry(c->relaxed) != 0)
         return NULL;
-    if (!c->has_structural && thread_cpu_seconds() - c->cpu_start > STRUCTURAL_AFTER_SECONDS) {
+    if (!c->has_structural && acp_thread_cpu_seconds() - c->cpu_start > STRUCTURAL_AFTER_SECONDS) {
         c->has_structural = true;
         if (pl_symmetry_add_structural(c->relaxed->symmetry, c->lt.task) == 0 && c->orbit_rep) {
             /* orbits found so far stay right but coarser: find them again */

@@ -10,13 +10,40 @@
 #include "merge.h"
 #include "shard.h"
 
-static void audit_print_totals(const int *questions, const int *checked, const int *found, const int *unknown)
+static void audit_print_totals(const int *questions, const int *checked, const int *found, const int *unknown,
+                               const int *unresolved)
 {
-    for (int k = 0; k < PL_ACP_NTASKS; k++)
+    for (int k = 0; k < PL_ACP_NTASKS; k++) {
         if (questions[k])
             fprintf(stderr, "planlens: audit: %s: %d labels of %d questions checked, %d provably wrong, %d undecided "
                             "at the limit\n",
                     pl_acp_task_name((pl_acp_task)k), checked[k], questions[k], found[k], unknown[k]);
+        if (unresolved[k])
+            fprintf(stderr, "planlens: audit: %s: %d label%s not checked (listed as \"not checked\")\n",
+                    pl_acp_task_name((pl_acp_task)k), unresolved[k], unresolved[k] == 1 ? "" : "s");
+    }
+}
+
+/* One line of output: a finding (why = NULL: f->proof proves it wrong) or
+ * a label not checked (why: the reason). */
+static char *audit_line(const char *format, const pl_acp_question *q, const pl_audit_finding *f, bool unresolved)
+{
+    if (!strcmp(format, "jsonl")) {
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "id", q->id);
+        cJSON_AddStringToObject(o, "group", q->group);
+        cJSON_AddStringToObject(o, "item", f->item);
+        cJSON_AddStringToObject(o, "stored", f->stored);
+        cJSON_AddStringToObject(o, unresolved ? "not_checked" : "proof", f->proof);
+        char *s = cli_json_text(o, false);
+        char *line = s ? pl_strdup_printf("%s\n", s) : NULL;
+        free(s);
+        cJSON_Delete(o);
+        return line;
+    }
+    return pl_strdup_printf("%s %s: %s stored as %s; %s%s\n", pl_acp_task_name(q->task), cli_text(q->id),
+                            cli_text(f->item), cli_text(f->stored), unresolved ? "not checked: " : "",
+                            cli_text(f->proof));
 }
 
 static cJSON *int_array(const int *v)
@@ -26,13 +53,13 @@ static cJSON *int_array(const int *v)
 
 int audit_merge(FILE *out, const cli_merged *m)
 {
-    int counts[4][PL_ACP_NTASKS];
-    static const char *const names[] = {"questions", "checked", "found", "unknown"};
-    for (int c = 0; c < 4; c++)
+    int counts[5][PL_ACP_NTASKS];
+    static const char *const names[] = {"questions", "checked", "found", "unknown", "unresolved"};
+    for (int c = 0; c < 5; c++)
         for (int k = 0; k < PL_ACP_NTASKS; k++)
             counts[c][k] = cli_merge_total(m, names[c], k);
     cli_merge_text(out, m);
-    audit_print_totals(counts[0], counts[1], counts[2], counts[3]);
+    audit_print_totals(counts[0], counts[1], counts[2], counts[3], counts[4]);
     return 0;
 }
 
@@ -79,6 +106,7 @@ int cmd_audit(int argc, char **argv)
     pl_error_clear(&err);
     pl_limits limits = {0, seconds, 0};
     int checked[PL_ACP_NTASKS] = {0}, unknown[PL_ACP_NTASKS] = {0}, found[PL_ACP_NTASKS] = {0};
+    int unresolved[PL_ACP_NTASKS] = {0};
     int questions[PL_ACP_NTASKS] = {0}, wrong = 0;
     cli_part *part = rc == PL_EXIT_OK && shard.on ? cli_part_begin(stdout, "audit", &shard, format, argc, argv, NULL, NULL)
                                                  : NULL;
@@ -98,24 +126,10 @@ int cmd_audit(int argc, char **argv)
         unknown[q->task] += r.unknown;
         found[q->task] += r.count;
         wrong += r.count;
-        for (int k = 0; k < r.count; k++) {
-            const pl_audit_finding *f = &r.items[k];
-            char *line = NULL;
-            if (!strcmp(format, "jsonl")) {
-                cJSON *o = cJSON_CreateObject();
-                cJSON_AddStringToObject(o, "id", q->id);
-                cJSON_AddStringToObject(o, "group", q->group);
-                cJSON_AddStringToObject(o, "item", f->item);
-                cJSON_AddStringToObject(o, "stored", f->stored);
-                cJSON_AddStringToObject(o, "proof", f->proof);
-                char *s = cli_json_text(o, false);
-                line = s ? pl_strdup_printf("%s\n", s) : NULL;
-                free(s);
-                cJSON_Delete(o);
-            } else {
-                line = pl_strdup_printf("%s %s: %s stored as %s; %s\n", pl_acp_task_name(q->task), cli_text(q->id),
-                                        cli_text(f->item), cli_text(f->stored), cli_text(f->proof));
-            }
+        unresolved[q->task] += r.nunresolved;
+        for (int k = 0; k < r.count + r.nunresolved; k++) {
+            bool not_checked = k >= r.count;
+            char *line = audit_line(format, q, not_checked ? &r.unresolved[k - r.count] : &r.items[k], not_checked);
             if (shard.on)
                 cli_part_text(part, i, k, line);
             else if (line)
@@ -130,9 +144,10 @@ int cmd_audit(int argc, char **argv)
         cJSON_AddItemToObject(totals, "checked", int_array(checked));
         cJSON_AddItemToObject(totals, "found", int_array(found));
         cJSON_AddItemToObject(totals, "unknown", int_array(unknown));
+        cJSON_AddItemToObject(totals, "unresolved", int_array(unresolved));
         rc = cli_part_end(part, wrong ? PL_EXIT_INVALID : PL_EXIT_OK, totals);
     } else if (rc == PL_EXIT_OK) {
-        audit_print_totals(questions, checked, found, unknown);
+        audit_print_totals(questions, checked, found, unknown, unresolved);
     }
     pl_acp_questions_free(&qs);
     free(files);

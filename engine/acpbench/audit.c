@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "acpbench/audit_internal.h"
+#include "acpbench/grade_internal.h"
 #include "task/load.h"
 
 static int audit_app(const pl_task *t, const pl_acp_question *q, pl_audit_result *r)
@@ -54,19 +55,34 @@ static int audit_land(const pl_task *t, const pl_relaxed *rel, const pl_acp_ques
     pl_landmark_checker c;
     if (pl_landmark_checker_init(&c, t, rel, t->init, limits) < 0)
         return -1;
-    static const char *const kinds[] = {"yes", "no"};
+    static const char *const kinds[] = {"yes", "no"}, *const stored_land[] = {"landmark", "not a landmark"};
     int rc = 0;
     for (int k = 0; k < 2 && !rc; k++) {
         const cJSON *it;
         cJSON_ArrayForEach(it, cJSON_GetObjectItemCaseSensitive(q->answer, kinds[k])) {
-            if (!cJSON_IsString(it) || rc)
+            if (rc)
                 continue;
-            bool is_static;
-            char *why = NULL;
-            int atom = pl_resolve_atom(t, it->valuestring, &is_static, &why);
-            free(why);
-            if (atom < 0)
-                continue; /* statics and never-true atoms: decided without search, not audited here */
+            if (!cJSON_IsString(it)) {
+                rc = pl_audit_unresolved(r, "?", stored_land[k], pl_strdup("not a string"));
+                continue;
+            }
+            pl_atom_ref ref;
+            pl_atom_status status = pl_resolve_atom_ref(t, it->valuestring, &ref);
+            int atom = ref.atom;
+            if (status == PL_ATOM_UNREACHABLE && c.solvable == PL_YES) {
+                /* the grounding dropped it: a plan exists and none makes it true */
+                r->checked++;
+                if (k == 0)
+                    rc = pl_audit_add(r, it->valuestring, "landmark",
+                                      pl_strdup("not a landmark: never true in a reachable state, and the goal is "
+                                                "reachable"));
+            } else if (status != PL_ATOM_FLUENT) { /* statics and names of nothing: not audited here */
+                rc = pl_audit_unresolved(r, it->valuestring, stored_land[k],
+                                         pl_strdup(ref.detail ? ref.detail : "not a fluent atom of the task"));
+            }
+            pl_atom_ref_clear(&ref);
+            if (status != PL_ATOM_FLUENT)
+                continue;
             r->checked++;
             pl_search_result w;
             pl_answer got = pl_landmark_checker_test(&c, atom, &w);
@@ -95,28 +111,41 @@ static int audit_reach(const pl_task *t, const pl_relaxed *rel, const pl_acp_que
     const cJSON *it;
     int rc = 0;
     cJSON_ArrayForEach(it, q->answer) {
-        if (!cJSON_IsString(it) || rc)
+        if (rc)
             continue;
+        if (!cJSON_IsString(it)) {
+            rc = pl_audit_unresolved(r, "?", "unreachable", pl_strdup("not a string"));
+            continue;
+        }
         pl_answer got = PL_UNKNOWN;
+        char *unresolved = NULL;
         if (q->task == PL_ACP_REACH) {
-            bool is_static;
-            char *why = NULL;
-            int atom = pl_resolve_atom(t, it->valuestring, &is_static, &why);
-            free(why);
-            if (atom < 0)
-                continue;
-            got = pl_atom_reachable(t, rel, t->init, atom, limits);
+            char *text = pl_strdup_printf("(%s)", it->valuestring); /* stored without parentheses */
+            pl_atom_ref ref;
+            pl_atom_status status = text ? pl_resolve_atom_ref(t, text, &ref) : PL_ATOM_MALFORMED;
+            free(text);
+            if (status == PL_ATOM_FLUENT)
+                got = pl_atom_reachable(t, rel, t->init, ref.atom, limits);
+            else if (status == PL_ATOM_UNREACHABLE) /* the grounding dropped it: it never holds */
+                got = PL_NO;
+            else
+                unresolved = pl_strdup(ref.detail ? ref.detail : "not an atom of the task");
+            pl_atom_ref_clear(&ref);
         } else {
             pl_action_ref ref;
             pl_ref_status status = pl_resolve_action(t, it->valuestring, &ref);
             if (status == PL_REF_OK)
                 got = pl_action_reachable(t, rel, t->init, ref.action, limits);
-            pl_action_ref_clear(&ref);
             /* a static precondition that is false, or relaxed unreachability, proves it */
-            if (status == PL_REF_STATICALLY_FALSE || status == PL_REF_UNREACHABLE)
+            else if (status == PL_REF_STATICALLY_FALSE || status == PL_REF_UNREACHABLE)
                 got = PL_NO;
-            else if (status != PL_REF_OK)
-                continue;
+            else
+                unresolved = pl_strdup(ref.detail ? ref.detail : "not an action of the task");
+            pl_action_ref_clear(&ref);
+        }
+        if (unresolved) {
+            rc = pl_audit_unresolved(r, it->valuestring, "unreachable", unresolved);
+            continue;
         }
         r->checked++;
         r->unknown += got == PL_UNKNOWN;
@@ -152,6 +181,42 @@ static int audit_task(const pl_task *t, const pl_relaxed *rel, const pl_acp_ques
     }
 }
 
+/* Is the stored answer None?  reach, areach: an empty list (nothing is
+ * unreachable); land: an empty yes list (no non-trivial landmark). */
+static bool stored_none(const pl_acp_question *q)
+{
+    const cJSON *list = q->task == PL_ACP_LAND ? cJSON_GetObjectItemCaseSensitive(q->answer, "yes")
+                        : q->task == PL_ACP_REACH || q->task == PL_ACP_AREACH ? q->answer
+                                                                                : NULL;
+    return cJSON_IsArray(list) && cJSON_GetArraySize(list) == 0;
+}
+
+/* A stored None, checked as the sound grader checks the answer None: wrong
+ * when some candidate answer is proven right. */
+static int audit_none(const pl_acp_question *q, const pl_limits *limits, pl_audit_result *r, pl_error *err)
+{
+    static const char *const stored[] = {"None (every atom can hold)", "None (every action can become applicable)",
+                                         "None (no non-trivial landmark)"};
+    static const char *const wrong[] = {"can never hold (proven)", "can never become applicable (proven)",
+                                        "is a landmark (proven)"};
+    int k = q->task == PL_ACP_REACH ? 0 : q->task == PL_ACP_AREACH ? 1 : 2;
+    pl_acp_grade_options o = pl_acp_grade_default_options();
+    if (limits->max_seconds > 0)
+        o.sound_seconds = limits->max_seconds;
+    pl_acp_grader *g = pl_acp_grader_new(&o);
+    acp_question_cache *c = g ? acp_cache_get(g, q, err) : NULL;
+    int rc = c ? 0 : -1;
+    if (c) {
+        pl_answer truth = acp_none_truth(c, q->task, o.sound_seconds);
+        r->checked++;
+        r->unknown += truth == PL_UNKNOWN;
+        if (truth == PL_NO)
+            rc = pl_audit_add(r, "None", stored[k], pl_strdup_printf("wrong: %s %s", c->none_witness, wrong[k]));
+    }
+    pl_acp_grader_free(g);
+    return rc;
+}
+
 int pl_acp_audit(const pl_acp_question *q, const pl_limits *limits, pl_audit_result *out, pl_error *err)
 {
     if (q->format != PL_ACP_GEN)
@@ -168,18 +233,26 @@ int pl_acp_audit(const pl_acp_question *q, const pl_limits *limits, pl_audit_res
     int rc = rel ? audit_task(lt.task, rel, q, limits, out) : -1;
     pl_relaxed_free(rel);
     pl_loaded_task_free(&lt);
+    if (rc == 0 && stored_none(q))
+        rc = audit_none(q, limits, out, err);
     if (rc < 0 && !err->message)
         pl_error_set(err, PL_ERR_LIMIT, NULL, 0, 0, "out of memory");
     return rc;
 }
 
+static void findings_free(pl_audit_finding *items, int n)
+{
+    for (int i = 0; i < n; i++) {
+        free(items[i].item);
+        free(items[i].stored);
+        free(items[i].proof);
+    }
+    free(items);
+}
+
 void pl_audit_result_free(pl_audit_result *r)
 {
-    for (int i = 0; i < r->count; i++) {
-        free(r->items[i].item);
-        free(r->items[i].stored);
-        free(r->items[i].proof);
-    }
-    free(r->items);
+    findings_free(r->items, r->count);
+    findings_free(r->unresolved, r->nunresolved);
     memset(r, 0, sizeof *r);
 }

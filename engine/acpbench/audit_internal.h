@@ -7,6 +7,9 @@
 
 /* Appends a finding; takes `proof` (NULL = out of memory).  Returns 0 or -1. */
 int pl_audit_add(pl_audit_result *r, const char *item, const char *stored, char *proof);
+/* Lists a label the audit could not check; takes `why` (NULL = out of
+ * memory).  Returns 0 or -1. */
+int pl_audit_unresolved(pl_audit_result *r, const char *item, const char *stored, char *why);
 /* "(a b) (c d)" of a plan's actions, shortened after 12 steps (a new string). */
 char *pl_audit_plan_text(const pl_task *t, const int *plan, int length);
 /* The text between the first and the last double quote of a question: the

@@ -6,22 +6,32 @@
 
 #include "acpbench/audit_internal.h"
 
-int pl_audit_add(pl_audit_result *r, const char *item, const char *stored, char *proof)
+static int append(pl_audit_finding **items, int *count, int *cap, const char *item, const char *stored, char *proof)
 {
     if (!proof)
         return -1;
-    if (r->count == r->cap) {
-        int cap = r->cap ? r->cap * 2 : 8;
-        pl_audit_finding *grown = realloc(r->items, (size_t)cap * sizeof *grown);
+    if (*count == *cap) {
+        int grown_cap = *cap ? *cap * 2 : 8;
+        pl_audit_finding *grown = realloc(*items, (size_t)grown_cap * sizeof *grown);
         if (!grown) {
             free(proof);
             return -1;
         }
-        r->items = grown;
-        r->cap = cap;
+        *items = grown;
+        *cap = grown_cap;
     }
-    r->items[r->count++] = (pl_audit_finding){pl_strdup(item), pl_strdup(stored), proof};
+    (*items)[(*count)++] = (pl_audit_finding){pl_strdup(item), pl_strdup(stored), proof};
     return 0;
+}
+
+int pl_audit_add(pl_audit_result *r, const char *item, const char *stored, char *proof)
+{
+    return append(&r->items, &r->count, &r->cap, item, stored, proof);
+}
+
+int pl_audit_unresolved(pl_audit_result *r, const char *item, const char *stored, char *why)
+{
+    return append(&r->unresolved, &r->nunresolved, &r->cap_unresolved, item, stored, why);
 }
 
 char *pl_audit_plan_text(const pl_task *t, const int *plan, int length)

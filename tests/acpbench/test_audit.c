@@ -13,6 +13,7 @@
 #include <cmocka.h>
 
 #include "acpbench/audit.h"
+#include "acpbench/grade.h"
 #include "plans/plan.h"
 #include "search/reach.h"
 #include "test_support.h"
@@ -199,8 +200,31 @@ static void reprove_nexta(const pl_acp_question *q, const pl_task *t, const pl_a
     pl_relaxed_free(rel);
 }
 
+/* A stored None called wrong: the right answer its proof names, "wrong:
+ * (clear tile_4) can never hold (proven)", graded as an answer by the sound
+ * grader's own check of that answer, must score 1. */
+static void reprove_none(const pl_acp_question *q, const pl_audit_finding *f)
+{
+    const char *open = strchr(f->proof, '('), *close = open ? strchr(open, ')') : NULL;
+    assert_non_null(close);
+    char *witness = pl_strndup(open, (size_t)(close - open + 1));
+    pl_acp_grader *g = pl_acp_grader_new(NULL);
+    pl_acp_verdict v;
+    pl_error err = PL_ERROR_INIT;
+    assert_int_equal(pl_acp_grade(g, q, witness, &v, &err), 0);
+    if (v.sound_score != 1)
+        fail_msg("audit: %s says None is wrong by %s, which the grader scores 0", q->id, witness);
+    pl_acp_verdict_clear(&v);
+    pl_acp_grader_free(g);
+    free(witness);
+}
+
 static void reprove(const pl_acp_question *q, const pl_audit_finding *f)
 {
+    if (!strcmp(f->item, "None")) {
+        reprove_none(q, f);
+        return;
+    }
     if (q->task == PL_ACP_LAND) {
         assert_string_equal(f->stored, "not a landmark");
         if (!known(q->id, f->item))
@@ -243,6 +267,7 @@ static void test_audit_dev(void **state)
     pl_acp_questions qs = PL_ACP_QUESTIONS_INIT;
     load_dev(&qs, tasks, 8);
     int checked[PL_ACP_NTASKS] = {0}, found[PL_ACP_NTASKS] = {0}, unknown[PL_ACP_NTASKS] = {0};
+    int nones[PL_ACP_NTASKS] = {0}, unresolved = 0;
     pl_error err = PL_ERROR_INIT;
     for (int i = 0; i < qs.count; i++) {
         const pl_acp_question *q = &qs.items[i];
@@ -250,11 +275,23 @@ static void test_audit_dev(void **state)
         assert_int_equal(pl_acp_audit(q, &limits, &r, &err), 0);
         checked[q->task] += r.checked;
         unknown[q->task] += r.unknown;
-        found[q->task] += r.count;
-        for (int k = 0; k < r.count; k++)
+        unresolved += r.nunresolved;
+        for (int k = 0; k < r.count; k++) {
+            bool none = !strcmp(r.items[k].item, "None");
+            nones[q->task] += none;
+            found[q->task] += !none;
             reprove(q, &r.items[k]);
+        }
         pl_audit_result_free(&r);
     }
+    /* stored None answers are checked: floor-tile reach questions whose None
+     * is wrong (a painted tile is never clear again), land questions whose
+     * None is wrong (a stored "no" fact is a landmark) */
+    printf("audit dev: None wrong on %d reach, %d areach, %d land questions; %d labels not checked\n",
+           nones[PL_ACP_REACH], nones[PL_ACP_AREACH], nones[PL_ACP_LAND], unresolved);
+    assert_true(nones[PL_ACP_REACH] > 0);
+    assert_true(nones[PL_ACP_LAND] > 0);
+    assert_int_equal(unresolved, 0); /* every stored label of the dev set names an atom or action */
     for (int k = 0; k < PL_ACP_NTASKS; k++) {
         printf("audit dev %s: %d labels checked, %d provably wrong, %d unknown\n", pl_acp_task_name((pl_acp_task)k),
                checked[k], found[k], unknown[k]);
@@ -299,9 +336,20 @@ static void test_audit_altered_labels(void **state)
     (void)state;
     if (!pl_test_data_dir("acpbench dev questions"))
         return;
-    static const char *const tasks[] = {"prog", "val", "just", "nexta"};
+    static const char *const tasks[] = {"prog", "val", "just", "nexta", "reach"};
     pl_acp_questions qs = PL_ACP_QUESTIONS_INIT;
-    load_dev(&qs, tasks, 4);
+    load_dev(&qs, tasks, 5);
+
+    /* reach: a label naming no atom is listed as not checked, with why */
+    pl_acp_question *reach = first_of(&qs, PL_ACP_REACH);
+    cJSON_AddItemToArray(reach->answer, cJSON_CreateString("at t9 nowhere"));
+    pl_audit_result r = {0};
+    pl_error err = PL_ERROR_INIT;
+    assert_int_equal(pl_acp_audit(reach, &limits, &r, &err), 0);
+    assert_int_equal(r.nunresolved, 1);
+    assert_string_equal(r.unresolved[0].item, "at t9 nowhere");
+    assert_non_null(strstr(r.unresolved[0].proof, "t9"));
+    pl_audit_result_free(&r);
 
     /* prog: a negative effect also stored as positive */
     pl_acp_question *q = first_of(&qs, PL_ACP_PROG);

@@ -82,14 +82,16 @@ static const char *layout_text(const cli_merged *m, const char *name)
 }
 
 /* A part's text as the output: planlens wrote it safe, but a part is a file
- * anyone may have edited, so it is made safe again (a no-op on safe text). */
+ * anyone may have edited, so it is made safe again (a no-op on safe text;
+ * tabs kept: gen's formatted JSON is indented with them). */
 static void put_lines(FILE *out, const char *text)
 {
-    if (!text || pl_text_is_safe(text, strlen(text), PL_SAFE_LINES)) {
+    unsigned flags = PL_SAFE_LINES | PL_SAFE_TABS;
+    if (!text || pl_text_is_safe(text, strlen(text), flags)) {
         fputs(text ? text : "", out);
         return;
     }
-    char *safe = pl_safe_text(text, PL_SAFE_LINES);
+    char *safe = pl_safe_text(text, flags);
     fputs(safe ? safe : "", out);
     free(safe);
 }

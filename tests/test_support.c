@@ -225,3 +225,15 @@ char *pl_test_shell(const char *cmd, int *status)
     *status = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
     return buf;
 }
+
+void pl_test_copy_file(const char *src, const char *dst)
+{
+    size_t len;
+    char *text = pl_read_file(src, &len, NULL);
+    assert_non_null(text);
+    FILE *f = fopen(dst, "wb");
+    assert_non_null(f);
+    assert_int_equal(fwrite(text, 1, len, f), len);
+    assert_int_equal(fclose(f), 0);
+    free(text);
+}

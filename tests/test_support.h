@@ -43,6 +43,9 @@ pl_workspace *pl_test_open_graded(const char *const *paths, int npaths);
 /* What a shell command line writes to stdout (it redirects stderr as it
  * needs), whole, and its exit status in *status (-1: it did not exit). */
 char *pl_test_shell(const char *cmd, int *status);
+/* Copies the file src to dst (failing the test when it cannot): no cp(1),
+ * whose own leaks valgrind would count against the test. */
+void pl_test_copy_file(const char *src, const char *dst);
 int pl_test_open_samples(void **state);
 int pl_test_close_workspace(void **state);
 #endif

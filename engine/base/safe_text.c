@@ -166,6 +166,12 @@ static void put_safe(buf *b, const char *src, size_t len, unsigned flags, size_t
         size_t before = b->len;
         unsigned char c = s[i];
         size_t n = 1;
+        if (c == '\t' && (flags & PL_SAFE_TABS)) {
+            put(b, "\t", 1);
+            *col += TAB_STOP - *col % TAB_STOP;
+            i++;
+            continue;
+        }
         if (c == '\t') {
             do
                 put(b, " ", 1);
@@ -204,7 +210,7 @@ bool pl_text_is_safe(const char *src, size_t len, unsigned flags)
             i++;
             continue;
         }
-        if (s[i] == '\n' && (flags & PL_SAFE_LINES)) {
+        if ((s[i] == '\n' && (flags & PL_SAFE_LINES)) || (s[i] == '\t' && (flags & PL_SAFE_TABS))) {
             i++;
             continue;
         }

@@ -29,6 +29,9 @@ enum {
     /* Several lines: '\n' (and "\r\n") stays a line break; without it, a
      * newline is shown as \n.  Tabs expand from the start of each line. */
     PL_SAFE_LINES = 1u << 0,
+    /* Tabs stay tabs (a tab moves the cursor on, it cannot hide text): for
+     * text planlens itself indented, such as cJSON's formatted output. */
+    PL_SAFE_TABS = 1u << 1,
 };
 
 /* src[0..len) as safe text (owned, NUL-terminated); NULL when out of memory. */

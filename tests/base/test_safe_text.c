@@ -73,6 +73,7 @@ static void test_tabs_expand(void **state)
     EXPECT("ab\ncd\te", PL_SAFE_LINES, "ab\ncd      e");
     EXPECT("\xcf\x80\tx", 0, "\xcf\x80       x"); /* one column per character */
     EXPECT("\x1b\tx", 0, "\\e      x");
+    EXPECT("{\n\t\"a\":\t1\x1b\n}", PL_SAFE_LINES | PL_SAFE_TABS, "{\n\t\"a\":\t1\\e\n}");
 }
 
 static void test_json_valid_and_inert(void **state)

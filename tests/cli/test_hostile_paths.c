@@ -21,6 +21,8 @@
 
 #include <cmocka.h>
 
+#include "test_support.h"
+
 #define SAMPLES PLANLENS_SOURCE_DIR "/sample-runs"
 
 static char dir[] = "/tmp/planlens-hostile-paths-XXXXXX";
@@ -121,9 +123,10 @@ static void test_validate_stream_confined(void **state)
 {
     (void)state;
     char cmd[1200];
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s/v' && cp '%s/blocksworld/domain.pddl' '%s/blocksworld/problem.pddl' '%s/v/'",
-             dir, SAMPLES, SAMPLES, dir);
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/v'", dir);
     assert_int_equal(system(cmd), 0);
+    pl_test_copy_file(SAMPLES "/blocksworld/domain.pddl", in_dir_path("v/domain.pddl"));
+    pl_test_copy_file(SAMPLES "/blocksworld/problem.pddl", in_dir_path("v/problem.pddl"));
     char link[512];
     in_dir("v/evil.plan", link, sizeof link);
     assert_int_equal(symlink("/etc/passwd", link), 0);
@@ -227,9 +230,9 @@ static void test_batch_with_fifo(void **state)
 {
     (void)state;
     char cmd[1200];
-    snprintf(cmd, sizeof cmd, "mkdir -p '%s/runs' && cp '%s/acpbench/runs/synthetic-careful.jsonl' '%s/runs/'", dir,
-             SAMPLES, dir);
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s/runs'", dir);
     assert_int_equal(system(cmd), 0);
+    pl_test_copy_file(SAMPLES "/acpbench/runs/synthetic-careful.jsonl", in_dir_path("runs/synthetic-careful.jsonl"));
     char fifo[512];
     in_dir("runs/pipe.jsonl", fifo, sizeof fifo);
     assert_int_equal(mkfifo(fifo, 0600), 0);

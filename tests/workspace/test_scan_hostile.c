@@ -20,6 +20,7 @@
 
 #include <cmocka.h>
 
+#include "test_support.h"
 #include "workspace/workspace.h"
 
 #define QUESTIONS PLANLENS_SOURCE_DIR "/sample-runs/acpbench/blocksworld.gen.json"
@@ -41,9 +42,7 @@ static int make_dir(void **state)
 {
     (void)state;
     assert_non_null(mkdtemp(dir));
-    char cmd[600];
-    snprintf(cmd, sizeof cmd, "cp '%s' '%s/run.jsonl'", RUN, dir);
-    assert_int_equal(system(cmd), 0);
+    pl_test_copy_file(RUN, path_of("run.jsonl"));
     alarm(60); /* a walk that hangs fails the test instead of the CI job */
     return 0;
 }

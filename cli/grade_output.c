@@ -242,7 +242,7 @@ static void cell_question(table_cell *c, double official, double sound)
     c->sound_sum2 += sound * sound;
 }
 
-/* "0.650 ± 0.076": the mean and its standard error (ddof = 1, as scipy.stats.sem). */
+/* "0.650 ± 0.076": the mean and its standard error (ddof = 1, as scipy.stats.sem); "1.000 ± -" for one sample. */
 static void mean_sem(char *buf, size_t size, double sum, double sum2, int n)
 {
     if (n == 0) {
@@ -250,8 +250,12 @@ static void mean_sem(char *buf, size_t size, double sum, double sum2, int n)
         return;
     }
     double mean = sum / n;
-    double var = n > 1 ? (sum2 - n * mean * mean) / (n - 1) : 0;
-    snprintf(buf, size, "%.3f ± %.3f", mean, n > 1 ? sqrt(var > 0 ? var : 0) / sqrt(n) : 0.0);
+    if (n == 1) { /* one answer has no standard error: "-", never a made-up 0.000 */
+        snprintf(buf, size, "%.3f ± -", mean);
+        return;
+    }
+    double var = (sum2 - n * mean * mean) / (n - 1);
+    snprintf(buf, size, "%.3f ± %.3f", mean, sqrt(var > 0 ? var : 0) / sqrt(n));
 }
 
 static int cmp_cell(const void *a, const void *b)

@@ -749,7 +749,7 @@ static void command(tui_app *app, const char *line)
         if (*arg)
             tui_export(app, arg);
         else
-            snprintf(app->message, sizeof app->message, "export: give a file: :export FILE.csv or :export FILE.json");
+            snprintf(app->message, sizeof app->message, "export: give a file: :export FILE.csv, FILE.json or FILE.jsonl");
     } else if ((arg = command_args(line, "compare"))) {
         char a[256], b[256], extra;
         if (sscanf(arg, "%255s %255s %c", a, b, &extra) == 2)
@@ -770,11 +770,23 @@ static void command(tui_app *app, const char *line)
     }
 }
 
+static bool ends_with(const char *path, const char *ext)
+{
+    size_t len = strlen(path), n = strlen(ext);
+    return len > n && !strcmp(path + len - n, ext);
+}
+
 void tui_export(tui_app *app, const char *path)
 {
     tui_screen *s = tui_top(app);
     pl_selection sel = tui_selection(s);
     pl_error err = PL_ERROR_INIT;
+    bool chart = s->kind == VIEW_WHY || s->kind == VIEW_CHARTS || s->kind == VIEW_HISTOGRAM;
+    if (chart && !ends_with(path, ".svg") && !ends_with(path, ".csv")) { /* the extension picks the format */
+        snprintf(app->message, sizeof app->message,
+                 "export: %s: unknown export format: name the file .svg (the chart, its CSV beside it) or .csv (CSV)", path);
+        return;
+    }
     if (s->kind == VIEW_WHY) {
         tui_export_why(app, path);
         return;

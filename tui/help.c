@@ -69,7 +69,7 @@ static const char *const action_help[ACT_COUNT] = {
 static const char *const commands[] = {
     ":filter EXPR", "filter the records, as f does",
     ":note TEXT", "the selected question's note (:note alone clears it)",
-    ":export FILE", "the records of the screen (the dashboard, why: its table) to CSV, or JSON for .json",
+    ":export FILE", "the records of the screen (the dashboard, why: its table): FILE.csv CSV, .json JSON, .jsonl one object a line",
     ":freq COLUMN", "frequency table of run, task, domain, kind, key, parse, score, sound, rule, length, gap, label; "
                     "iou, lea, final as histograms",
     ":why", "the why screen of the dashboard row (as w does)",

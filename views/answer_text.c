@@ -36,20 +36,25 @@ static char *value_text(const cJSON *v, bool ascii)
     return s;
 }
 
-/* What a key of a stored answer means, when it is one of nexta's. */
-static const char *key_meaning(const char *key)
+/* What a key of a stored answer means: nexta's keys say where an action
+ * leads, land's yes/no whether a fact is a landmark (not "on an optimal
+ * plan": that is nexta's); NULL for other keys and tasks. */
+static const char *key_meaning(pl_acp_task task, const char *key)
 {
-    static const char *const meanings[][2] = {{"yes", "on an optimal plan"},
-                                              {"no", "not on any optimal plan"},
-                                              {"maybe", "the planner decides"},
-                                              {"opt", "optimal cost from here"}};
-    for (size_t i = 0; i < sizeof meanings / sizeof *meanings; i++)
+    static const char *const nexta[][2] = {{"yes", "on an optimal plan"},
+                                           {"no", "not on any optimal plan"},
+                                           {"maybe", "the planner decides"},
+                                           {"opt", "optimal cost from here"}};
+    static const char *const land[][2] = {{"yes", "is a landmark"}, {"no", "is not a landmark"}};
+    const char *const(*meanings)[2] = task == PL_ACP_NEXTA ? nexta : task == PL_ACP_LAND ? land : NULL;
+    size_t n = task == PL_ACP_NEXTA ? sizeof nexta / sizeof *nexta : task == PL_ACP_LAND ? sizeof land / sizeof *land : 0;
+    for (size_t i = 0; i < n; i++)
         if (!strcmp(key, meanings[i][0]))
             return meanings[i][1];
     return NULL;
 }
 
-void pl_view_answer_lines(pl_view_model *vm, const cJSON *answer, int width, bool ascii)
+void pl_view_answer_lines(pl_view_model *vm, const cJSON *answer, pl_acp_task task, int width, bool ascii)
 {
     if (!answer) {
         pl_vm_wrapped(vm, ROLE_TEXT, "(none)", width, 2);
@@ -64,12 +69,12 @@ void pl_view_answer_lines(pl_view_model *vm, const cJSON *answer, int width, boo
     int keyw = 0;
     const cJSON *it;
     cJSON_ArrayForEach(it, answer) {
-        int w = (int)strlen(it->string) + (key_meaning(it->string) ? (int)strlen(key_meaning(it->string)) + 3 : 0);
+        int w = (int)strlen(it->string) + (key_meaning(task, it->string) ? (int)strlen(key_meaning(task, it->string)) + 3 : 0);
         keyw = w > keyw ? w : keyw;
     }
     cJSON_ArrayForEach(it, answer) {
         char label[96], *text = value_text(it, ascii);
-        const char *meaning = key_meaning(it->string);
+        const char *meaning = key_meaning(task, it->string);
         if (meaning)
             snprintf(label, sizeof label, "%s (%s)", it->string, meaning);
         else

@@ -1,4 +1,5 @@
-/* Exporting the records behind a screen to CSV or JSON. */
+/* Exporting the records behind a screen to CSV, JSON or JSONL: the file
+ * name's extension picks the format, any other extension is refused. */
 #define _POSIX_C_SOURCE 200809L
 #include <cjson/cJSON.h>
 #include <stdio.h>
@@ -77,21 +78,57 @@ static cJSON *record_json(const pl_ws_record *r)
     return o;
 }
 
-static bool is_json(const char *path)
+typedef enum { EXPORT_CSV, EXPORT_JSON, EXPORT_JSONL } export_format;
+
+static bool ends_with(const char *path, const char *ext)
 {
-    size_t len = strlen(path);
-    return len >= 5 && !strcmp(path + len - 5, ".json");
+    size_t len = strlen(path), n = strlen(ext);
+    return len > n && !strcmp(path + len - n, ext);
 }
 
-/* cJSON's text made valid, inert UTF-8 (pl_safe_json) on a line of its own. */
-static bool put_json(FILE *f, const cJSON *value)
+/* The format `path`'s extension picks; false, with `err` naming the
+ * extensions known, for any other (x.jsonl once wrote CSV). */
+static bool format_of(const char *path, export_format *format, pl_error *err)
 {
-    char *printed = cJSON_Print(value), *safe = printed ? pl_safe_json(printed) : NULL;
+    if (ends_with(path, ".csv"))
+        *format = EXPORT_CSV;
+    else if (ends_with(path, ".json"))
+        *format = EXPORT_JSON;
+    else if (ends_with(path, ".jsonl"))
+        *format = EXPORT_JSONL;
+    else {
+        pl_error_set(err, PL_ERR_UNSUPPORTED, path, 0, 0,
+                     "unknown export format: name the file .csv (CSV), .json (JSON) or .jsonl (JSON Lines)");
+        return false;
+    }
+    return true;
+}
+
+/* cJSON's text made valid, inert UTF-8 (pl_safe_json) on a line of its own:
+ * indented (JSON), or as one line (a JSONL record). */
+static bool put_json(FILE *f, const cJSON *value, bool one_line)
+{
+    char *printed = one_line ? cJSON_PrintUnformatted(value) : cJSON_Print(value);
+    char *safe = printed ? pl_safe_json(printed) : NULL;
     if (safe)
         fprintf(f, "%s\n", safe);
     free(printed);
     free(safe);
     return safe != NULL;
+}
+
+/* `items` (an array, deleted here) as one JSON array or one object a line. */
+static bool put_items(FILE *f, cJSON *items, export_format format)
+{
+    bool ok = items != NULL;
+    if (ok && format == EXPORT_JSON)
+        ok = put_json(f, items, false);
+    else if (ok) {
+        const cJSON *it;
+        cJSON_ArrayForEach(it, items) ok &= put_json(f, it, true);
+    }
+    cJSON_Delete(items);
+    return ok;
 }
 
 /* Finishes the file (base/atomic_file.h): renamed over `path` when ok, else removed. */
@@ -103,17 +140,19 @@ static int finish(pl_atomic_file *a, bool ok, const char *path, pl_error *err)
 
 int pl_export_records(const pl_workspace *ws, const int *records, int n, const char *path, pl_error *err)
 {
+    export_format format;
+    if (!format_of(path, &format, err))
+        return err->code;
     pl_atomic_file file;
     FILE *f = pl_atomic_open(&file, path, err);
     if (!f)
         return err->code;
     bool ok = true;
-    if (is_json(path)) {
+    if (format != EXPORT_CSV) {
         cJSON *a = cJSON_CreateArray();
-        for (int i = 0; i < n; i++)
+        for (int i = 0; a && i < n; i++)
             cJSON_AddItemToArray(a, record_json(pl_workspace_record(ws, records[i])));
-        ok = a && put_json(f, a);
-        cJSON_Delete(a);
+        ok = put_items(f, a, format);
     } else {
         fputs("id,model,domain,task,score,sound_score,value,parse_failed,rule,sound_reason,stored_score,flag,note,"
               "plan_length,lea,true_lea,correct,misplaced,same_act,diff_act,redundant,final_score\n",
@@ -195,6 +234,9 @@ static bool row_csv(FILE *f, const pl_group *g, const pl_ws_aggregate *s)
 
 int pl_export_dashboard(const pl_workspace *ws, const pl_selection *sel, const char *path, pl_error *err)
 {
+    export_format format;
+    if (!format_of(path, &format, err))
+        return err->code;
     int n, ngroups = 0;
     int *records = pl_select_records(ws, sel, &n);
     pl_group *groups = records ? pl_group_records(ws, records, n, &ngroups) : NULL;
@@ -208,7 +250,7 @@ int pl_export_dashboard(const pl_workspace *ws, const pl_selection *sel, const c
         pl_groups_free(groups, ngroups);
         return err->code;
     }
-    bool json = is_json(path), ok = true;
+    bool json = format != EXPORT_CSV, ok = true;
     cJSON *rows = json ? cJSON_CreateArray() : NULL;
     if (!json)
         fputs("run,task,answers,graded,official,sound,mean_iou,mean_action_distance,parse_failures,"
@@ -222,8 +264,8 @@ int pl_export_dashboard(const pl_workspace *ws, const pl_selection *sel, const c
         else
             ok &= row_csv(f, &groups[i], &s);
     }
-    ok &= !json || (rows && put_json(f, rows));
-    cJSON_Delete(rows);
+    if (json)
+        ok &= put_items(f, rows, format);
     pl_groups_free(groups, ngroups);
     return finish(&file, ok, path, err);
 }

@@ -143,7 +143,7 @@ void pl_view_probe_answer(const pl_probe_answer *a, int width, pl_view_model *vm
     pl_vm_wrapped(vm, ROLE_TEXT, q->question ? q->question : "", width, 2);
     char *stored = q->answer ? cJSON_PrintUnformatted(q->answer) : NULL;
     pl_vm_line(vm, -1);
-    pl_vm_span(vm, ROLE_HEADER, "Stored correct answer");
+    pl_vm_span(vm, ROLE_HEADER, "Stored answer");
     pl_vm_wrapped(vm, ROLE_TEXT, stored ? stored : "(none)", width, 2);
     free(stored);
     pl_vm_line(vm, -1);

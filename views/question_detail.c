@@ -82,10 +82,11 @@ static void acp_details(pl_view_model *vm, const pl_ws_record *r, pl_detail_cach
         }
         return;
     }
+    pl_acp_task task = r->acp ? r->acp->task : PL_ACP_NTASKS; /* no question: keys without meanings */
     section(vm, "Parsed answer");
-    pl_view_answer_lines(vm, cJSON_IsNull(v->parsed) ? NULL : v->parsed, width, o->ascii);
+    pl_view_answer_lines(vm, cJSON_IsNull(v->parsed) ? NULL : v->parsed, task, width, o->ascii);
     section(vm, "Ground truth (stored answer)");
-    pl_view_answer_lines(vm, r->acp ? r->acp->answer : NULL, width, o->ascii);
+    pl_view_answer_lines(vm, r->acp ? r->acp->answer : NULL, task, width, o->ascii);
 }
 
 /* "PlanBench task 1 (plan generation) · prompt oneshot · instance 2 ·

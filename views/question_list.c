@@ -441,7 +441,8 @@ void pl_view_list(const pl_workspace *ws, const pl_selection *sel, pl_sort_key s
     for (int i = 0; i < n; i++)
         pl_vm_line(vm, records[i]); /* spans come later, for the lines drawn (pl_view_list_fill) */
     const char *dot = ascii ? "-" : "·";
-    pl_vm_set_status(vm, "%d question%s %s %d graded %s %d right %s %d parse failure%s %s sorted by %s%s", n,
+    /* the lines are answers (a question answered by two runs, or twice, is two lines) */
+    pl_vm_set_status(vm, "%d answer%s %s %d graded %s %d right %s %d parse failure%s %s sorted by %s%s", n,
                      PL_PLURAL(n), dot, c.graded, dot, c.right, dot, c.parse_failed, PL_PLURAL(c.parse_failed), dot, pl_sort_key_name(sort), descending ? " (descending)" : "");
     free(records);
 }

@@ -124,8 +124,10 @@ int pl_histogram_export(const pl_workspace *ws, const pl_selection *sel, double 
  * row opens the histograms at that row's). */
 int pl_histogram_group_of(const pl_workspace *ws, const pl_selection *sel, const char *model, const char *task);
 
-/* Writes the records to path: JSON when it ends in .json, else CSV; written
- * beside it and renamed, so a failure never leaves half a file. */
+/* Writes the records to path in the format its extension names: .csv CSV,
+ * .json a JSON array, .jsonl one JSON object a line; any other extension is
+ * an error naming these (nothing written).  Written beside it and renamed,
+ * so a failure never leaves half a file. */
 int pl_export_records(const pl_workspace *ws, const int *records, int n, const char *path, pl_error *err);
 /* Writes the dashboard's table of the selection (one row per run x task,
  * the numbers unrounded: accuracies as fractions) the same way. */

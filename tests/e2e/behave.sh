@@ -151,6 +151,7 @@ for size in "80 24 --ascii" "140 40" "220 50 --ascii"; do
   prompt / "reach  hallucinate"
   keys Enter
   check "Enter opens the perturbed answer" "Perturbed answer (hallucinate)"
+  check "the stored answer is called stored, not correct" "Stored answer"
   check "... with both verdicts" "the official grader accepts a wrong answer"
   keys Q
   check "quits" "EXITED rc=0"
@@ -180,6 +181,15 @@ if [ -d "${PLANLENS_DATA_DIR:-$root/../shared/data}/conformance/acpbench-dev" ];
     id=$(screen | sed -n 2p | grep -oE -- '-?[0-9]{6,}$')
     screen | head -1 | grep -qE -- " $id *\$" && echo "ok: the breadcrumb keeps the id $id whole$ascii" ||
       fail "the breadcrumb cuts the id $id: $(screen | head -1)"
+    keys q q
+    # land's stored yes/no say whether a fact is a landmark, not nexta's "on an optimal plan"
+    prompt / land
+    keys Enter
+    check "the land questions$ascii" "{responses.jsonl / land}"
+    keys Enter
+    check "land's stored yes is the landmarks$ascii" "yes (is a landmark)"
+    check "... and its no the facts that are not$ascii" "no (is not a landmark)"
+    check_absent "land does not read like nexta$ascii" "optimal plan)"
     keys Q
   done
 else

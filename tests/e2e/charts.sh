@@ -63,7 +63,7 @@ walk() { # walk WIDTH HEIGHT ARGS...
   # Enter on the model's bar (the first line): exactly its cases
   keys Enter
   check "$at the bar opens its cases" "questions {plan-quality / AQM labels of hand-written}"
-  check "$at ... as many as it counts" " $ncases questions "
+  check "$at ... as many as it counts" " $ncases answers "
   # w on that list: the why of exactly its answers (every sample plan is invalid)
   keys w
   check "$at w on the list opens why" "AQM labels of hand-written} $(! $ascii && echo '›' || echo '>') why"
@@ -74,13 +74,13 @@ walk() { # walk WIDTH HEIGHT ARGS...
   check_re "$at the tenth's bar" "^0\.7 +$in_tenth7 "
   keys Enter
   check "$at a tenth opens its cases" "{plan-quality / AQM labels in tenth 0.7}"
-  check "$at ... with an action in that tenth" " $in_tenth7 question"
+  check "$at ... with an action in that tenth" " $in_tenth7 answer"
   keys q
   # a LEA / |π0| bin
   prompt / "[0.5,0.6)"
   keys Enter
   check "$at a LEA bin opens its cases" "{plan-quality / LEA/|$pi""0| [0.5,0.6)}"
-  check "$at ... as many as the bin holds" " $in_half question"
+  check "$at ... as many as the bin holds" " $in_half answer"
   keys q
   # NP-AQM labels
   keys a g
@@ -120,7 +120,7 @@ dev_walk() { # dev_walk WIDTH HEIGHT ARGS...: every model of dev.jsonl a bar tha
   prompt / "$model"
   keys Enter
   check "$at it opens them" "{plan-quality / AQM labels of $model}"
-  check "$at ... all $n" " $n questions "
+  check "$at ... all $n" " $n answers "
   keys Q
   check "$at quits" "EXITED rc=0"
 }

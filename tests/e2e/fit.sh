@@ -62,7 +62,7 @@ walk() { # walk WIDTH HEIGHT ENV... -- ARGS...
   # point 2: the full question list at this width, header fixed, sort marked, sideways scrolling
   keys :
   keys questions Enter
-  check "$at the full list" "396 questions"
+  check "$at the full list: its lines are answers" "396 answers"
   check_re "$at list headers" "^id +run +domain +task +score +sound +IoU +AD +(LEA +AQM +)?(final +)?parse +flags"
   keys s
   check_re "$at the sort column is marked" "^id\^ "

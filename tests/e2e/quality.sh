@@ -69,7 +69,7 @@ for size in "80 24" "140 40" "220 50"; do
   check "opens" "396 graded"
   prompt f "task=plan-quality"
   keys Enter
-  check "the hand-written cases" "4 questions"
+  check "the hand-written cases" "4 answers"
   check_re "list headers: LEA, AQM and final after the verdicts" "^id +(run +)?(domain +)?(task +)?score +AD +LEA +AQM +final +flags"
   for id in model-extra-argument model-forgets-to-unstack model-hallucinates model-stops-early; do
     want=$(expected_cells "$work/sample.jsonl" "$id")
@@ -105,7 +105,7 @@ for size in "80 24" "140 40" "220 50"; do
   if row 3 | grep -qE " ${lowest//./\\.} *$"; then echo "ok: the lowest final score first ($lowest)"
   else echo "FAIL: the first row is not the lowest final score $lowest:"; screen; failures=$((failures + 1)); fi
   prompt f "final<0.5"
-  check "final<0.5 narrows the run's cases" "$(count_final "$work/dev.jsonl" "$model" 'f < 0.5') questions"
+  check "final<0.5 narrows the run's cases" "$(count_final "$work/dev.jsonl" "$model" 'f < 0.5') answers"
   prompt f "lea=0 redundant>3"
   check "lea and the label counts filter" "questions {$model / plan-quality} [lea=0 redundant>3]"
   keys q
@@ -122,7 +122,7 @@ for size in "80 24" "140 40" "220 50"; do
   check_re "its last bin holds the scores from 3.75" "^ +3\.75 to +4\.00 +$top "
   keys G Enter
   check "a bin opens its cases, the bin in the breadcrumb" "questions {$model / plan-quality / final 3.75 to 4.00}"
-  check "... all of them" "$top questions"
+  check "... all of them" "$top answers"
   keys q
   keys m
   check "m again: every metric" "histograms of all"

@@ -63,7 +63,7 @@ print(sum('red block' in json.loads(l)['llm_raw_response'].lower() for l in open
   keys q
   prompt f 'raw~"red block"'
   check "$at raw~ filter" "[raw~\"red block\"]"
-  check "$at raw~ keeps the answers that say it" "$red questions"
+  check "$at raw~ keeps the answers that say it" "$red answers"
   keys Q
   check "$at planbench quits" "EXITED rc=0"
 done

@@ -53,7 +53,7 @@ for size in "80 24" "140 40" "220 50"; do
 
   # every question: the plan-quality columns (LEA, AQM) drop first when short of room
   prompt : questions
-  check "$at :questions" "396 questions"
+  check "$at :questions: its lines are answers" "396 answers"
   if [ "$w" -lt 220 ]; then
     whole "$at :questions" "final" "model-extra-argument " "AQM"
   else

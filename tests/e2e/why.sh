@@ -70,7 +70,7 @@ walk() { # walk WIDTH HEIGHT ARGS...
   # Enter on the kind: exactly its answers, the row in the breadcrumb
   keys Enter
   check "$at Enter opens the row's answers" "/ app / $name}"
-  check "$at ... exactly as many as the row counts" " $count questions "
+  check "$at ... exactly as many as the row counts" " $count answers "
   keys q
 
   # a key row: the kind and the key in the breadcrumb
@@ -98,6 +98,10 @@ walk() { # walk WIDTH HEIGHT ARGS...
     echo "ok: $at the CSV header" || fail "$at CSV header: $(head -1 "$work/why.csv")"
   grep -q ',synthetic-sloppy,app,' "$work/why.csv" && echo "ok: $at both runs in the CSV" || fail "$at sloppy not in the CSV"
   rm -f "$work/why.csv"
+  # the extension picks the format: x.jsonl is no chart format, and nothing is written
+  prompt : "export $work/why.jsonl"
+  check "$at :export why.jsonl names the formats" "unknown export format"
+  [ ! -e "$work/why.jsonl" ] && echo "ok: $at nothing written for .jsonl" || fail "$at why.jsonl written"
   prompt : "export $work/chart.svg"
   check "$at :export why.svg" "exported the why chart"
   grep -q '<svg' "$work/chart.svg" && [ -s "$work/chart.csv" ] && echo "ok: $at the SVG and its data beside it" ||

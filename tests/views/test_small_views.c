@@ -3,7 +3,7 @@
  * "pi": the last character stays), the sort cycle skips columns out of
  * view and has a LEA key, exports carry a plan-quality case's numbers,
  * compare says how it paired and what is not in common, counts of one are
- * singular. */
+ * singular; the export's extension picks its format (issue 38 section 5). */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -217,6 +217,53 @@ static void test_export_cases(void **state)
     rmdir(dir);
 }
 
+/* The extension picks the export's format (x.jsonl once wrote CSV): .jsonl
+ * one JSON object a line, for records and the dashboard alike; an unknown
+ * extension is an error naming the known ones and writes nothing. */
+static void test_export_formats(void **state)
+{
+    pl_workspace *ws = *state;
+    int records[3] = {0, 1, 2};
+    assert_true(pl_workspace_count(ws) >= 3);
+    char dir[] = "/tmp/planlens-export-XXXXXX", path[96];
+    assert_non_null(mkdtemp(dir));
+    pl_error err = PL_ERROR_INIT;
+    snprintf(path, sizeof path, "%s/records.jsonl", dir);
+    assert_int_equal(pl_export_records(ws, records, 3, path, &err), PL_OK);
+    char *text = pl_read_file(path, NULL, &err);
+    assert_non_null(text);
+    int lines = 0;
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n"), lines++) {
+        assert_int_equal(line[0], '{'); /* an object on each line, not a CSV header or an indented array */
+        assert_int_equal(line[strlen(line) - 1], '}');
+        char id[96];
+        snprintf(id, sizeof id, "\"id\":\"%s\"", pl_workspace_record(ws, records[lines])->id);
+        assert_non_null(strstr(line, id));
+    }
+    assert_int_equal(lines, 3);
+    free(text);
+    remove(path);
+    snprintf(path, sizeof path, "%s/dashboard.jsonl", dir);
+    assert_int_equal(pl_export_dashboard(ws, NULL, path, &err), PL_OK);
+    text = pl_read_file(path, NULL, &err);
+    assert_non_null(text);
+    assert_int_equal(text[0], '{');
+    assert_non_null(strstr(text, "\"run\":"));
+    assert_non_null(strstr(text, "}\n{")); /* one row a line */
+    free(text);
+    remove(path);
+    snprintf(path, sizeof path, "%s/records.txt", dir);
+    assert_int_not_equal(pl_export_records(ws, records, 3, path, &err), PL_OK);
+    assert_non_null(strstr(err.message, ".csv"));
+    assert_non_null(strstr(err.message, ".json"));
+    assert_non_null(strstr(err.message, ".jsonl"));
+    pl_error_clear(&err);
+    assert_int_not_equal(pl_export_dashboard(ws, NULL, path, &err), PL_OK);
+    pl_error_clear(&err);
+    assert_int_equal(access(path, F_OK), -1); /* nothing written */
+    assert_int_equal(rmdir(dir), 0);
+}
+
 /* Compare of runs with nothing in common says so instead of empty tables;
  * the header says how the pairs were made. */
 static void test_compare_words(void **state)
@@ -274,6 +321,7 @@ int main(void)
         cmocka_unit_test(test_ascii_cut_keeps_the_last_character),
         cmocka_unit_test(test_sort_cycle),
         cmocka_unit_test(test_export_cases),
+        cmocka_unit_test(test_export_formats),
         cmocka_unit_test(test_compare_words),
         cmocka_unit_test(test_singular_counts),
     };

@@ -15,6 +15,7 @@
 
 #include <cmocka.h>
 
+#include "answer_text.h"
 #include "test_support.h"
 #include "views.h"
 
@@ -104,8 +105,43 @@ static void test_list_sort_and_filter(void **state)
         last = r->value;
     }
     assert_non_null(strstr(vm.status, "sorted by iou (descending)"));
+    /* the lines are answers, and the status line says so (not "N questions") */
+    char counted[32];
+    snprintf(counted, sizeof counted, "%d answer%s ", vm.nlines - 1, vm.nlines == 2 ? "" : "s");
+    assert_int_equal(strncmp(vm.status, counted, strlen(counted)), 0);
     pl_vm_free(&vm);
     pl_filter_free(f);
+}
+
+static bool answer_says(pl_acp_task task, const char *said)
+{
+    cJSON *answer = cJSON_Parse("{\"yes\": [\"(at c0 l1)\"], \"no\": [\"(at c0 l0)\"]}");
+    assert_non_null(answer);
+    pl_view_model vm;
+    pl_vm_init(&vm);
+    pl_view_answer_lines(&vm, answer, task, 80, false);
+    bool found = false;
+    for (int i = 0; i < vm.nlines; i++) {
+        char *text = pl_vm_line_text(&vm.lines[i]);
+        found |= strstr(text, said) != NULL;
+        free(text);
+    }
+    pl_vm_free(&vm);
+    cJSON_Delete(answer);
+    return found;
+}
+
+/* land's stored yes/no are landmarks and facts that are not: not nexta's
+ * "on an optimal plan" (issue 38 section 5). */
+static void test_answer_key_meanings(void **state)
+{
+    (void)state;
+    assert_true(answer_says(PL_ACP_LAND, "yes (is a landmark)"));
+    assert_true(answer_says(PL_ACP_LAND, "no (is not a landmark)"));
+    assert_false(answer_says(PL_ACP_LAND, "optimal plan"));
+    assert_true(answer_says(PL_ACP_NEXTA, "yes (on an optimal plan)"));
+    assert_true(answer_says(PL_ACP_NEXTA, "no (not on any optimal plan)"));
+    assert_false(answer_says(PL_ACP_APP, "yes ("));
 }
 
 static void test_detail_roles(void **state)
@@ -453,6 +489,7 @@ int main(void)
         cmocka_unit_test(test_bin_label),
         cmocka_unit_test(test_list_ad_column),
         cmocka_unit_test(test_planbench_tasks),
+        cmocka_unit_test(test_answer_key_meanings),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

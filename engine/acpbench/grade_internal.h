@@ -114,16 +114,9 @@ void acp_none_failure(const acp_question_cache *c, pl_acp_task task, pl_acp_verd
 pl_answer acp_reach_none(acp_question_cache *c, bool actions, double deadline, char **witness);
 pl_answer acp_land_none(acp_question_cache *c, double deadline, char **witness);
 
-/* Calls fn for every tuple of the task's objects fitting params[0..arity),
- * in object order, until fn returns nonzero.  Returns fn's nonzero value
- * (-1 an error, 1 stop), 0 when every tuple was visited, or ACP_TUPLES_OVER
- * when there are more than *budget tuples (spent as they are visited). */
-#define ACP_TUPLES_OVER 2
 /* Candidates a None check enumerates at most (per pass); beyond, None is
  * undecided and its official verdict stands. */
 #define ACP_NONE_CANDIDATES 20000L
-int acp_for_each_tuple(const pl_task *t, const pl_typeset *params, int arity, long *budget,
-                       int (*fn)(void *ctx, const int *args), void *ctx);
 /* "(name a b)" for the objects args[0..n); NULL when out of memory. */
 char *acp_tuple_text(const pl_task *t, const char *name, const int *args, int n);
 /* Has the grader's cancel flag been set?  Item loops ask every

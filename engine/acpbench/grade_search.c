@@ -271,10 +271,10 @@ pl_answer acp_reach_none(acp_question_cache *c, bool actions, double deadline, c
                 pl_typeset params[PL_MAX_ARITY];
                 for (int i = 0; i < a->nparams && i < PL_MAX_ARITY; i++)
                     params[i] = a->vars[i].types;
-                rc = acp_for_each_tuple(t, params, a->nparams, &budget, none_candidate, &n);
+                rc = pl_task_for_each_tuple(t, params, a->nparams, &budget, none_candidate, &n);
             } else if (!t->pred_static[n.index]) {
                 const pl_predicate *p = &t->domain->preds[n.index];
-                rc = acp_for_each_tuple(t, p->params, p->arity, &budget, none_candidate, &n);
+                rc = pl_task_for_each_tuple(t, p->params, p->arity, &budget, none_candidate, &n);
             }
         }
     }

@@ -180,37 +180,6 @@ double acp_jaccard(const acp_index *a, const acp_index *b)
     return uni ? (double)inter / uni : 1.0;
 }
 
-int acp_for_each_tuple(const pl_task *t, const pl_typeset *params, int arity, long *budget,
-                       int (*fn)(void *ctx, const int *args), void *ctx)
-{
-    int args[PL_MAX_ARITY + 1] = {0}, depth = 0;
-    if (arity > PL_MAX_ARITY)
-        return ACP_TUPLES_OVER;
-    if (arity == 0)
-        return --*budget < 0 ? ACP_TUPLES_OVER : fn(ctx, args);
-    args[0] = -1;
-    while (depth >= 0) {
-        int o = args[depth] + 1;
-        while (o < t->problem->nobjects && !pl_task_object_is_a(t, o, &params[depth]))
-            o++;
-        if (o >= t->problem->nobjects) {
-            depth--;
-            continue;
-        }
-        args[depth] = o;
-        if (depth + 1 < arity) {
-            args[++depth] = -1;
-            continue;
-        }
-        if (--*budget < 0)
-            return ACP_TUPLES_OVER;
-        int rc = fn(ctx, args);
-        if (rc != 0)
-            return rc;
-    }
-    return 0;
-}
-
 char *acp_tuple_text(const pl_task *t, const char *name, const int *args, int n)
 {
     size_t len = strlen(name) + 3;

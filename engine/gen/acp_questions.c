@@ -15,41 +15,6 @@
  * rather than grinding through a combinatorial object table. */
 #define MAX_TUPLES 20000
 
-typedef int (*tuple_fn)(void *ctx, const int *args);
-
-/* Calls fn for every tuple of objects fitting `params` (arity of them), in
- * object order.  Returns 0, -1 when fn fails, 1 when there are more than
- * *budget tuples (the budget is spent as tuples are visited). */
-static int for_each_tuple(const pl_task *t, const pl_typeset *params, int arity, long *budget, tuple_fn fn,
-                          void *ctx)
-{
-    int args[32] = {0}, depth = 0;
-    if (arity > 32)
-        return 1;
-    if (arity == 0)
-        return --*budget < 0 ? 1 : fn(ctx, args);
-    args[0] = -1;
-    while (depth >= 0) {
-        int o = args[depth] + 1;
-        while (o < t->problem->nobjects && !pl_task_object_is_a(t, o, &params[depth]))
-            o++;
-        if (o >= t->problem->nobjects) {
-            depth--;
-            continue;
-        }
-        args[depth] = o;
-        if (depth + 1 < arity) {
-            args[++depth] = -1;
-            continue;
-        }
-        if (--*budget < 0)
-            return 1;
-        if (fn(ctx, args) < 0)
-            return -1;
-    }
-    return 0;
-}
-
 /* "(name a b)", or "name a b" without the parentheses. */
 static char *tuple_text(const pl_task *t, const char *name, const int *args, int n, bool parens)
 {
@@ -113,21 +78,21 @@ static int gen_unreachable(const pl_task *t, const pl_relaxed *rel, bool actions
     for (c.index = 0; rc == 0 && c.index < n; c.index++) {
         if (actions) {
             const pl_action *a = &t->domain->actions[c.index];
-            pl_typeset params[32];
-            for (int i = 0; i < a->nparams && i < 32; i++)
+            pl_typeset params[PL_MAX_ARITY];
+            for (int i = 0; i < a->nparams && i < PL_MAX_ARITY; i++)
                 params[i] = a->vars[i].types;
-            rc = for_each_tuple(t, params, a->nparams, &budget, reach_action, &c);
+            rc = pl_task_for_each_tuple(t, params, a->nparams, &budget, reach_action, &c);
         } else if (!t->pred_static[c.index]) {
             const pl_predicate *p = &t->domain->preds[c.index];
-            rc = for_each_tuple(t, p->params, p->arity, &budget, reach_atom, &c);
+            rc = pl_task_for_each_tuple(t, p->params, p->arity, &budget, reach_atom, &c);
         }
     }
-    if (rc == 1)
+    if (rc == PL_TUPLES_OVER)
         out->note = pl_strdup_printf("more than %d typed %s to decide", MAX_TUPLES, actions ? "actions" : "atoms");
     else if (rc == 0 && c.unknown)
         out->note = pl_strdup_printf("%d %s undecided at the search limit, left out", c.unknown,
                                      actions ? "actions" : "atoms");
-    return rc;
+    return rc == PL_TUPLES_OVER ? 1 : rc; /* 1: the question is skipped, with its note */
 }
 
 /* The atoms of a conjunctive goal (out: t->natoms flags). */

@@ -101,6 +101,13 @@ int pl_task_atom_id(const pl_task *t, int pred, const int *args);   /* -1 if not
 int pl_task_action_id(const pl_task *t, int schema, const int *args);
 bool pl_task_static_holds(const pl_task *t, int pred, const int *args);
 bool pl_task_object_is_a(const pl_task *t, int obj, const pl_typeset *ts);
+/* Calls fn(ctx, args) for every tuple of objects fitting params[0..arity),
+ * in object order, until fn returns nonzero.  Returns fn's nonzero value, 0
+ * when every tuple was visited, or PL_TUPLES_OVER when there are more than
+ * *budget tuples (spent as they are visited) or arity exceeds PL_MAX_ARITY. */
+#define PL_TUPLES_OVER 2
+int pl_task_for_each_tuple(const pl_task *t, const pl_typeset *params, int arity, long *budget,
+                           int (*fn)(void *ctx, const int *args), void *ctx);
 
 /* States: bitsets of t->words uint64 words over the fluent atoms. */
 uint64_t *pl_state_new(const pl_task *t);            /* all false; free() it */

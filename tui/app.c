@@ -263,7 +263,7 @@ int tui_selected_record(tui_app *app)
 /* Saves a record's flag and note and shows them on it. */
 static void annotate(tui_app *app, int record, int flag, const char *note)
 {
-    char *key = pl_workspace_note_key(app->ws, record);
+    char *key = pl_workspace_answer_key(app->ws, record);
     pl_error err = PL_ERROR_INIT;
     if (key && pl_notes_set(&app->notes, key, flag, note, &err) != PL_OK) {
         char *m = pl_error_format(&err);
@@ -308,7 +308,7 @@ static void load_notes(tui_app *app, const char *path)
 void tui_apply_notes(tui_app *app)
 {
     for (int i = 0; app->notes.count && i < pl_workspace_count(app->ws); i++) {
-        char *key = pl_workspace_note_key(app->ws, i);
+        char *key = pl_workspace_answer_key(app->ws, i);
         const pl_note *n = key ? pl_notes_get(&app->notes, key) : NULL;
         if (n)
             pl_workspace_annotate(app->ws, i, n->flag, n->note);

@@ -5,6 +5,7 @@
 
 #include "base/cpus.h"
 #include "base/sort.h"
+#include "runs/answer_key.h"
 #include "runs/epochs.h"
 #include "runs/runs.h"
 #include "search/search.h"
@@ -505,10 +506,22 @@ const pl_ws_record *pl_workspace_record(const pl_workspace *ws, int i)
     return &ws->records[i];
 }
 
-char *pl_workspace_note_key(const pl_workspace *ws, int i)
+/* An ACPBench question's group ("app_gen"), else the task. */
+static const char *record_group(const pl_ws_record *r)
+{
+    return r->acp ? pl_acp_group_name(r->acp->task, r->acp->format) : r->task;
+}
+
+char *pl_workspace_answer_key(const pl_workspace *ws, int i)
 {
     const pl_ws_record *r = &ws->records[i];
-    return pl_strdup_printf("%s\t%s\t%s", r->model, r->task, r->id);
+    return pl_answer_key(r->model, record_group(r), r->id, r->resp->sample_id, r->epoch);
+}
+
+char *pl_workspace_question_key(const pl_workspace *ws, int i)
+{
+    const pl_ws_record *r = &ws->records[i];
+    return pl_question_key(record_group(r), r->id);
 }
 
 int pl_workspace_annotate(pl_workspace *ws, int i, bool flagged, const char *note)

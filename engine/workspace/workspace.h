@@ -159,8 +159,11 @@ int pl_workspace_set_reducer(pl_workspace *ws, const char *name);
 int pl_workspace_nrun_files(const pl_workspace *ws);
 const pl_run_file *pl_workspace_run_file(const pl_workspace *ws, int i);
 
-/* The key of a record's annotation: "model\ttask\tid" (a new string). */
-char *pl_workspace_note_key(const pl_workspace *ws, int i);
+/* The answer key of record i and the key of its question (runs/answer_key.h;
+ * new strings, NULL when out of memory): what the review journal files
+ * notes under and `grade` prints as `key`. */
+char *pl_workspace_answer_key(const pl_workspace *ws, int i);
+char *pl_workspace_question_key(const pl_workspace *ws, int i);
 /* Copies a flag and note onto record i (note NULL or "": none).  Returns 0
  * or -1 when out of memory.  Call from the thread that reads the records. */
 int pl_workspace_annotate(pl_workspace *ws, int i, bool flagged, const char *note);

@@ -62,6 +62,12 @@ typedef struct {
     int aqm[PL_WS_LABELS], np_aqm[PL_WS_LABELS]; /* label counts of π0, AQM and NP-AQM */
     unsigned char *aqm_at, *np_aqm_at; /* π0's label per action (pcase->nllm, pl_qlabel values):
                                     * where in the plan each label falls; owned */
+    /* the other official grader: the scorers of ACPBench's own Inspect tasks
+     * (acpbench/inspect_grade.h), for ACPBench answers */
+    bool has_inspect;
+    int inspect_score;             /* 0 or 1; -1 when that scorer raises (Inspect's score: null) */
+    const char *official_rule;     /* why the Inspect and lm-eval verdicts differ ("app-target-string",
+                                    * docs/GRADERS.md; static), or NULL when they agree */
     pl_acp_verdict acp_v;          /* details of an ACPBench verdict */
     pl_iou_verdict iou_v;          /* details of an IoU verdict */
     pl_failure case_failure;       /* a plan-quality case: why its plan is not valid (see pl_ws_record_failure) */

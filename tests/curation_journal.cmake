@@ -1,0 +1,1 @@
+# Curation (issue 38): tests of the journal part.

@@ -72,8 +72,10 @@ int pl_lex(const char *text, size_t len, const char *file, pl_arena *arena,
                                     "unexpected non-ASCII byte 0x%02x (PDDL names are ASCII)", c);
             return pl_error_set(err, PL_ERR_SYNTAX, file, tl, tc, "unexpected character 0x%02x", c);
         }
-        size_t start = i;
-        while (i < len && is_symbol_char((unsigned char)text[i]))
+        /* A '?' always starts a variable, as in Fast Downward's tokenizer and
+         * VAL: `(aircraft?a)` reads as `(aircraft ?a)` (zenotravel). */
+        size_t start = i++;
+        while (i < len && is_symbol_char((unsigned char)text[i]) && text[i] != '?')
             i++;
         if (i - start > PL_MAX_SYMBOL) {
             int tl = t->line, tc = t->column;

@@ -1,5 +1,6 @@
 /* Tokeniser for PDDL text: parentheses and symbols with their locations.
- * Symbols are lower-cased (PDDL is case-insensitive); ';' starts a comment. */
+ * Symbols are lower-cased (PDDL is case-insensitive); ';' starts a comment;
+ * '?' always starts a new symbol (a variable), so `p?x` is `p ?x`. */
 #ifndef PL_PDDL_LEXER_H
 #define PL_PDDL_LEXER_H
 

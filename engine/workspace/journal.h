@@ -77,6 +77,8 @@ typedef struct {
     int retracts;             /* PL_JR_RETRACT: the line withdrawn */
     char *author, *time, *version;
     bool retracted;           /* a later retract names this record */
+    char *old_key;            /* converted from the old notes format: its key
+                               * ("model\ttask\tid"), else NULL */
 } pl_journal_record;
 
 /* The fold of one key's records (pointers into the records; valid until
@@ -117,6 +119,8 @@ pl_error_code pl_journal_refresh(pl_journal *j, int *added, pl_diags *warnings, 
 pl_error_code pl_journal_append(pl_journal *j, const pl_journal_record *r, pl_error *err);
 /* --author, else $PLANLENS_AUTHOR, else the login name, else "unknown". */
 const char *pl_journal_default_author(void);
+/* The line of the record this journal appended last (0: none yet). */
+int pl_journal_last_appended(const pl_journal *j);
 
 int pl_journal_nrecords(const pl_journal *j);
 const pl_journal_record *pl_journal_record_at(const pl_journal *j, int i);

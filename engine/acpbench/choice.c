@@ -256,6 +256,7 @@ typedef struct {
     uint32_t *cp; /* cp[0 .. n) the characters, cp[n] = 0: one character of lookahead past the end is safe */
     size_t *at;   /* at[i]: byte offset of cp[i] in text; at[n] = strlen(text) */
     size_t n;
+    bool icase;   /* match the patterns' letters as re.IGNORECASE does (Inspect's pattern()) */
 } chars;
 
 /* The length of the UTF-8 sequence lead byte b starts; 0 for a byte that
@@ -314,6 +315,7 @@ static int chars_decode(const char *text, chars *t)
     t->cp[n] = 0;
     t->at[n] = len;
     t->n = n;
+    t->icase = false;
     return 0;
 }
 
@@ -335,11 +337,28 @@ static char *stripped_copy(const chars *t, size_t start, size_t end)
 
 /* ---- pattern pieces ---- */
 
+/* What re.IGNORECASE compares a character as, for the ASCII letters of
+ * these patterns: its lower case, where U+0130 and U+0131 also count as i,
+ * U+017F (long s) as s and U+212A (Kelvin sign) as k, as sre's case fixes
+ * make them. */
+static uint32_t case_fold(uint32_t c)
+{
+    if (c == 0x130 || c == 0x131)
+        return 'i';
+    return c == 0x17F ? 's' : c == 0x212A ? 'k' : ascii_lower(c);
+}
+
+/* Whether character c matches the pattern's ASCII character lit. */
+static bool same_char(const chars *t, uint32_t c, uint32_t lit)
+{
+    return t->icase ? case_fold(c) == ascii_lower(lit) : c == lit;
+}
+
 /* Whether the characters from i on spell the ASCII literal lit. */
 static bool spells(const chars *t, size_t i, const char *lit)
 {
     for (; *lit; lit++, i++)
-        if (i >= t->n || t->cp[i] != (unsigned char)*lit)
+        if (i >= t->n || !same_char(t, t->cp[i], (unsigned char)*lit))
             return false;
     return true;
 }
@@ -449,14 +468,16 @@ char *pl_acp_extract_bool(const char *response)
 
 /* ---- mcq ---- */
 
-static bool is_choice_letter(uint32_t c)
+static bool is_choice_letter(const chars *t, uint32_t c)
 {
-    return c >= 'A' && c <= 'D';
+    uint32_t f = t->icase ? case_fold(c) : c;
+    return t->icase ? f >= 'a' && f <= 'd' : c >= 'A' && c <= 'D';
 }
 
 /* The class [answer is ] of the first alternative's lookbehind. */
-static bool in_answer_is_class(uint32_t c)
+static bool in_answer_is_class(const chars *t, uint32_t c)
 {
+    c = t->icase ? case_fold(c) : c;
     return c == 'a' || c == 'n' || c == 's' || c == 'w' || c == 'e' || c == 'r' || c == ' ' || c == 'i';
 }
 
@@ -470,12 +491,12 @@ static bool in_answer_is_class(uint32_t c)
 static bool mcq_match_at(const chars *t, size_t p, bool non_empty, size_t *end)
 {
     const uint32_t *c = t->cp;
-    if (is_choice_letter(c[p])) {
-        bool lookbehind = p > 0 && in_answer_is_class(c[p - 1]);
+    if (is_choice_letter(t, c[p])) {
+        bool lookbehind = p > 0 && in_answer_is_class(t, c[p - 1]);
         *end = p + (!lookbehind && (c[p + 1] == '\n' || c[p + 1] == '.') ? 2 : 1);
         return true;
     }
-    if ((c[p] == ' ' || c[p] == '[') && is_choice_letter(c[p + 1]) && c[p + 2] == (c[p] == ' ' ? ' ' : ']')) {
+    if ((c[p] == ' ' || c[p] == '[') && is_choice_letter(t, c[p + 1]) && c[p + 2] == (c[p] == ' ' ? ' ' : ']')) {
         *end = p + 3;
         return true;
     }
@@ -502,6 +523,33 @@ static bool mcq_last_match(const chars *t, size_t *start, size_t *end)
         after_empty = e == p;
         pos = e;
     }
+    return found;
+}
+
+/* re.search: the first match (an empty one included). */
+static bool mcq_first_match(const chars *t, size_t *start, size_t *end)
+{
+    for (size_t p = 0; p < t->n; p++)
+        if (mcq_match_at(t, p, false, end)) {
+            *start = p;
+            return true;
+        }
+    return false;
+}
+
+int pl_acp_choice_search(const char *response, bool is_bool, bool ignore_case, bool last, size_t *start, size_t *end)
+{
+    chars t;
+    if (chars_decode(response, &t) < 0)
+        return -1;
+    t.icase = ignore_case;
+    size_t s = 0, e = 0;
+    bool found = is_bool ? bool_search(&t, &s, &e) : last ? mcq_last_match(&t, &s, &e) : mcq_first_match(&t, &s, &e);
+    if (found) {
+        *start = t.at[s];
+        *end = t.at[e];
+    }
+    chars_free(&t);
     return found;
 }
 

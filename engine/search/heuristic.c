@@ -160,6 +160,10 @@ struct pl_heuristic {
     int *weighted;
     int nweighted;
     int last_lmcut;   /* that evaluation's value; -1 = the last evaluation found no cuts */
+    /* h_FF: counted[a] == ff_epoch when ground action a's cost is in the
+     * relaxed plan already (its conditional effects are ops of their own) */
+    unsigned *counted;
+    unsigned ff_epoch;
     /* Those cuts themselves (pl_heuristic_cuts): rec[0] cuts, then each as
      * its cost, its size and its relaxed operators; cuts_complete is false
      * when one could not be recorded (out of memory). */
@@ -175,7 +179,9 @@ pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, cons
     pl_heuristic *h = calloc(1, sizeof *h);
     if (!h)
         return NULL;
-    int n = r->task->natoms;
+    if (r->negated)
+        r = r->negated; /* the relaxation with "not p" atoms */
+    int n = r->natoms;
     h->r = r;
     h->kind = h->used = kind;
     if (kind == PL_H_LMCUT && r->split_effects)
@@ -198,8 +204,9 @@ pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, cons
     h->goal = calloc((size_t)ngoal + 1, sizeof *h->goal);
     h->cut_weight = calloc((size_t)r->task->nactions + 1, sizeof *h->cut_weight);
     h->weighted = calloc((size_t)r->task->nactions + 1, sizeof *h->weighted);
+    h->counted = calloc((size_t)r->task->nactions + 1, sizeof *h->counted);
     h->last_lmcut = -1;
-    if (!h->cut_weight || !h->weighted || !h->ops || !h->pre_of || !h->npre_of || !h->own_pre_of || !h->val ||
+    if (!h->counted || !h->cut_weight || !h->weighted || !h->ops || !h->pre_of || !h->npre_of || !h->own_pre_of || !h->val ||
         !h->sup_head || !h->best_op || !h->status || !h->stack || !h->cut || !h->goal || !h->state_atoms) {
         pl_heuristic_free(h);
         return NULL;
@@ -283,13 +290,15 @@ void pl_heuristic_free(pl_heuristic *h)
     free(h->goal);
     free(h->cut_weight);
     free(h->weighted);
+    free(h->counted);
     free(h->rec);
     q_free(&h->q);
     free(h);
 }
 
-/* Lists the atoms true in `state` in h->state_atoms: the exploration and
- * each of LM-cut's cut searches start from them. */
+/* Lists the relaxed atoms true in `state` in h->state_atoms (the task's
+ * atoms it holds, the "not p" atoms of those it does not): the exploration
+ * and each of LM-cut's cut searches start from them. */
 static void list_state_atoms(pl_heuristic *h, const uint64_t *state)
 {
     int n = h->r->task->natoms, count = 0;
@@ -300,7 +309,16 @@ static void list_state_atoms(pl_heuristic *h, const uint64_t *state)
             if (a < n)
                 out[count++] = a;
         }
+    for (int i = 0; i < h->r->nnegated; i++)
+        if (!pl_state_has(state, h->r->negated_base[i]))
+            out[count++] = n + i;
     h->nstate_atoms = count;
+}
+
+static bool relaxed_atom_holds(const pl_heuristic *h, const uint64_t *state, int atom)
+{
+    int n = h->r->task->natoms;
+    return atom < n ? pl_state_has(state, atom) : !pl_state_has(state, h->r->negated_base[atom - n]);
 }
 
 static inline void enqueue(pl_heuristic *h, int atom, int cost, int op)
@@ -613,6 +631,10 @@ static int ff(pl_heuristic *h)
         return PL_H_INF;
     for (int o = 0; o < h->nops; o++)
         h->ops[o].marked = false;
+    if (++h->ff_epoch == 0) { /* wrapped: old marks could match again */
+        memset(h->counted, 0, (size_t)h->r->task->nactions * sizeof *h->counted);
+        h->ff_epoch = 1;
+    }
     long long total = 0;
     int top = 0;
     /* each atom goes on the stack once: the stack holds natoms + nops */
@@ -629,7 +651,13 @@ static int ff(pl_heuristic *h)
             continue;
         hop *op = &h->ops[o];
         op->marked = true;
-        total += op->base_cost;
+        if (o < h->r->nops) { /* the goal op (last) costs nothing */
+            int a = h->r->ops[o].action;
+            if (h->counted[a] != h->ff_epoch) {
+                h->counted[a] = h->ff_epoch;
+                total += op->base_cost;
+            }
+        }
         for (int k = 0; k < op->npre; k++)
             if (!h->status[op->pre[k]]) {
                 h->status[op->pre[k]] = 1;
@@ -661,7 +689,7 @@ static bool begin_eval(pl_heuristic *h, const uint64_t *state)
     h->nrec = 0;
     h->cuts_complete = record_start(h);
     int i = 0;
-    while (i < h->ngoal && pl_state_has(state, h->goal[i]))
+    while (i < h->ngoal && relaxed_atom_holds(h, state, h->goal[i]))
         i++;
     if (i == h->ngoal)
         return true;

@@ -3,12 +3,16 @@
  * shareable); an evaluator holds the per-query scratch (goal, disabled
  * actions, costs) and is used by one search at a time.
  *
- * Relaxation: negative preconditions and non-conjunctive parts of
- * preconditions and goals are dropped (which keeps every estimate
- * admissible); a conditional effect becomes its own relaxed operator whose
- * precondition adds the positive literals of the effect condition.  LM-cut
- * needs one operator per action to stay admissible, so on tasks with
- * conditional effects it evaluates as h_max (pl_heuristic_kind_used says so). */
+ * Relaxation: where a precondition, an effect condition or the goal requires
+ * an atom p false, the heuristics see an atom "not p" (as Fast Downward's
+ * translator compiles negative conditions): true in a state without p,
+ * added by the actions that delete p.  Non-conjunctive parts of preconditions
+ * and goals are dropped (which keeps every estimate admissible); a
+ * conditional effect becomes its own relaxed operator whose precondition
+ * adds the literals of the effect condition, and h_FF's relaxed plan pays an
+ * action's cost once however many of its effects it uses.  LM-cut needs one
+ * operator per action to stay admissible, so on tasks with conditional
+ * effects it evaluates as h_max (pl_heuristic_kind_used says so). */
 #ifndef PL_SEARCH_HEURISTIC_H
 #define PL_SEARCH_HEURISTIC_H
 
@@ -30,8 +34,10 @@ typedef struct {
     int action;  /* ground action id */
 } pl_relaxed_op;
 
-typedef struct {
+typedef struct pl_relaxed_s pl_relaxed;
+struct pl_relaxed_s {
     const pl_task *task;      /* borrowed */
+    int natoms;               /* relaxed atoms: the task's, then the "not p" atoms */
     int nops;
     pl_relaxed_op *ops;
     int **pre_of;             /* per atom: ops with it as a precondition */
@@ -49,10 +55,27 @@ typedef struct {
     struct pl_symmetry_s *symmetry; /* owned; interchangeable objects, when computed */
     struct pl_pdbs *pdbs;           /* owned; pattern databases of the goal (pdb.h), when built */
     struct pl_h2 *dead_ends;        /* owned; h^2 dead-end test towards the goal (mutex.h), when set up */
-} pl_relaxed;
+    /* Negation: the ops above see positive atoms only (reachability and
+     * landmarks read them); `negated`, when some condition requires an atom
+     * false, is the relaxation the heuristics use, whose atoms natoms ..
+     * go on with "not p" for p = negated_base[i] (negated_of[p] is that atom,
+     * or -1).  Owned. */
+    pl_relaxed *negated;
+    int nnegated;
+    int *negated_base;
+    int *negated_of;
+};
 
 pl_relaxed *pl_relaxed_new(const pl_task *t);
 void pl_relaxed_free(pl_relaxed *r);
+/* The atoms of the heuristics' relaxation (the task's, and "not p" atoms). */
+int pl_relaxed_atom_count(const pl_relaxed *r);
+/* A heuristic goal for ground condition `cond`: the atoms it requires, and
+ * the "not p" atom of each atom p it requires false.  out holds 2 x the
+ * task's atoms; returns the count. */
+int pl_relaxed_goal_atoms(const pl_relaxed *r, int cond, int *out);
+/* The heuristics' "not p" atom of task atom p, or -1 when there is none. */
+int pl_relaxed_negated_atom(const pl_relaxed *r, int atom);
 /* Computes the h^2 mutexes of the initial state (mutex.h), which the
  * reachability questions of reach.h then use as instant proofs.  Costs
  * O(actions x atoms x precondition) per pass: worth it when many questions
@@ -65,7 +88,8 @@ int pl_relaxed_add_symmetry(pl_relaxed *r);
 
 typedef struct pl_heuristic pl_heuristic;
 
-/* goal: positive atoms to reach; disabled: per ground action, true = removed
+/* goal: relaxed atoms to reach (task atoms, or "not p" atoms from
+ * pl_relaxed_goal_atoms / pl_relaxed_negated_atom); disabled: per ground action, true = removed
  * from the task (may be NULL).  Both are copied. */
 pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, const int *goal, int ngoal,
                                const bool *disabled);

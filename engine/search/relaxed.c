@@ -151,49 +151,89 @@ static void take_ops(pl_relaxed *r, op_list *l)
     free(l->eff_at);
 }
 
-pl_relaxed *pl_relaxed_new(const pl_task *t)
+/* Appends to pre (at *n) the "not p" atom of each of the n atoms p in
+ * `atoms` that has one. */
+static void push_negated(const pl_relaxed *r, const int *atoms, int count, int *pre, int *n)
 {
-    pl_relaxed *r = calloc(1, sizeof *r);
-    int *pre = malloc(((size_t)t->natoms * 2 + 1) * sizeof *pre);
-    int *eff = malloc(((size_t)t->natoms + 1) * sizeof *eff);
+    for (int i = 0; i < count; i++)
+        if (r->negated_of[atoms[i]] >= 0)
+            pre[(*n)++] = r->negated_of[atoms[i]];
+}
+
+/* The relaxed precondition of ground action a (its required atoms, and
+ * with negation the "not p" atoms of its required negative literals) into
+ * pre, which holds 6 x natoms ints; returns its length.  `neg` is scratch
+ * of natoms ints. */
+static int action_pre(const pl_relaxed *r, const pl_gaction *ga, int *pre, int *neg)
+{
+    const pl_task *t = r->task;
+    int npre = 0;
+    for (int i = 0; i < ga->npre_pos; i++)
+        pre[npre++] = ga->pre_pos[i];
+    npre += pl_cond_required_atoms(t, ga->pre, pre + npre);
+    if (r->negated_of) {
+        push_negated(r, ga->pre_neg, ga->npre_neg, pre, &npre);
+        push_negated(r, neg, pl_cond_required_false(t, ga->pre, neg), pre, &npre);
+    }
+    return npre;
+}
+
+/* The relaxed atom an effect makes true: its atom when it adds; with
+ * negation, the "not p" atom of a deleted p that has one (unless the action
+ * adds p unconditionally too: adds win); else -1. */
+static int effect_atom(const pl_relaxed *r, const pl_gaction *ga, const pl_geffect *e)
+{
+    if (e->add)
+        return e->atom;
+    if (!r->negated_of || r->negated_of[e->atom] < 0)
+        return -1;
+    for (int i = 0; i < ga->neffs; i++)
+        if (ga->effs[i].add && ga->effs[i].cond == PL_GF_TRUE && ga->effs[i].atom == e->atom)
+            return -1;
+    return r->negated_of[e->atom];
+}
+
+/* The relaxed ops and their indexes: one op per action for its unconditional
+ * effects, one more per conditional effect (its condition joins the
+ * precondition). */
+static int build_ops(pl_relaxed *r)
+{
+    const pl_task *t = r->task;
+    int *pre = malloc(((size_t)t->natoms * 6 + 1) * sizeof *pre);
+    int *neg = malloc(((size_t)t->natoms + 1) * sizeof *neg);
+    int *eff = malloc(((size_t)t->natoms * 2 + 1) * sizeof *eff);
     op_list ops = {0};
-    if (!r || !pre || !eff)
-        goto fail;
-    r->task = t;
-    r->integral_costs = true;
-    r->action_cost = malloc(((size_t)t->nactions + 1) * sizeof *r->action_cost);
-    if (!r->action_cost || !pool_reserve(&ops, 1))
+    if (!pre || !neg || !eff || !pool_reserve(&ops, 1))
         goto fail;
     for (int a = 0; a < t->nactions; a++) {
         const pl_gaction *ga = &t->actions[a];
-        double c = ga->cost;
-        if (c < 0 || c != floor(c) || c > 1e9)
-            r->integral_costs = false;
-        int cost = (int)c;
-        r->action_cost[a] = cost;
-        int npre = 0;
-        for (int i = 0; i < ga->npre_pos; i++)
-            pre[npre++] = ga->pre_pos[i];
-        npre += pl_cond_required_atoms(t, ga->pre, pre + npre);
+        int cost = r->action_cost[a];
+        int npre = action_pre(r, ga, pre, neg);
         int neff = 0;
-        for (int i = 0; i < ga->neffs; i++)
-            if (ga->effs[i].add && ga->effs[i].cond == PL_GF_TRUE)
-                eff[neff++] = ga->effs[i].atom;
+        for (int i = 0; i < ga->neffs; i++) {
+            int e = ga->effs[i].cond == PL_GF_TRUE ? effect_atom(r, ga, &ga->effs[i]) : -1;
+            if (e >= 0)
+                eff[neff++] = e;
+        }
         if (add_op(&ops, pre, npre, eff, neff, cost, a) < 0)
             goto fail;
         for (int i = 0; i < ga->neffs; i++) {
-            if (!ga->effs[i].add || ga->effs[i].cond == PL_GF_TRUE)
+            const pl_geffect *ge = &ga->effs[i];
+            int e = ge->cond == PL_GF_TRUE ? -1 : effect_atom(r, ga, ge);
+            if (e < 0)
                 continue;
-            int extra = pl_cond_required_atoms(t, ga->effs[i].cond, pre + npre);
-            if (add_op(&ops, pre, npre + extra, &ga->effs[i].atom, 1, cost, a) < 0)
+            int extra = pl_cond_required_atoms(t, ge->cond, pre + npre);
+            if (r->negated_of)
+                push_negated(r, neg, pl_cond_required_false(t, ge->cond, neg), pre + npre, &extra);
+            if (add_op(&ops, pre, npre + extra, &e, 1, cost, a) < 0)
                 goto fail;
             r->split_effects = true;
         }
     }
     take_ops(r, &ops);
     memset(&ops, 0, sizeof ops);
-    if (build_index(r, t->natoms, true, &r->pre_of, &r->npre_of, &r->pre_of_pool) < 0 ||
-        build_index(r, t->natoms, false, &r->add_of, &r->nadd_of, &r->add_of_pool) < 0)
+    if (build_index(r, r->natoms, true, &r->pre_of, &r->npre_of, &r->pre_of_pool) < 0 ||
+        build_index(r, r->natoms, false, &r->add_of, &r->nadd_of, &r->add_of_pool) < 0)
         goto fail;
     r->no_pre_ops = malloc(((size_t)r->nops + 1) * sizeof *r->no_pre_ops);
     if (!r->no_pre_ops)
@@ -202,17 +242,141 @@ pl_relaxed *pl_relaxed_new(const pl_task *t)
         if (r->ops[o].npre == 0)
             r->no_pre_ops[r->nno_pre++] = o;
     free(pre);
+    free(neg);
     free(eff);
-    return r;
+    return 0;
 fail:
     free(ops.ops);
     free(ops.pre_at);
     free(ops.eff_at);
     free(ops.pool);
     free(pre);
+    free(neg);
     free(eff);
+    return -1;
+}
+
+/* Marks in `seen` (natoms bytes) the atoms a condition requires false. */
+static void mark_required_false(const pl_task *t, int cond, int *scratch, unsigned char *seen)
+{
+    for (int i = 0, n = pl_cond_required_false(t, cond, scratch); i < n; i++)
+        seen[scratch[i]] = 1;
+}
+
+/* The relaxation with negation: besides the task's atoms, an atom "not p"
+ * for each p that a precondition, an effect condition or the goal requires
+ * false (as Fast Downward's translator does).  It holds where p does not,
+ * actions deleting p achieve it, and it joins the relaxed preconditions (and
+ * goals) that require p false.  NULL (and *failed false) when no condition
+ * requires an atom false. */
+static pl_relaxed *negated_new(const pl_relaxed *plain, bool *failed)
+{
+    const pl_task *t = plain->task;
+    unsigned char *seen = calloc((size_t)t->natoms + 1, 1);
+    int *scratch = malloc(((size_t)t->natoms + 1) * sizeof *scratch);
+    pl_relaxed *r = NULL;
+    *failed = true;
+    if (!seen || !scratch)
+        goto done;
+    for (int a = 0; a < t->nactions; a++) {
+        const pl_gaction *ga = &t->actions[a];
+        for (int i = 0; i < ga->npre_neg; i++)
+            seen[ga->pre_neg[i]] = 1;
+        mark_required_false(t, ga->pre, scratch, seen);
+        for (int i = 0; i < ga->neffs; i++)
+            mark_required_false(t, ga->effs[i].cond, scratch, seen);
+    }
+    mark_required_false(t, t->goal, scratch, seen);
+    int count = 0;
+    for (int p = 0; p < t->natoms; p++)
+        count += seen[p];
+    *failed = false;
+    if (count == 0)
+        goto done;
+    *failed = true;
+    r = calloc(1, sizeof *r);
+    if (!r)
+        goto done;
+    r->task = t;
+    r->integral_costs = plain->integral_costs;
+    r->natoms = t->natoms + count;
+    r->negated_of = malloc(((size_t)t->natoms + 1) * sizeof *r->negated_of);
+    r->negated_base = malloc(((size_t)count + 1) * sizeof *r->negated_base);
+    r->action_cost = malloc(((size_t)t->nactions + 1) * sizeof *r->action_cost);
+    if (!r->negated_of || !r->negated_base || !r->action_cost)
+        goto done;
+    memcpy(r->action_cost, plain->action_cost, (size_t)t->nactions * sizeof *r->action_cost);
+    for (int p = 0; p < t->natoms; p++) {
+        r->negated_of[p] = seen[p] ? t->natoms + r->nnegated : -1;
+        if (seen[p])
+            r->negated_base[r->nnegated++] = p;
+    }
+    if (build_ops(r) < 0)
+        goto done;
+    *failed = false;
+done:
+    if (*failed) {
+        pl_relaxed_free(r);
+        r = NULL;
+    }
+    free(seen);
+    free(scratch);
+    return r;
+}
+
+pl_relaxed *pl_relaxed_new(const pl_task *t)
+{
+    pl_relaxed *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->task = t;
+    r->natoms = t->natoms;
+    r->integral_costs = true;
+    r->action_cost = malloc(((size_t)t->nactions + 1) * sizeof *r->action_cost);
+    if (!r->action_cost)
+        goto fail;
+    for (int a = 0; a < t->nactions; a++) {
+        double c = t->actions[a].cost;
+        if (c < 0 || c != floor(c) || c > 1e9)
+            r->integral_costs = false;
+        r->action_cost[a] = (int)c;
+    }
+    bool failed;
+    if (build_ops(r) < 0)
+        goto fail;
+    r->negated = negated_new(r, &failed);
+    if (failed)
+        goto fail;
+    return r;
+fail:
     pl_relaxed_free(r);
     return NULL;
+}
+
+int pl_relaxed_goal_atoms(const pl_relaxed *r, int cond, int *out)
+{
+    const pl_relaxed *hr = r->negated ? r->negated : r;
+    int n = pl_cond_required_atoms(r->task, cond, out);
+    if (!hr->negated_of)
+        return n;
+    int base = n, k = pl_cond_required_false(r->task, cond, out + base);
+    for (int i = 0; i < k; i++) {
+        int aux = hr->negated_of[out[base + i]]; /* read before out[n], n <= base + i, is written */
+        if (aux >= 0)
+            out[n++] = aux;
+    }
+    return n;
+}
+
+int pl_relaxed_negated_atom(const pl_relaxed *r, int atom)
+{
+    const pl_relaxed *hr = r->negated ? r->negated : r;
+    return hr->negated_of ? hr->negated_of[atom] : -1;
+}
+
+int pl_relaxed_atom_count(const pl_relaxed *r)
+{
+    return r->negated ? r->negated->natoms : r->natoms;
 }
 
 void pl_relaxed_free(pl_relaxed *r)
@@ -229,6 +393,9 @@ void pl_relaxed_free(pl_relaxed *r)
     free(r->nadd_of);
     free(r->no_pre_ops);
     free(r->action_cost);
+    free(r->negated_of);
+    free(r->negated_base);
+    pl_relaxed_free(r->negated);
     pl_mutexes_free(r->mutexes);
     pl_symmetry_free(r->symmetry);
     pl_pdbs_free(r->pdbs);

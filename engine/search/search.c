@@ -767,15 +767,19 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
         out->status = PL_SEARCH_ERROR;
         return out->status;
     }
-    int *goal = malloc(((size_t)t->natoms + 1) * sizeof *goal);
+    /* the heuristic's goal: atoms, and "not p" atoms for negative goals */
+    int *goal = malloc(((size_t)t->natoms * 2 + 1) * sizeof *goal);
     int ngoal = 0;
     if (goal && p->use_goal_cond) {
-        ngoal = pl_cond_required_atoms(t, p->goal_cond, goal);
+        ngoal = pl_relaxed_goal_atoms(relaxed, p->goal_cond, goal);
     } else if (goal && p->goal_atoms) {
         memcpy(goal, p->goal_atoms, (size_t)p->ngoal_atoms * sizeof *goal);
         ngoal = p->ngoal_atoms;
+        for (int i = 0; i < p->ngoal_neg; i++)
+            if (pl_relaxed_negated_atom(relaxed, p->goal_neg[i]) >= 0)
+                goal[ngoal++] = pl_relaxed_negated_atom(relaxed, p->goal_neg[i]);
     } else if (goal) {
-        ngoal = pl_cond_required_atoms(t, t->goal, goal);
+        ngoal = pl_relaxed_goal_atoms(relaxed, t->goal, goal);
     }
     s.h = goal ? pl_heuristic_new(relaxed, p->heuristic, goal, ngoal, p->disabled) : NULL;
     s.succ = malloc((size_t)t->words * sizeof *s.succ);

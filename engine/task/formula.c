@@ -290,13 +290,14 @@ int pl_ground_and(pl_gbuilder *b, int x, int y)
     return junction_finish(b, &kids, PL_G_AND, decided);
 }
 
-int pl_cond_required_atoms(const pl_task *t, int cond, int *out)
+/* The literals of sign `neg` a ground condition requires in every case. */
+static int required_literals(const pl_task *t, int cond, bool neg, int *out)
 {
     if (cond < 0)
         return 0;
     const pl_gnode *n = &t->gnodes[cond];
     if (n->kind == PL_G_LIT) {
-        if (n->neg)
+        if (n->neg != neg)
             return 0;
         out[0] = n->atom;
         return 1;
@@ -306,8 +307,18 @@ int pl_cond_required_atoms(const pl_task *t, int cond, int *out)
     int k = 0;
     for (int i = 0; i < n->count; i++) {
         const pl_gnode *c = &t->gnodes[t->gkids[n->first + i]];
-        if (c->kind == PL_G_LIT && !c->neg)
+        if (c->kind == PL_G_LIT && c->neg == neg)
             out[k++] = c->atom;
     }
     return k;
+}
+
+int pl_cond_required_atoms(const pl_task *t, int cond, int *out)
+{
+    return required_literals(t, cond, false, out);
+}
+
+int pl_cond_required_false(const pl_task *t, int cond, int *out)
+{
+    return required_literals(t, cond, true, out);
 }

@@ -150,5 +150,7 @@ bool pl_task_monotone(const pl_task *t);
 /* Positive atoms a ground condition requires in every case (top-level
  * conjunction); written to out (capacity t->natoms); returns the count. */
 int pl_cond_required_atoms(const pl_task *t, int cond, int *out);
+/* Atoms it requires false in every case (its top-level negative literals). */
+int pl_cond_required_false(const pl_task *t, int cond, int *out);
 
 #endif

@@ -8,6 +8,7 @@
 #include "base/sort.h"
 #include "cli.h"
 #include "grade_shard.h"
+#include "runs/answer_key.h"
 #include "runs/epochs.h"
 #include "runs/runs.h"
 
@@ -49,6 +50,7 @@ static int parse_args(int argc, char **argv, grade_args *a)
         return cli_usage_error("grade", "out of memory");
     const char ***list = NULL;
     int *count = NULL;
+    bool official_inspect = false;
     for (int i = 0; i < argc; i++) {
         const char *s = argv[i];
         bool has_value = i + 1 < argc;
@@ -63,6 +65,12 @@ static int parse_args(int argc, char **argv, grade_args *a)
                                                                                     : 0;
             if (!a->mode)
                 return cli_usage_error("grade", "--mode must be official, sound or both, not '%s'", m);
+            list = NULL;
+        } else if (!strcmp(s, "--official") && has_value) {
+            const char *o = argv[++i];
+            if (strcmp(o, "lm-eval") && strcmp(o, "inspect"))
+                return cli_usage_error("grade", "--official must be lm-eval or inspect, not '%s'", o);
+            official_inspect = !strcmp(o, "inspect");
             list = NULL;
         } else if (!strcmp(s, "--format") && has_value) {
             a->format = argv[++i];
@@ -92,6 +100,8 @@ static int parse_args(int argc, char **argv, grade_args *a)
     }
     if (!a->nquestions || !a->nresponses)
         return cli_usage_error("grade", "needs --questions FILE... and --responses FILE...");
+    if (official_inspect)
+        a->mode |= GRADE_INSPECT;
     return PL_EXIT_OK;
 }
 
@@ -149,6 +159,8 @@ static void *grade_worker(void *arg)
             r->error = pl_strdup("out of memory");
         } else if (pl_acp_grade(g, r->q, r->resp->response, &r->v, &err) != 0) {
             r->error = err.message ? pl_error_format(&err) : pl_strdup("out of memory");
+        } else if (pl_inspect_grade(r->q, r->resp->response, &r->v, &r->inspect) != 0) {
+            r->error = pl_strdup("out of memory");
         }
         pl_error_clear(&err);
         /* the question's last response: free its grounded task */
@@ -157,6 +169,34 @@ static void *grade_worker(void *arg)
     }
     pl_acp_grader_free(g);
     return NULL;
+}
+
+/* Every answer's key, naming its run as the explorer does: the model, else
+ * the file (pl_run_responses_name_runs; two alike files told apart by their
+ * folders).  The output's `model` stays what the file says.  0, or -1 when
+ * out of memory. */
+static int name_answers(pl_run_responses *rs, grade_row *rows, pl_diags *warnings)
+{
+    bool *unnamed = calloc((size_t)rs->count + 1, sizeof *unnamed);
+    int rc = unnamed ? 0 : -1;
+    for (int i = 0; rc == 0 && i < rs->count; i++)
+        unnamed[i] = !rs->items[i].model;
+    if (rc == 0)
+        rc = pl_run_responses_name_runs(rs, warnings);
+    for (int i = 0; rc == 0 && i < rs->count; i++) {
+        grade_row *r = &rows[i];
+        const char *group = r->q ? pl_acp_group_name(r->q->task, r->q->format) : r->resp->group;
+        r->key = pl_answer_key(r->resp->model, group, r->q ? r->q->id : r->resp->id, r->resp->sample_id,
+                               r->resp->epoch);
+        rc = r->key ? 0 : -1;
+    }
+    for (int i = 0; unnamed && i < rs->count; i++)
+        if (unnamed[i]) {
+            free(rs->items[i].model);
+            rs->items[i].model = NULL;
+        }
+    free(unnamed);
+    return rc;
 }
 
 static int cmp_key(const void *a, const void *b)
@@ -235,6 +275,13 @@ int cmd_grade(int argc, char **argv)
             fprintf(stderr, "planlens: warning: %s:%d: %s\n", cli_text(r->resp->source), r->resp->line,
                     cli_text(r->error));
     }
+    pl_diags warnings = PL_DIAGS_INIT;
+    int named = name_answers(&rs, rows, &warnings);
+    cli_print_warnings(&warnings);
+    if (named < 0) {
+        fprintf(stderr, "planlens: out of memory\n");
+        goto done;
+    }
     grade_all(rows, rs.count, &qs, a.jobs, a.mode & GRADE_SOUND);
     if (shard.on)
         rc = grade_write_part(stdout, &shard, argc, argv, a.format, a.mode, rows, rs.count, &qs);
@@ -248,6 +295,7 @@ int cmd_grade(int argc, char **argv)
 done:
     for (int i = 0; rows && i < rs.count; i++) {
         pl_acp_verdict_clear(&rows[i].v);
+        free(rows[i].key);
         free(rows[i].error);
     }
     free(rows);

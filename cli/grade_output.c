@@ -39,11 +39,46 @@ static cJSON *id_json(const char *id)
     return is_integer_text(id) ? cJSON_CreateRaw(id) : cJSON_CreateString(id);
 }
 
+/* The official score of a graded row: lm-eval's, or with GRADE_INSPECT the
+ * Inspect scorers' (-1: the scorer raises). */
+static int official_score(const grade_row *r, grade_mode mode)
+{
+    return mode & GRADE_INSPECT ? r->inspect.score : r->v.score;
+}
+
+/* The official verdict: `score` (null when the Inspect scorer raises, with
+ * `official_error` naming the exception); where the two official graders
+ * differ, `official_rule` and the other grader's score (with
+ * `inspect_error` when that is the Inspect one and it raises). */
+static void add_official(cJSON *o, const grade_row *r, grade_mode mode)
+{
+    const pl_inspect_verdict *iv = &r->inspect;
+    bool inspect = mode & GRADE_INSPECT;
+    if (official_score(r, mode) < 0) {
+        cJSON_AddNullToObject(o, "score");
+        cJSON_AddStringToObject(o, "official_error", iv->raised);
+    } else {
+        cJSON_AddNumberToObject(o, "score", official_score(r, mode));
+    }
+    if (!iv->official_rule)
+        return;
+    cJSON_AddStringToObject(o, "official_rule", iv->official_rule);
+    if (inspect) {
+        cJSON_AddNumberToObject(o, "lm_eval_score", r->v.score);
+    } else if (iv->raised) {
+        cJSON_AddNullToObject(o, "inspect_score");
+        cJSON_AddStringToObject(o, "inspect_error", iv->raised);
+    } else {
+        cJSON_AddNumberToObject(o, "inspect_score", iv->score);
+    }
+}
+
 /* One row as a JSON object; ids are printed as the exact integers they are.
  * A wrong answer's failure comes with the sound verdict it explains. */
 static cJSON *row_json(const grade_row *r, grade_mode mode)
 {
     cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "key", r->key ? r->key : "");
     cJSON_AddItemToObject(o, "id", id_json(id_of(r)));
     cJSON_AddItemToObject(o, "group", group_of(r) ? cJSON_CreateString(group_of(r)) : cJSON_CreateNull());
     if (r->resp->sample_id)
@@ -60,7 +95,7 @@ static cJSON *row_json(const grade_row *r, grade_mode mode)
     }
     cJSON_AddItemToObject(o, "parsed", r->v.parsed ? cJSON_Duplicate(r->v.parsed, true) : cJSON_CreateNull());
     if (mode & GRADE_OFFICIAL)
-        cJSON_AddNumberToObject(o, "score", r->v.score);
+        add_official(o, r, mode);
     if (mode & GRADE_SOUND) {
         cJSON_AddNumberToObject(o, "sound_score", r->v.sound_score);
         if (r->v.sound_reason)
@@ -109,19 +144,32 @@ static void csv_field(FILE *f, const char *s, bool last)
     fputc(last ? '\n' : ',', f);
 }
 
+const char *grade_csv_header(grade_mode mode)
+{
+    return mode & GRADE_INSPECT
+               ? "id,group,sample_id,epoch,model,score,sound_score,path,iou,stored_score,parsed,sound_reason,"
+                 "failure_kind,failure_key,failure_step,key,official_rule,lm_eval_score,official_error\n"
+               : "id,group,sample_id,epoch,model,score,sound_score,path,iou,stored_score,parsed,sound_reason,"
+                 "failure_kind,failure_key,failure_step,key,official_rule,inspect_score,inspect_error\n";
+}
+
 void grade_print_csv(FILE *f, const grade_row *rows, int n, grade_mode mode)
 {
-    fputs("id,group,sample_id,epoch,model,score,sound_score,path,iou,stored_score,parsed,sound_reason,failure_kind,"
-          "failure_key,failure_step\n",
-          f);
+    fputs(grade_csv_header(mode), f);
     for (int i = 0; i < n; i++) {
         const grade_row *r = &rows[i];
         if (!r->in_shard)
             continue;
-        char score[16] = "", sound[16] = "", iou[32] = "", stored[32] = "", epoch[16], step[16] = "";
+        char score[16] = "", sound[16] = "", iou[32] = "", stored[32] = "", epoch[16], step[16] = "", other[16] = "";
         char *parsed = r->v.parsed ? cli_json_text(r->v.parsed, false) : NULL;
-        if (!r->error && (mode & GRADE_OFFICIAL))
-            snprintf(score, sizeof score, "%d", r->v.score);
+        bool official = !r->error && (mode & GRADE_OFFICIAL), inspect = mode & GRADE_INSPECT;
+        const char *rule = official ? r->inspect.official_rule : NULL;
+        /* the Inspect verdict raises: no score, the exception in the last column */
+        const char *raised = official ? r->inspect.raised : NULL;
+        if (official && official_score(r, mode) >= 0)
+            snprintf(score, sizeof score, "%d", official_score(r, mode));
+        if (rule && (inspect || !raised))
+            snprintf(other, sizeof other, "%d", inspect ? r->v.score : r->inspect.score);
         if (!r->error && (mode & GRADE_SOUND))
             snprintf(sound, sizeof sound, "%d", r->v.sound_score);
         if (r->v.has_iou)
@@ -146,7 +194,11 @@ void grade_print_csv(FILE *f, const grade_row *rows, int n, grade_mode mode)
         csv_field(f, r->error ? r->error : r->v.sound_reason, false);
         csv_field(f, failed ? pl_failure_kind_name(r->v.failure.kind) : NULL, false);
         csv_field(f, failed ? r->v.failure.key : NULL, false);
-        csv_field(f, step, true);
+        csv_field(f, step, false);
+        csv_field(f, r->key, false);
+        csv_field(f, rule, false);
+        csv_field(f, other, false);
+        csv_field(f, raised, true);
         free(parsed);
     }
 }
@@ -159,6 +211,8 @@ void grade_print_csv(FILE *f, const grade_row *rows, int n, grade_mode mode)
 typedef struct {
     const char *task, *model;
     int n, epochs, parse_errors, disagree, stored_n, stored_disagree, errors, scorer_failures;
+    int official_differ;       /* answers the Inspect and lm-eval graders score differently */
+    int raised;                /* --official inspect: answers whose Inspect scorer raises (no score) */
     double sum, sum2, sound_sum, sound_sum2;
     char reducer[32];          /* the reducer of its answers ("mixed" when they differ) */
     const char *status;        /* how a log of it ended when it did not finish, or NULL */
@@ -204,8 +258,16 @@ static pl_epoch_reducer row_reducer(const grade_row *r)
     return red;
 }
 
+/* Has the row an official score?  Not when its Inspect scorer raises and
+ * that is the official grader: Inspect leaves such a sample out of its
+ * metrics, and so does the table. */
+static bool officially_scored(const grade_row *r, grade_mode mode)
+{
+    return !r->error && official_score(r, mode) >= 0;
+}
+
 /* The counts of one answer. */
-static void cell_count(table_cell *c, const grade_row *r)
+static void cell_count(table_cell *c, const grade_row *r, grade_mode mode)
 {
     char reducer[32];
     pl_epoch_reducer red = row_reducer(r);
@@ -224,11 +286,16 @@ static void cell_count(table_cell *c, const grade_row *r)
     }
     c->epochs = r->resp->epoch > c->epochs ? r->resp->epoch : c->epochs;
     c->parse_errors += r->v.path && !strcmp(r->v.path, "parse-error");
-    c->disagree += r->v.score != r->v.sound_score;
     c->scorer_failures += r->resp->scorer_error != NULL;
+    c->official_differ += r->inspect.official_rule != NULL;
+    if (!officially_scored(r, mode)) {
+        c->raised++;
+        return;
+    }
+    c->disagree += official_score(r, mode) != r->v.sound_score;
     if (r->resp->has_stored_score) {
         c->stored_n++;
-        c->stored_disagree += fabs(r->resp->stored_score - r->v.score) > 1e-9;
+        c->stored_disagree += fabs(r->resp->stored_score - official_score(r, mode)) > 1e-9;
     }
 }
 
@@ -274,9 +341,10 @@ static void print_cell(FILE *f, const table_cell *c, grade_mode mode)
         snprintf(stored, sizeof stored, "%d/%d", c->stored_disagree, c->stored_n);
     else
         snprintf(stored, sizeof stored, "-");
-    fprintf(f, "%-20s %-12s %6d %6d  %-16s %-16s %7d %9d %14s %7d %7d  %s\n", cli_text(c->model), cli_text(c->task), c->n, c->epochs,
-            mode & GRADE_OFFICIAL ? off : "-", mode & GRADE_SOUND ? snd : "-", c->parse_errors, c->disagree, stored,
-            c->errors, c->scorer_failures, cli_text(c->reducer));
+    fprintf(f, "%-20s %-12s %6d %6d  %-16s %-16s %7d %9d %7d %14s %7d %7d  %s\n", cli_text(c->model),
+            cli_text(c->task), c->n, c->epochs, mode & GRADE_OFFICIAL ? off : "-", mode & GRADE_SOUND ? snd : "-",
+            c->parse_errors, c->disagree, c->official_differ, stored, c->errors, c->scorer_failures,
+            cli_text(c->reducer));
     if (c->status)
         fprintf(f, "  %s%s: accuracy partial (over the samples the log has)\n", cli_text(c->status),
                 c->more_statuses ? " (and other logs that did not finish)" : "");
@@ -285,6 +353,9 @@ static void print_cell(FILE *f, const table_cell *c, grade_mode mode)
     if (c->scorer_failures)
         fprintf(f, "  the log's scorer failed on %d answer%s: graded all the same\n", c->scorer_failures,
                 c->scorer_failures == 1 ? "" : "s");
+    if (c->raised)
+        fprintf(f, "  the Inspect scorer raises on %d answer%s: left out of the accuracy, as Inspect leaves them\n",
+                c->raised, c->raised == 1 ? "" : "s");
 }
 
 static const grade_row *sort_rows;
@@ -324,7 +395,7 @@ typedef struct {
  * one question are several samples) added to the question's task and to
  * "all".  Returns the next k. */
 static int add_question(table_cell *cells, int *ncells, const grade_row *rows, const int *order, int k, int n,
-                        epoch_scratch *scratch)
+                        grade_mode mode, epoch_scratch *scratch)
 {
     const grade_row *first = &rows[order[k]];
     table_cell *task = cell_for(cells, ncells, task_label(first), model_label(first));
@@ -333,11 +404,11 @@ static int add_question(table_cell *cells, int *ncells, const grade_row *rows, c
     pl_epoch_reducer reducer = row_reducer(first); /* a (model, question)'s answers come from one log */
     for (; end < n && (end == k || same_question(first, &rows[order[end]])); end++) {
         const grade_row *r = &rows[order[end]];
-        cell_count(task, r);
-        cell_count(all, r);
-        if (!r->error)
-            scratch->answers[graded++] = (pl_epoch_answer){NULL, r->q, r->resp->epoch, order[end], r->v.score,
-                                                           r->v.sound_score};
+        cell_count(task, r, mode);
+        cell_count(all, r, mode);
+        if (officially_scored(r, mode))
+            scratch->answers[graded++] = (pl_epoch_answer){NULL, r->q, r->resp->epoch, order[end],
+                                                           official_score(r, mode), r->v.sound_score};
     }
     int nsamples = first->q ? pl_epoch_samples_reduced(scratch->answers, graded, the_reducer, &reducer,
                                                        scratch->samples)
@@ -371,10 +442,11 @@ void grade_print_table(FILE *f, const grade_row *rows, int n, grade_mode mode)
     sort_rows = rows; /* the CLI prints on one thread */
     pl_sort(order, (size_t)m, sizeof *order, by_model_question);
     for (int k = 0; k < m;)
-        k = add_question(cells, &ncells, rows, order, k, m, &scratch);
+        k = add_question(cells, &ncells, rows, order, k, m, mode, &scratch);
     pl_sort(cells, (size_t)ncells, sizeof *cells, cmp_cell);
-    fprintf(f, "%-20s %-12s %6s %6s  %-16s %-16s %7s %9s %14s %7s %7s  %s\n", "model", "task", "n", "epochs",
-            "official", "sound", "unparsed", "off!=snd", "stored!=ours", "errors", "scorer!", "reducer");
+    fprintf(f, "%-20s %-12s %6s %6s  %-16s %-16s %7s %9s %7s %14s %7s %7s  %s\n", "model", "task", "n", "epochs",
+            mode & GRADE_INSPECT ? "inspect" : "official", "sound", "unparsed", "off!=snd", "ins!=lm", "stored!=ours",
+            "errors", "scorer!", "reducer");
     for (int i = 0; i < ncells; i++)
         print_cell(f, &cells[i], mode);
     free(order);

@@ -27,7 +27,8 @@ static void print_one(FILE *f, const void *ctx)
 }
 
 /* What the table needs of a row: question index (-1: none), task, format,
- * model, epoch, error, path, scores, stored score. */
+ * model, epoch, error, path, scores (the Inspect one with the exception it
+ * raises and the rule that sets it apart), stored score. */
 static cJSON *table_unit(const grade_row *r, const pl_acp_questions *qs)
 {
     cJSON *o = cJSON_CreateObject();
@@ -46,6 +47,11 @@ static cJSON *table_unit(const grade_row *r, const pl_acp_questions *qs)
             cJSON_AddStringToObject(o, "path", r->v.path);
         cJSON_AddNumberToObject(o, "score", r->v.score);
         cJSON_AddNumberToObject(o, "sound_score", r->v.sound_score);
+        cJSON_AddNumberToObject(o, "inspect_score", r->inspect.score);
+        if (r->inspect.raised)
+            cJSON_AddStringToObject(o, "inspect_error", r->inspect.raised);
+        if (r->inspect.official_rule)
+            cJSON_AddStringToObject(o, "official_rule", r->inspect.official_rule);
     }
     if (r->resp->has_stored_score)
         cli_part_add_double(o, "stored_score", r->resp->stored_score);
@@ -65,9 +71,7 @@ int grade_write_part(FILE *f, const cli_shard *s, int argc, char **argv, const c
                      const grade_row *rows, int n, const pl_acp_questions *qs)
 {
     static const cli_part_layout lines = {"", "", "", NULL}, array = {"[\n", ",\n", "\n]\n", "[\n\n]\n"};
-    static const cli_part_layout csv = {"id,group,sample_id,epoch,model,score,sound_score,path,iou,stored_score,"
-                                        "parsed,sound_reason,failure_kind,failure_key,failure_step\n",
-                                        "", "", NULL};
+    const cli_part_layout csv = {grade_csv_header(mode), "", "", NULL};
     bool is_csv = !strcmp(format, "csv"), is_json = !strcmp(format, "json"), is_table = !strcmp(format, "table");
     cJSON *options = cJSON_CreateObject();
     cJSON_AddNumberToObject(options, "mode", mode);
@@ -132,6 +136,8 @@ int grade_merge_table(FILE *out, const cli_merged *m)
         rows[i].v.path = cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(u, "path"));
         rows[i].v.score = cli_merge_int(u, "score");
         rows[i].v.sound_score = cli_merge_int(u, "sound_score");
+        rows[i].inspect = (pl_inspect_verdict){cli_merge_int(u, "inspect_score"), string_of(u, "inspect_error"),
+                                               string_of(u, "official_rule")};
     }
     grade_print_table(out, rows, m->n, (grade_mode)cli_merge_int(m->options, "mode"));
     free(qs);

@@ -373,15 +373,18 @@ static void test_grade_jsonl(void **state)
                        " --format jsonl --mode both");
     assert_int_equal(r.status, 0);
     expect_output(&r, "run.jsonl:3:");
-    expect_output(&r, "{\"id\":-5674251047178000480,\"group\":\"applicable_actions_gen\",\"epoch\":1,"
-                      "\"model\":\"model-a\","
-                      "\"parsed\":[\"(debark c2 l0)\",\"(sail l0 l1)\"],\"score\":1,\"sound_score\":1,"
+    expect_output(&r, "{\"key\":\"model-a|app_gen|-5674251047178000480|-|1\",\"id\":-5674251047178000480,"
+                      "\"group\":\"applicable_actions_gen\",\"epoch\":1,\"model\":\"model-a\","
+                      "\"parsed\":[\"(debark c2 l0)\",\"(sail l0 l1)\"],\"score\":1,"
+                      "\"official_rule\":\"app-target-string\",\"inspect_score\":0,\"sound_score\":1,"
                       "\"path\":\"set-equal\",\"iou\":1}");
     /* a wrong answer says why (base/failure.h) */
     expect_output(&r, "\"score\":0,\"sound_score\":0,\"path\":\"set-mismatch\",\"iou\":0.5,\"failure\":{\"kind\":"
                       "\"missed-items\",\"key\":\"sail\",\"detail\":\"1 missed\",\"items\":{\"missed-items\":1}}}");
-    /* "none" is a parse error officially, right for the sound verdict */
-    expect_output(&r, "\"parsed\":null,\"score\":0,\"sound_score\":1,\"sound_reason\":");
+    /* "none" is a parse error officially, right for the sound verdict (and for Inspect's scorer, where the
+     * stored answer is empty) */
+    expect_output(&r, "\"parsed\":null,\"score\":0,\"official_rule\":\"parse-failure-correct-when-empty\","
+                      "\"inspect_score\":1,\"sound_score\":1,\"sound_reason\":");
     expect_output(&r, "\"id\":123,\"group\":\"reachable_atom_gen\",\"epoch\":1,\"model\":\"model-b\",\"parsed\":null,"
                       "\"score\":null,\"error\":\"no question with group reachable_atom_gen and id 123\"}");
     free(r.out);
@@ -415,12 +418,15 @@ static void test_grade_todays_logs(void **state)
     run_result r = run("grade --questions " RUNS "questions.json --responses " TODAY_RUNS
                        " --format jsonl --mode official");
     assert_int_equal(r.status, 0);
-    expect_output(&r, "{\"id\":1234567890123456789,\"group\":\"applicable_actions_gen\",\"sample_id\":1,\"epoch\":3,"
+    expect_output(&r, "{\"key\":\"openai/gpt-4o-mini|app_gen|1234567890123456789|1|3\",\"id\":1234567890123456789,"
+                      "\"group\":\"applicable_actions_gen\",\"sample_id\":1,\"epoch\":3,"
                       "\"model\":\"openai/gpt-4o-mini\",\"parsed\":[\"(sail l0 l1)\"],\"score\":1,");
-    expect_output(&r, "{\"id\":-42,\"group\":\"applicable_actions_gen\",\"sample_id\":2,\"epoch\":2,"
+    expect_output(&r, "{\"key\":\"openai/gpt-4o-mini|app_gen|-42|2|2\",\"id\":-42,"
+                      "\"group\":\"applicable_actions_gen\",\"sample_id\":2,\"epoch\":2,"
                       "\"model\":\"openai/gpt-4o-mini\",\"parsed\":null,\"score\":null,"
                       "\"error\":\"sample error: RateLimitError: too many requests\"}");
-    expect_output(&r, "{\"id\":-42,\"group\":\"applicable_actions_gen\",\"sample_id\":1,\"epoch\":3,"
+    expect_output(&r, "{\"key\":\"Qwen/Qwen2.5-7B-Instruct|app_gen|-42|1|3\",\"id\":-42,"
+                      "\"group\":\"applicable_actions_gen\",\"sample_id\":1,\"epoch\":3,"
                       "\"model\":\"Qwen/Qwen2.5-7B-Instruct\",\"parsed\":[],\"score\":0,");
     assert_null(strstr(r.out, "stale first attempt"));
     free(r.out);

@@ -47,14 +47,16 @@ static void expect_row(const run_result *r, const char *model, const char *reduc
     const char *row = strstr(r->out, want);
     if (!row)
         fail_msg("no row for %s in:\n%s", model, r->out);
-    char words[16][32];
-    /* model task n epochs official ± sem sound ± sem unparsed off!=snd stored!=ours errors scorer! reducer */
-    assert_int_equal(sscanf(row, "%31s %31s %31s %31s %31s %31s %31s %31s %31s %31s %31s %31s %31s %31s %31s %31s",
+    char words[17][32];
+    /* model task n epochs official ± sem sound ± sem unparsed off!=snd ins!=lm stored!=ours errors scorer! reducer */
+    assert_int_equal(sscanf(row,
+                            "%31s %31s %31s %31s %31s %31s %31s %31s %31s %31s %31s %31s %31s %31s %31s %31s %31s",
                             words[0], words[1], words[2], words[3], words[4], words[5], words[6], words[7],
-                            words[8], words[9], words[10], words[11], words[12], words[13], words[14], words[15]),
-                     16);
+                            words[8], words[9], words[10], words[11], words[12], words[13], words[14], words[15],
+                            words[16]),
+                     17);
     assert_string_equal(words[4], official);
-    assert_string_equal(words[15], reducer);
+    assert_string_equal(words[16], reducer);
 }
 
 /* Inspect reports 0.900 for --epochs 3 --epochs-reducer max: so does the

@@ -103,6 +103,8 @@ static bool load_inputs(const report_args *a, report_inputs *in)
              PL_OK;
     for (int i = 0; ok && i < a->nresponses; i++)
         ok = pl_run_responses_load(&in->runs, a->responses[i], &warnings, &err) == PL_OK;
+    if (ok && pl_run_responses_name_runs(&in->runs, &warnings) < 0) /* two responses.jsonl: two runs */
+        ok = pl_error_set(&err, PL_ERR_LIMIT, NULL, 0, 0, "out of memory") == PL_OK;
     cli_print_warnings(&warnings);
     if (!ok)
         cli_print_error(&err);
@@ -124,20 +126,12 @@ static void free_inputs(report_inputs *in)
     pl_run_responses_free(&in->runs);
 }
 
-static const char *model_of(const pl_run_response *r)
-{
-    if (r->model)
-        return r->model;
-    const char *slash = strrchr(r->source, '/');
-    return slash ? slash + 1 : r->source;
-}
-
 /* Grades one response into a row; 1 when it made a row, 0 when it has no
  * IoU question (counted), -1 when out of memory. */
 static int grade_one(const report_inputs *in, pl_iou_grader *ig, pl_acp_grader *ag, const pl_run_response *r,
                      report_row *row)
 {
-    row->model = model_of(r);
+    row->model = r->model; /* every run named (pl_run_responses_name_runs) */
     const pl_iou_question *iq = pl_iou_questions_find(&in->iou, r->id);
     if (iq) {
         pl_iou_verdict v;

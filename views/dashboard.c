@@ -1,8 +1,10 @@
-/* Dashboard: runs × tasks with official and sound accuracy (reduced over
- * epochs as Inspect does, with the epoch count and the reducer), mean IoU
- * and action distance, parse errors, errored samples, the answers whose
- * log's scorer failed and the disagreement counts a curator looks at
- * first, its columns fitted to the terminal (views/table.h); under a row,
+/* Dashboard: runs × tasks (an ACPBench task's gen, bool and MCQ answers on
+ * rows of their own: "reach", "reach bool", "reach mcq") with official and
+ * sound accuracy (reduced over epochs as Inspect does, with the epoch count
+ * and the reducer), mean IoU and action distance, parse errors, errored
+ * samples, the answers whose log's scorer failed and the disagreement
+ * counts a curator looks at first (official vs sound, vs the run's stored
+ * score, lm-eval's official grader vs Inspect's: ins!=lm), its columns fitted to the terminal (views/table.h); under a row,
  * how its log ended when it did not finish (its accuracy partial); under
  * the table, the attempts set aside for a later one of their task. */
 #include <stdio.h>
@@ -14,7 +16,7 @@
 #include "table.h"
 
 enum { COL_MARK, COL_RUN, COL_TASK, COL_ANSWERS, COL_OFFICIAL, COL_SOUND, COL_IOU, COL_AD, COL_PARSE, COL_SOUND_DIFF,
-       COL_STORED_DIFF, COL_EPOCHS, COL_ERRORED, COL_ERRORS, COL_SCORER };
+       COL_STORED_DIFF, COL_INSPECT_DIFF, COL_EPOCHS, COL_ERRORED, COL_ERRORS, COL_SCORER };
 
 /* "3 max": the epochs and the reducer over them (a run with one epoch has nothing to reduce). */
 static void epochs_text(char *buf, size_t size, const pl_ws_aggregate *s, const char *reducer)
@@ -39,11 +41,12 @@ static void lay_out(const pl_group *groups, const pl_ws_aggregate *stats, const 
     pl_table_add(t, "parse!", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "off!=snd", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "stored!=", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "ins!=lm", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "epochs", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "errored", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "errors", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "scorer!", PL_ALIGN_RIGHT, false, 0);
-    bool scorer = false;
+    bool scorer = false, acpbench = false, inspect = false, inspect_differs = false;
     bool iou = false, ad = false, errors = false, same_run = true, stored = false, epochs = false, errored = false;
     for (int i = 0; i < ngroups; i++) {
         char answers[32];
@@ -54,6 +57,9 @@ static void lay_out(const pl_group *groups, const pl_ws_aggregate *stats, const 
         epochs_text(answers, sizeof answers, &stats[i], reducers[i]);
         pl_table_measure(t, COL_EPOCHS, answers);
         scorer = scorer || stats[i].scorer_failures;
+        acpbench = acpbench || stats[i].acpbench;
+        inspect = inspect || stats[i].inspect;
+        inspect_differs = inspect_differs || stats[i].inspect_differs;
         iou = iou || (stats[i].nvalues && !stats[i].is_distance);
         ad = ad || (stats[i].nvalues && stats[i].is_distance);
         errors = errors || stats[i].errors;
@@ -75,6 +81,12 @@ static void lay_out(const pl_group *groups, const pl_ws_aggregate *stats, const 
     t->cols[COL_SCORER].off = !scorer;
     t->cols[COL_RUN].hide = ngroups > 1 && same_run ? 2 : 0;
     t->cols[COL_STORED_DIFF].hide = stored ? 0 : 1; /* all '-': the first to go when room is short */
+    /* the second official grader, wherever ACPBench answers are: hidden first when no
+     * answer has its verdict or none differs, else dropped once the names are at their least */
+    t->cols[COL_INSPECT_DIFF].off = !acpbench;
+    t->cols[COL_INSPECT_DIFF].empty = !inspect;
+    t->cols[COL_INSPECT_DIFF].hide = inspect_differs ? 0 : 1;
+    t->cols[COL_INSPECT_DIFF].drop = 1;
     const char **names = malloc(2 * ((size_t)ngroups + 1) * sizeof *names); /* cut so that rows stay apart */
     for (int i = 0; names && i < ngroups; i++) {
         names[i] = groups[i].model;
@@ -126,6 +138,10 @@ static void row(const pl_table *t, const pl_group *g, const pl_ws_aggregate *s, 
         count_cell(t, COL_STORED_DIFF, vm, s->stored_differs, ROLE_HALLUCINATED);
     else
         pl_table_cell(t, COL_STORED_DIFF, vm, ROLE_DIM, "-");
+    if (s->inspect) /* answers the Inspect grader scored too */
+        count_cell(t, COL_INSPECT_DIFF, vm, s->inspect_differs, ROLE_HALLUCINATED);
+    else
+        pl_table_cell(t, COL_INSPECT_DIFF, vm, ROLE_DIM, "-");
     epochs_text(text, sizeof text, s, reducer);
     pl_table_cell(t, COL_EPOCHS, vm, s->epochs ? ROLE_TEXT : ROLE_DIM, text);
     count_cell(t, COL_ERRORED, vm, s->sample_errors, ROLE_ERROR);

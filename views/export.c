@@ -9,6 +9,7 @@
 #include "base/atomic_file.h"
 #include "base/safe_text.h"
 #include "csv_out.h"
+#include "export_answer.h"
 #include "groups.h"
 #include "views.h"
 
@@ -49,8 +50,121 @@ static void case_csv(FILE *f, const pl_ws_record *r)
         fprintf(f, "%.6f", r->final_score);
 }
 
-static cJSON *record_json(const pl_ws_record *r)
+/* The group of the answer's question: an ACPBench question's as its file
+ * stores it ("reachable_atom_mcq"), else the run's, else the task. */
+static const char *question_group(const pl_ws_record *r)
 {
+    return r->acp ? r->acp->group : r->resp->group ? r->resp->group : r->task;
+}
+
+static const char *question_text(const pl_ws_record *r)
+{
+    return r->acp ? r->acp->question : r->iou ? r->iou->question : NULL;
+}
+
+static cJSON *strings_json(char *const *items, int n)
+{
+    cJSON *a = cJSON_CreateArray();
+    for (int k = 0; a && k < n; k++)
+        cJSON_AddItemToArray(a, cJSON_CreateString(items[k]));
+    return a;
+}
+
+/* The question's stored answer (a plan-quality case: its ground-truth
+ * plan), or NULL when it has none. */
+static cJSON *stored_answer(const pl_ws_record *r)
+{
+    if (r->acp)
+        return r->acp->answer ? cJSON_Duplicate(r->acp->answer, true) : NULL;
+    if (r->iou)
+        return strings_json(r->iou->answer, r->iou->nanswer);
+    return r->pcase && r->pcase->ngt ? strings_json(r->pcase->gt, r->pcase->ngt) : NULL;
+}
+
+/* What the grader read from the response: JSON null on a parse failure;
+ * NULL when it was not graded. */
+static cJSON *parsed_answer(const pl_ws_record *r)
+{
+    if (!r->graded || r->error || r->resp->error)
+        return NULL;
+    if (r->acp)
+        return r->acp_v.parsed ? cJSON_Duplicate(r->acp_v.parsed, true) : cJSON_CreateNull();
+    if (r->iou)
+        return r->iou_v.list.ok ? strings_json(r->iou_v.list.items, r->iou_v.list.count) : cJSON_CreateNull();
+    return strings_json(r->pcase->llm, r->pcase->nllm); /* the plan simulated */
+}
+
+/* Takes `value` into o under `name` (nothing when NULL). */
+static void add_value(cJSON *o, const char *name, cJSON *value)
+{
+    if (value)
+        cJSON_AddItemToObject(o, name, value);
+}
+
+/* Where the answer is and what it answers: its key (the review journal's,
+ * runs/answer_key.h), the question's group and text, the file and line of
+ * the response, the stored and the parsed answer. */
+static void answer_json(const pl_workspace *ws, int i, cJSON *o)
+{
+    const pl_ws_record *r = pl_workspace_record(ws, i);
+    char *key = pl_workspace_answer_key(ws, i);
+    add_value(o, "key", key ? cJSON_CreateString(key) : NULL);
+    free(key);
+    cJSON_AddStringToObject(o, "group", question_group(r));
+    if (question_text(r))
+        cJSON_AddStringToObject(o, "question", question_text(r));
+    if (r->resp->source)
+        cJSON_AddStringToObject(o, "file", r->resp->source);
+    if (r->resp->line > 0)
+        cJSON_AddNumberToObject(o, "line", r->resp->line);
+    add_value(o, "stored_answer", stored_answer(r));
+    add_value(o, "parsed_answer", parsed_answer(r));
+}
+
+/* A JSON value as one CSV cell: a string as its text, anything else as
+ * compact JSON; NULL: an empty cell.  Takes `value`. */
+static bool put_json_cell(FILE *f, cJSON *value)
+{
+    char *text = value && !cJSON_IsString(value) ? cJSON_PrintUnformatted(value) : NULL;
+    bool ok = (!value || cJSON_IsString(value) || text) &&
+              pl_csv_put(f, cJSON_IsString(value) ? value->valuestring : text);
+    cJSON_free(text);
+    cJSON_Delete(value);
+    return ok;
+}
+
+bool pl_export_answer_csv(FILE *f, const pl_workspace *ws, int i)
+{
+    const pl_ws_record *r = pl_workspace_record(ws, i);
+    char *key = pl_workspace_answer_key(ws, i);
+    bool ok = key && pl_csv_put(f, key);
+    free(key);
+    fputc(',', f);
+    ok &= pl_csv_put(f, question_group(r));
+    fputc(',', f);
+    ok &= pl_csv_put(f, question_text(r));
+    fputc(',', f);
+    ok &= pl_csv_put(f, r->resp->source);
+    fputc(',', f);
+    if (r->resp->line > 0)
+        fprintf(f, "%d", r->resp->line);
+    fputc(',', f);
+    ok &= put_json_cell(f, stored_answer(r));
+    fputc(',', f);
+    ok &= put_json_cell(f, parsed_answer(r));
+    fputc(',', f);
+    ok &= pl_csv_put(f, r->resp->response);
+    return ok;
+}
+
+void pl_export_no_answer_csv(FILE *f)
+{
+    fputs(",,,,,,,", f);
+}
+
+static cJSON *record_json(const pl_workspace *ws, int i)
+{
+    const pl_ws_record *r = pl_workspace_record(ws, i);
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "id", r->id);
     cJSON_AddStringToObject(o, "model", r->model);
@@ -74,6 +188,7 @@ static cJSON *record_json(const pl_ws_record *r)
     cJSON_AddBoolToObject(o, "flag", r->flagged);
     if (r->note)
         cJSON_AddStringToObject(o, "note", r->note);
+    answer_json(ws, i, o);
     cJSON_AddStringToObject(o, "response", r->resp->response);
     return o;
 }
@@ -151,11 +266,12 @@ int pl_export_records(const pl_workspace *ws, const int *records, int n, const c
     if (format != EXPORT_CSV) {
         cJSON *a = cJSON_CreateArray();
         for (int i = 0; a && i < n; i++)
-            cJSON_AddItemToArray(a, record_json(pl_workspace_record(ws, records[i])));
+            cJSON_AddItemToArray(a, record_json(ws, records[i]));
         ok = put_items(f, a, format);
     } else {
         fputs("id,model,domain,task,score,sound_score,value,parse_failed,rule,sound_reason,stored_score,flag,note,"
-              "plan_length,lea,true_lea,correct,misplaced,same_act,diff_act,redundant,final_score\n",
+              "plan_length,lea,true_lea,correct,misplaced,same_act,diff_act,redundant,final_score,"
+              PL_EXPORT_ANSWER_COLUMNS "\n",
               f);
         for (int i = 0; i < n; i++) {
             const pl_ws_record *r = pl_workspace_record(ws, records[i]);
@@ -183,6 +299,8 @@ int pl_export_records(const pl_workspace *ws, const int *records, int n, const c
             fprintf(f, ",%s,", r->flagged ? "true" : "false");
             ok &= pl_csv_put(f, r->note);
             case_csv(f, r);
+            fputc(',', f);
+            ok &= pl_export_answer_csv(f, ws, records[i]);
             fputc('\n', f);
         }
     }
@@ -206,6 +324,8 @@ static cJSON *row_json(const pl_group *g, const pl_ws_aggregate *s)
     if (s->stored)
         cJSON_AddNumberToObject(o, "stored_ne_official", s->stored_differs);
     cJSON_AddNumberToObject(o, "errors", s->errors);
+    if (s->inspect) /* the answers ACPBench's Inspect scorers grade otherwise than lm-eval's */
+        cJSON_AddNumberToObject(o, "inspect_ne_lm_eval", s->inspect_differs);
     return o;
 }
 
@@ -228,7 +348,10 @@ static bool row_csv(FILE *f, const pl_group *g, const pl_ws_aggregate *s)
     fprintf(f, ",%d,%d,", s->parse_failed, s->sound_differs);
     if (s->stored)
         fprintf(f, "%d", s->stored_differs);
-    fprintf(f, ",%d\n", s->errors);
+    fprintf(f, ",%d,", s->errors);
+    if (s->inspect)
+        fprintf(f, "%d", s->inspect_differs);
+    fputc('\n', f);
     return ok;
 }
 
@@ -254,7 +377,7 @@ int pl_export_dashboard(const pl_workspace *ws, const pl_selection *sel, const c
     cJSON *rows = json ? cJSON_CreateArray() : NULL;
     if (!json)
         fputs("run,task,answers,graded,official,sound,mean_iou,mean_action_distance,parse_failures,"
-              "official_ne_sound,stored_ne_official,errors\n",
+              "official_ne_sound,stored_ne_official,errors,inspect_ne_lm_eval\n",
               f);
     for (int i = 0; i < ngroups; i++) {
         pl_ws_aggregate s;

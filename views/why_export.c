@@ -1,5 +1,6 @@
-/* The why table out of the terminal: CSV of every row and run, and an SVG
- * chart of the rows shown with that CSV beside it (why_view.h). */
+/* The why table out of the terminal: CSV of every row and run with the
+ * answers it counts, and an SVG chart of the rows shown with that CSV
+ * beside it (why_view.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -7,25 +8,50 @@
 #include "base/atomic_file.h"
 #include "chart_svg.h"
 #include "csv_out.h"
+#include "export_answer.h"
 #include "why_view.h"
 
+/* The table's columns of row r and run c, before an answer's cells. */
+static bool row_cells(FILE *f, const pl_why *w, int r, int c)
+{
+    const pl_ws_failure_row *row = &w->table.rows[r];
+    bool ok = pl_csv_put(f, pl_failure_kind_name(row->kind));
+    fputc(',', f);
+    ok &= pl_csv_put(f, row->key);
+    fputc(',', f);
+    ok &= pl_csv_put(f, w->runs[c]);
+    fputc(',', f);
+    ok &= pl_csv_put(f, w->task);
+    fprintf(f, ",%d,%d,%d,%.10g,", row->count[c], w->table.wrong[c], w->table.answers[c],
+            pl_ws_failure_share(&w->table, r, c));
+    return ok;
+}
+
+/* A line per row, run and answer the row counts there (the answers Enter
+ * opens), or one line without answer when the row counts none. */
 static int write_csv(FILE *f, const pl_why *w)
 {
-    fputs("kind,key,run,task,count,wrong,answers,share\n", f);
+    bool ok = true;
+    fputs("kind,key,run,task,count,wrong,answers,share," PL_EXPORT_ANSWER_COLUMNS "\n", f);
     for (int r = 0; r < w->table.nrows; r++)
         for (int c = 0; c < w->nruns; c++) {
-            const pl_ws_failure_row *row = &w->table.rows[r];
-            pl_csv_put(f, pl_failure_kind_name(row->kind));
-            fputc(',', f);
-            pl_csv_put(f, row->key);
-            fputc(',', f);
-            pl_csv_put(f, w->runs[c]);
-            fputc(',', f);
-            pl_csv_put(f, w->task);
-            fprintf(f, ",%d,%d,%d,%.10g\n", row->count[c], w->table.wrong[c], w->table.answers[c],
-                    pl_ws_failure_share(&w->table, r, c));
+            int written = 0;
+            for (int i = 0; w->ws && i < w->nmembers[c]; i++) {
+                int rec = w->members[c][i];
+                if (!pl_ws_failure_row_has(&w->table, r, pl_workspace_record(w->ws, rec)))
+                    continue;
+                ok &= row_cells(f, w, r, c);
+                ok &= pl_export_answer_csv(f, w->ws, rec);
+                fputc('\n', f);
+                written++;
+            }
+            if (!written) {
+                ok &= row_cells(f, w, r, c);
+                pl_export_no_answer_csv(f);
+                fputc('\n', f);
+            }
         }
-    return 0;
+    return ok ? 0 : -1;
 }
 
 /* The rows shown as a grouped bar chart: a category per row ("kind" or

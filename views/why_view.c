@@ -209,6 +209,7 @@ void pl_view_why(const pl_workspace *ws, const pl_selection *sel, pl_why *w, int
     pl_ws_failure_order order = w->nruns > 1 ? w->order : PL_WS_FAILURE_BY_COUNT;
     vm->table = malloc(sizeof *vm->table);
     bool ok = vm->table && collect(ws, sel, w);
+    w->ws = ws;
     const int *columns[PL_WHY_MAX_RUNS];
     for (int c = 0; c < w->nruns; c++)
         columns[c] = w->members[c];

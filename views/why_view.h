@@ -25,6 +25,7 @@ typedef struct {
     int fold_over;               /* > 0: the first table with more rows than this opens with every kind
                                   * folded (a screenful of one kind's keys hides the others) */
     /* as last built by pl_view_why (what the lines' targets index): */
+    const pl_workspace *ws;      /* the records' workspace (the export writes the answers counted) */
     pl_ws_failure_table table;   /* target = row of the table */
     int *members[PL_WHY_MAX_RUNS]; /* each column's records */
     int nmembers[PL_WHY_MAX_RUNS];
@@ -55,8 +56,10 @@ bool pl_why_fold_all(pl_why *w);
 /* Is row r of the table as last built shown (its kind not folded)? */
 bool pl_why_row_shown(const pl_why *w, int r);
 
-/* Writes the table as last built to CSV, one line per row and run:
- * kind,key,run,task,count,wrong,answers,share (written beside path and
+/* Writes the table as last built to CSV, one line per row, run and answer
+ * the row counts in that run (one line with empty answer cells when none):
+ * kind,key,run,task,count,wrong,answers,share, then the answer as the
+ * records export writes it (export_answer.h) (written beside path and
  * renamed; why_export.c). */
 int pl_why_export_csv(const pl_why *w, const char *path, pl_error *err);
 /* Writes the rows shown (folded kinds without their keys) as an SVG bar

@@ -238,17 +238,27 @@ static const char *error_message(const cJSON *error)
     return message ? message : "error";
 }
 
+/* Whether the model answered: its output has a choice (an empty completion
+ * is an answer too) or a completion.  A failed model call leaves Inspect's
+ * default output, with no choice and an empty completion. */
+static bool model_answered(const cJSON *output)
+{
+    const char *completion = pl_json_str(output, "completion");
+    return cJSON_GetArraySize(pl_json_get(output, "choices")) > 0 || (completion && *completion);
+}
+
 /* 0 when loaded, -1 when out of memory.  A sample without output is an empty
- * answer, as Inspect's scorers see it.  An errored one has no answer, unless
- * its model output exists: then the error came from scoring (Inspect scores
- * a sample after its solver finished), and the answer is graded. */
+ * answer, as Inspect's scorers see it.  An errored one has no answer when
+ * its model call failed; when the model answered (even with an empty
+ * completion) the error came from scoring (Inspect scores a sample after
+ * its solver finished), and the answer is graded. */
 static int sample_response(pl_run_reader *rd, const log_header *h, const sample_ref *s, int number)
 {
     const cJSON *output = pl_json_get(s->json, "output"), *meta = pl_json_get(s->json, "metadata");
     const char *error = error_message(pl_json_get(s->json, "error"));
     char *text = output_text(output);
     const char *scorer_error = NULL;
-    if (error && text && *text) {
+    if (error && model_answered(output)) {
         scorer_error = error;
         error = NULL;
     } else if (error) {

@@ -29,7 +29,9 @@ static int add_file(pl_run_responses *rs, const char *path)
     if (!grown)
         return -1;
     rs->files = grown;
-    rs->files[rs->nfiles] = (pl_run_file){.source = pl_strdup(path), .superseded_by = -1, .warning = -1};
+    const char *slash = strrchr(path, '/');
+    rs->files[rs->nfiles] = (pl_run_file){.source = pl_strdup(path), .name_at = slash ? (int)(slash - path + 1) : 0,
+                                          .superseded_by = -1, .warning = -1};
     return rs->files[rs->nfiles].source ? rs->nfiles++ : -1;
 }
 
@@ -117,6 +119,73 @@ pl_error_code pl_run_responses_load(pl_run_responses *rs, const char *path, pl_d
         rs->files = NULL;
     }
     free(text);
+    return rc;
+}
+
+/* Where the folder before `at` starts in `path` ("x/a/r.jsonl", at 2 → 0),
+ * or `at` when no folder is left. */
+static int folder_before(const char *path, int at)
+{
+    int i = at;
+    while (i > 0 && path[i - 1] == '/')
+        i--;
+    if (i == 0)
+        return at;
+    while (i > 0 && path[i - 1] != '/')
+        i--;
+    return i;
+}
+
+/* Widens alike names (at[i]: where file i's starts) until they differ or no
+ * folder is left: each round, every unnamed file whose name another
+ * different file shares takes one more folder, so that the outcome does
+ * not depend on the files' order. */
+static void tell_apart(const pl_run_file *files, const bool *unnamed, int *at, bool *alike, int n)
+{
+    for (bool widened = true; widened;) {
+        widened = false;
+        for (int i = 0; i < n; i++) {
+            alike[i] = false;
+            for (int j = 0; unnamed[i] && j < n && !alike[i]; j++)
+                alike[i] = j != i && unnamed[j] && strcmp(files[i].source, files[j].source) &&
+                           !strcmp(files[i].source + at[i], files[j].source + at[j]);
+        }
+        for (int i = 0; i < n; i++) {
+            int wider = alike[i] ? folder_before(files[i].source, at[i]) : at[i];
+            widened |= wider != at[i];
+            at[i] = wider;
+        }
+    }
+}
+
+int pl_run_responses_name_runs(pl_run_responses *rs, pl_diags *warnings)
+{
+    int n = rs->nfiles;
+    bool *unnamed = calloc((size_t)n + 1, sizeof *unnamed), *alike = calloc((size_t)n + 1, sizeof *alike);
+    int *at = malloc(((size_t)n + 1) * sizeof *at);
+    int rc = unnamed && alike && at ? 0 : -1;
+    for (int i = 0; rc == 0 && i < rs->count; i++)
+        unnamed[rs->items[i].file] |= !rs->items[i].model;
+    for (int i = 0; rc == 0 && i < n; i++)
+        at[i] = rs->files[i].name_at;
+    if (rc == 0)
+        tell_apart(rs->files, unnamed, at, alike, n);
+    for (int i = 0; rc == 0 && i < rs->count; i++) {
+        pl_run_response *r = &rs->items[i];
+        if (!r->model && !(r->model = pl_strdup(rs->files[r->file].source + at[r->file])))
+            rc = -1;
+    }
+    for (int i = 0; rc == 0 && i < n; i++) {
+        const char *name = rs->files[i].source + at[i];
+        if (unnamed[i] && strchr(name, '/'))
+            pl_diags_add(warnings, rs->files[i].source, 0, 0,
+                         "names no model: its answers are the run \"%s\", named by its path (each such file is a "
+                         "run of its own)",
+                         name);
+    }
+    free(unnamed);
+    free(alike);
+    free(at);
     return rc;
 }
 

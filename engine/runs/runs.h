@@ -31,13 +31,16 @@ typedef enum { PL_RUN_NATIVE, PL_RUN_LM_EVAL, PL_RUN_INSPECT } pl_run_kind;
  *   IBM's ACPBench Inspect tasks set no sample id, so Inspect numbers the
  *   samples 1, 2, … (dataset order): such answers are matched to questions by
  *   context and question text (pl_acp_questions_match).  A sample whose
- *   `error` is set has no answer: `error` holds its message and `response` is
- *   empty (Inspect leaves such samples out of its metrics). */
+ *   `error` is set and whose model call failed (no output choice) has no
+ *   answer: `error` holds its message and `response` is empty (Inspect
+ *   leaves such samples out of its metrics).  When the model did answer,
+ *   even with an empty completion, the error is its scorer's: the answer is
+ *   graded (an empty one is wrong) and `scorer_error` holds the message. */
 typedef struct {
     char *id;             /* exact decimal text */
     char *sample_id;      /* the sample's own id in the file (Inspect id, lm-eval doc_id), or NULL */
     char *group;          /* NULL when the file does not say (matched by id then) */
-    char *model;          /* may be NULL */
+    char *model;          /* NULL when the file names none (until pl_run_responses_name_runs) */
     char *response;       /* the raw text the model wrote ("" when error is set) */
     int epoch;            /* 1-based: Inspect's epoch, lm-eval's repeat; 1 otherwise */
     char *error;          /* why the sample has no answer (Inspect's sample error), or NULL */
@@ -48,7 +51,7 @@ typedef struct {
     char *source;         /* file */
     int line;             /* 1-based line (JSONL) or sample number (Inspect) */
     int file;             /* index into pl_run_responses.files */
-    char *scorer_error;   /* Inspect: the sample has output but its scorer raised (the
+    char *scorer_error;   /* Inspect: the model answered (maybe "") but its scorer raised (the
                            * log's error message); the answer is graded all the same */
     char *stored_scorer;  /* the scorer whose value is stored_score, or NULL */
     char *other_scores;   /* the other scorers' values ("includes: C"), or NULL */
@@ -69,6 +72,8 @@ typedef struct {
  * it is (engine/runs/eval_set.c). */
 typedef struct {
     char *source;
+    int name_at;          /* where in source the run's name starts when its answers name no model:
+                           * its file name, unless the caller gives the folder it was opened from */
     const char *kind;     /* "Inspect log", "Inspect eval-set manifest", ... (static) */
     char *about;          /* a file without answers: what it holds, or NULL */
     char *task_id, *task, *model; /* Inspect: eval.task_id, eval.task, eval.model */
@@ -103,6 +108,15 @@ typedef struct {
  * nothing to free. */
 pl_error_code pl_run_responses_load(pl_run_responses *rs, const char *path, pl_diags *warnings, pl_error *err);
 void pl_run_responses_free(pl_run_responses *rs);
+/* Names the run of every file whose answers name no model (a native JSONL
+ * without "model"): its path from `source + name_at` ("a/responses.jsonl"
+ * under the folder opened), so that two such files are two runs.  Files
+ * still named alike (each given by itself: "a/responses.jsonl" and
+ * "b/responses.jsonl" are both "responses.jsonl") take as many more folders
+ * of their paths as tell them apart.  Each answer's `model` is set to the
+ * name; a file named with a folder in it is a warning.  0, or -1 when out of
+ * memory. */
+int pl_run_responses_name_runs(pl_run_responses *rs, pl_diags *warnings);
 /* The file the response came from. */
 const pl_run_file *pl_run_response_file(const pl_run_responses *rs, const pl_run_response *r);
 /* "cancelled: 7 of 10 samples", "error: <the log's message>", "still running:

@@ -22,6 +22,8 @@ struct pl_workspace {
     int nverdict_files;
     char **files;            /* the files found under the paths, in load order (fixed once found) */
     int nfiles;
+    int *file_name_at;       /* per file: where its path from the path opened starts (a file
+                              * opened by itself: its name), which names a run without a model */
     pl_diags warnings;       /* gathered while finding and loading (read after `loaded`) */
     char **domains;          /* per ACPBench question: the PDDL domain name */
     char **sources;          /* "path: N questions" per file opened */
@@ -63,6 +65,8 @@ bool ws_is_verdict_file(const char *path);
 int ws_add_verdict_file(pl_workspace *ws, const char *path);
 /* 0, or -1 when out of memory; mismatches are warnings. */
 int ws_apply_verdicts(pl_workspace *ws);
+/* Fills has_inspect, inspect_score and official_rule of a graded ACPBench record (verdicts.c). */
+void ws_inspect_verdict(pl_ws_record *rec);
 
 /* Plan-quality cases (cases.c). */
 bool ws_is_case_file(const char *path);

@@ -16,12 +16,18 @@ static bool is_loaded(const pl_workspace *ws)
     return atomic_load_explicit(&((pl_workspace *)ws)->loaded, memory_order_acquire);
 }
 
-static const char *model_of(const pl_run_response *r)
+/* An ACPBench answer's task as the screens group it: the task's short name
+ * for gen, with the format after it for bool and MCQ ("reach", "reach bool",
+ * "reach mcq"), so that a run's gen, bool and MCQ answers of one task are
+ * three run × task groups, never one. */
+static const char *acp_task_label(const pl_acp_question *q)
 {
-    if (r->model)
-        return r->model;
-    const char *slash = strrchr(r->source, '/');
-    return slash ? slash + 1 : r->source;
+    static const char *const labels[PL_ACP_NTASKS][3] = {
+        {"app", "app bool", "app mcq"},          {"prog", "prog bool", "prog mcq"},
+        {"reach", "reach bool", "reach mcq"},    {"areach", "areach bool", "areach mcq"},
+        {"val", "val bool", "val mcq"},          {"just", "just bool", "just mcq"},
+        {"land", "land bool", "land mcq"},       {"nexta", "nexta bool", "nexta mcq"}};
+    return (unsigned)q->task < PL_ACP_NTASKS && (unsigned)q->format < 3 ? labels[q->task][q->format] : "?";
 }
 
 /* One record per response that answers a loaded question. */
@@ -46,7 +52,7 @@ static int build_records(pl_workspace *ws)
         const pl_run_response *r = &ws->runs.items[i];
         pl_ws_record *rec = &ws->records[ws->nrecords];
         rec->resp = r;
-        rec->model = model_of(r);
+        rec->model = r->model; /* named by its path when the file names none (pl_run_responses_name_runs) */
         rec->id = r->id;
         rec->epoch = r->epoch;
         if ((rec->iou = pl_iou_questions_find(&ws->iou, r->id))) {
@@ -54,7 +60,7 @@ static int build_records(pl_workspace *ws)
             rec->domain = rec->iou->domain ? rec->iou->domain : "?";
         } else if ((rec->acp = pl_acp_questions_match(&ws->acp, r))) {
             rec->id = rec->acp->id; /* matched by text: the question's id, not the sample's number */
-            rec->task = pl_acp_task_name(rec->acp->task);
+            rec->task = acp_task_label(rec->acp);
             rec->domain = ws->domains[rec->acp - ws->acp.items];
         } else {
             unmatched++;
@@ -119,6 +125,23 @@ const char *pl_workspace_group_task(const pl_workspace *ws, int group)
     return ws->records[ws->group_first[group]].task;
 }
 
+/* Where the files found under `path` (from files[from] on) start their path
+ * from it: a run without a model is named so, whichever way the folder was
+ * given ("data", "./data/", "/home/…/data"); a file given by itself starts
+ * with its name.  0, or -1 when out of memory. */
+static int note_name_at(pl_workspace *ws, const char *path, int from)
+{
+    int *grown = realloc(ws->file_name_at, ((size_t)ws->nfiles + 1) * sizeof *grown);
+    if (!grown)
+        return -1;
+    ws->file_name_at = grown;
+    for (int k = from; k < ws->nfiles; k++) {
+        const char *f = ws->files[k], *slash = strrchr(f, '/');
+        grown[k] = strcmp(f, path) ? (int)strlen(path) + 1 : slash ? (int)(slash - f + 1) : 0;
+    }
+    return 0;
+}
+
 /* Finds the files; NULL only when out of memory. */
 static pl_workspace *workspace_new(const char *const *paths, int npaths)
 {
@@ -131,8 +154,12 @@ static pl_workspace *workspace_new(const char *const *paths, int npaths)
     atomic_init(&ws->stop, false);
     pthread_mutex_init(&ws->graded_lock, NULL);
     int rc = 0;
-    for (int i = 0; rc == 0 && i < npaths; i++)
+    for (int i = 0; rc == 0 && i < npaths; i++) {
+        int before = ws->nfiles;
         rc = ws_find_files(ws, paths[i], 0);
+        if (rc == 0)
+            rc = note_name_at(ws, paths[i], before);
+    }
     if (rc < 0) {
         pl_workspace_close(ws);
         return NULL;
@@ -146,9 +173,15 @@ static int load_all(pl_workspace *ws)
 {
     int rc = 0;
     for (int i = 0; rc == 0 && i < ws->nfiles && !atomic_load(&ws->stop); i++) {
+        int before = ws->runs.nfiles;
         rc = ws_load_file(ws, ws->files[i]);
+        for (int k = before; k < ws->runs.nfiles; k++)
+            if (!strcmp(ws->runs.files[k].source, ws->files[i]))
+                ws->runs.files[k].name_at = ws->file_name_at[i];
         atomic_store_explicit(&ws->files_done, i + 1, memory_order_release);
     }
+    if (rc == 0)
+        rc = pl_run_responses_name_runs(&ws->runs, &ws->warnings);
     if (rc == 0)
         rc = ws_note_superseded(ws);
     if (rc == 0)
@@ -209,6 +242,7 @@ static void grade_record(pl_acp_grader *ag, pl_iou_grader *ig, ws_case_grader *c
         rec->has_value = rec->acp_v.has_iou;
         rec->value = rec->acp_v.iou;
         rec->parse_failed = rec->acp_v.parsed && cJSON_IsNull(rec->acp_v.parsed);
+        ws_inspect_verdict(rec);
     }
     rec->graded = true;
 }
@@ -470,6 +504,9 @@ void pl_workspace_aggregate(const pl_workspace *ws, const int *records, int n, p
         }
         out->errors += r->error != NULL;
         out->scorer_failures += r->resp->scorer_error != NULL;
+        out->acpbench += r->acp != NULL;
+        out->inspect += r->acp && r->has_inspect;
+        out->inspect_differs += r->acp && r->has_inspect && r->official_rule;
         if (!r->pcase && !out->partial) {
             const pl_run_file *f = group_file(ws, r->group);
             out->partial = f && f->status && strcmp(f->status, "success");
@@ -587,6 +624,7 @@ void pl_workspace_close(pl_workspace *ws)
     for (int i = 0; i < ws->nfiles; i++)
         free(ws->files[i]);
     free(ws->files);
+    free(ws->file_name_at);
     free(ws->verdict_files);
     pl_diags_clear(&ws->warnings);
     pl_acp_questions_free(&ws->acp);

@@ -33,14 +33,17 @@ typedef struct {
     const pl_iou_question *iou;    /* the IoU question answered, or NULL */
     const pl_quality_case *pcase;  /* a plan-quality case (task "plan-quality", PlanBench's
                                     * "planbench-t1" / "planbench-t2"), or NULL */
-    const char *model;             /* the run's model, else its file name */
-    const char *task;              /* "app", ..., "applicability", ... */
+    const char *model;             /* the run's model, else its path from the folder opened
+                                    * (pl_run_responses_name_runs) */
+    const char *task;              /* "app", ..., "applicability", ...; an ACPBench bool or MCQ
+                                    * question's with its format: "reach bool", "reach mcq" */
     const char *domain;            /* from the PDDL; "?" when unknown */
     const char *id;                /* the question's id (Inspect's sample number stays in resp->sample_id) */
     int epoch;                     /* the answer's epoch (Inspect) or repeat (lm-eval); 1 otherwise */
     const char *pair_id;           /* a plan-quality case: what pairs it with other models' plans
                                     * (domain/prompt/instance: its id names the model); else NULL */
-    int group;                     /* run × task: index into pl_workspace_group_* (ordered by model, task) */
+    int group;                     /* run × task (an ACPBench task × format: `task`): index into
+                                    * pl_workspace_group_* (ordered by model, task) */
     /* filled by grading: */
     bool graded;
     int score;                     /* official (ACPBench) or binary success (IoU) */
@@ -114,7 +117,9 @@ int pl_workspace_count(const pl_workspace *ws);
 /* Record i; valid for i < pl_workspace_count, graded fields only for
  * i < pl_workspace_graded. */
 const pl_ws_record *pl_workspace_record(const pl_workspace *ws, int i);
-/* Runs × tasks, ordered by model then task. */
+/* Runs × tasks, ordered by model then task; an ACPBench task's gen, bool and
+ * MCQ answers are three groups (their records' `task`: "reach", "reach
+ * bool", "reach mcq"). */
 int pl_workspace_ngroups(const pl_workspace *ws);
 const char *pl_workspace_group_model(const pl_workspace *ws, int group);
 const char *pl_workspace_group_task(const pl_workspace *ws, int group);
@@ -142,6 +147,9 @@ typedef struct {
     double value_mean;
     bool is_distance;     /* the values are action distances */
     int scorer_failures;  /* graded answers whose log's scorer failed (resp->scorer_error) */
+    int acpbench;         /* graded ACPBench answers (the ones both official graders score) */
+    int inspect;          /* ... of them with the Inspect grader's verdict (has_inspect) */
+    int inspect_differs;  /* ... where it differs from lm-eval's (official_rule set) */
     bool partial;         /* a run of them did not finish (cancelled, error, still running):
                            * the accuracy covers the samples it has */
 } pl_ws_aggregate;

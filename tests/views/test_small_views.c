@@ -197,11 +197,12 @@ static void test_export_cases(void **state)
     FILE *f = fopen(csv, "r");
     assert_non_null(f);
     assert_non_null(fgets(line, sizeof line, f));
-    assert_non_null(strstr(line, ",plan_length,lea,true_lea,correct,misplaced,same_act,diff_act,redundant,final_score\n"));
+    assert_non_null(strstr(line, ",plan_length,lea,true_lea,correct,misplaced,same_act,diff_act,redundant,final_score,"
+                                 "key,group,question,file,line,stored_answer,parsed_answer,response\n"));
     const pl_ws_record *r = pl_workspace_record(ws, records[0]);
     assert_true(r->has_quality);
     char tail[128];
-    snprintf(tail, sizeof tail, ",%d,%d,%d,%d,%d,%d,%d,%d,%.6f\n", r->pcase->nllm, r->quality_lea, r->case_lea,
+    snprintf(tail, sizeof tail, ",%d,%d,%d,%d,%d,%d,%d,%d,%.6f,", r->pcase->nllm, r->quality_lea, r->case_lea,
              r->aqm[0], r->aqm[1], r->aqm[2], r->aqm[3], r->aqm[4], r->final_score);
     assert_non_null(fgets(line, sizeof line, f));
     assert_non_null(strstr(line, tail));

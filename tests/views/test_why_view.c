@@ -363,7 +363,9 @@ static void test_selection_narrows(void **state)
     pl_filter_free(ferry);
 }
 
-/* :export why.csv: one line per row and run. */
+/* :export why.csv: one line per row, run and answer the row counts there
+ * (one without answer when it counts none), the answer's cells after the
+ * table's. */
 static void test_export_csv(void **state)
 {
     fixture *f = *state;
@@ -379,22 +381,24 @@ static void test_export_csv(void **state)
     assert_int_equal(pl_why_export_csv(&w, path, &err), PL_OK);
     FILE *in = fopen(path, "r");
     assert_non_null(in);
-    char line[512];
-    int n = 0;
-    bool found = false;
+    static char line[1 << 16];
+    int n = 0, lines = 0;
     char want[128];
-    snprintf(want, sizeof want, "not-applicable,pick-up," SLOPPY ",app,%d,%d,", count_mode(f, SLOPPY,
-             PL_FAIL_NOT_APPLICABLE, "pick-up"), wrong_in(f, SLOPPY));
+    int count = count_mode(f, SLOPPY, PL_FAIL_NOT_APPLICABLE, "pick-up");
+    snprintf(want, sizeof want, "not-applicable,pick-up," SLOPPY ",app,%d,%d,", count, wrong_in(f, SLOPPY));
     while (fgets(line, sizeof line, in)) {
-        if (!n)
-            assert_string_equal(line, "kind,key,run,task,count,wrong,answers,share\n");
-        found = found || !strncmp(line, want, strlen(want));
-        n++;
+        if (!lines++)
+            assert_string_equal(line, "kind,key,run,task,count,wrong,answers,share,key,group,question,file,line,"
+                                      "stored_answer,parsed_answer,response\n");
+        if (!strncmp(line, want, strlen(want))) {
+            n++;
+            assert_non_null(strstr(line, SLOPPY "|")); /* the answer's key: its run first */
+        }
     }
     fclose(in);
     remove(path);
-    assert_true(found);
-    assert_int_equal(n, 1 + 2 * w.table.nrows);
+    assert_true(count > 0);
+    assert_int_equal(n, count); /* a line per answer the row counts */
     pl_vm_free(&vm);
     pl_why_free(&w);
 }
@@ -431,7 +435,7 @@ static void test_export_svg(void **state)
     assert_true(file_has(svg, CAREFUL) && file_has(svg, SLOPPY)); /* a series per run */
     assert_true(file_has(svg, ">not applicable<"));
     assert_false(file_has(svg, "pick-up")); /* folded: the kind without its keys */
-    assert_true(file_has(csv, "kind,key,run,task,count,wrong,answers,share\n"));
+    assert_true(file_has(csv, "kind,key,run,task,count,wrong,answers,share,key,"));
     assert_true(file_has(csv, "not-applicable,pick-up,")); /* the data: every row */
     remove(svg);
     remove(csv);

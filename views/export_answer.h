@@ -1,0 +1,25 @@
+/* The cells every export of answers ends its lines with (export.c): which
+ * answer it is and what it answered, so that a line is read without
+ * planlens: the answer's key (runs/answer_key.h, the review journal's),
+ * the question's group as its file stores it and its text, the file and
+ * line of the response (Inspect: the sample's number), the question's
+ * stored answer, the answer the grader parsed (JSON: a string as its text,
+ * anything else as compact JSON; "null" on a parse failure; empty when not
+ * graded) and the response as the run stored it. */
+#ifndef PL_EXPORT_ANSWER_H
+#define PL_EXPORT_ANSWER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "workspace/workspace.h"
+
+#define PL_EXPORT_ANSWER_COLUMNS "key,group,question,file,line,stored_answer,parsed_answer,response"
+
+/* Writes record i's cells, comma-separated (no comma before, no newline
+ * after); false when out of memory. */
+bool pl_export_answer_csv(FILE *f, const pl_workspace *ws, int i);
+/* The same number of empty cells (a line about no answer). */
+void pl_export_no_answer_csv(FILE *f);
+
+#endif

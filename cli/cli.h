@@ -30,6 +30,15 @@ int cmd_planview(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_states(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+/* notes add | list | export (cmd_notes.c, notes_export.c) and diff-verdicts
+ * (cmd_diff_verdicts.c): the review journal, docs/CURATION.md.  diff-verdicts
+ * exits 0 when the files agree, 1 when answers differ, 2 usage, 3 input. */
+int cmd_notes(int argc, char **argv);
+int cli_notes_export(int argc, char **argv);
+int cmd_diff_verdicts(int argc, char **argv);
+/* The review journal at path (workspace/journal.h), its warnings printed;
+ * NULL after printing the error. */
+struct pl_journal *cli_open_journal(const char *path);
 
 /* The explorer (`planlens [OPTIONS] [PATH...]`) and `planlens teach`, run
  * from the explorer module (explorer_module.c); exit codes as the commands'. */

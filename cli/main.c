@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "state_output.h"
 
-/* In three parts: ISO C guarantees string literals of 4095 bytes only. */
+/* In four parts: ISO C guarantees string literals of 4095 bytes only. */
 static const char usage_tasks[] =
     "usage: planlens [--color=auto|always|never] [--ascii] [--no-mouse] [--batch [--follow]]\n"
     "                [--notes FILE] [--warnings FILE] [PATH...]\n"
@@ -95,6 +95,27 @@ static const char usage_benchmarks[] =
     "      parts from other inputs (SHA-256) or shard counts are refused, and --output then\n"
     "      stays as it was.\n"
     ;
+static const char usage_curation[] =
+    "  notes add --notes FILE --key KEY [--question] --type note|flag|status|override|exclude|retract\n"
+    "            [--text T] [--status S] [--flag on|off] [--score 0|1 [--answer A]] [--retracts LINE]\n"
+    "            [--author A]\n"
+    "      Append one record to the review journal FILE (docs/CURATION.md), shared safely by\n"
+    "      several planlens processes: a note (--text \"\" clears it), a flag, a review status\n"
+    "      (grader-right, grader-wrong, bad-question, unsure, none), an override (the right\n"
+    "      score, the corrected stored answer), an exclusion, or the withdrawal of the record\n"
+    "      at LINE.  KEY: an answer key as grade prints it (RUN|GROUP|ID|SAMPLE|EPOCH), or a\n"
+    "      question key GROUP|ID with --question.  Author: --author, $PLANLENS_AUTHOR, login.\n"
+    "  notes list --notes FILE [--format table|jsonl|csv] [--author A] [--status S] [--key K]\n"
+    "             [--history] [--csv-raw]\n"
+    "      The current state of every key in the journal (--history: every record, numbered).\n"
+    "  notes export --notes FILE [--format md|jsonl|csv] [--output FILE] [--csv-raw] PATH...\n"
+    "      The maintainer's report: each question flagged, reviewed as grader-wrong or\n"
+    "      bad-question, overridden or excluded, with its stored and proposed answers, the\n"
+    "      notes and their authors, and planlens's evidence from grading the PATHs.\n"
+    "  diff-verdicts A B [--format table|jsonl|csv] [--field NAME] [--csv-raw]\n"
+    "      Two verdict files (grade output, or a grader's own verdicts.jsonl) answer by answer:\n"
+    "      counts per group and rule, then every answer that differs (exit 1 when any).\n"
+    ;
 static const char usage_notes[] =
     "\n"
     "Untrusted text (responses, names, file contents) is shown with visible escapes (\\e,\n"
@@ -104,7 +125,8 @@ static const char usage_notes[] =
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
     "Plan files: one action per line, ';' comments; Fast Downward sas_plan and VAL forms.\n"
     "\n"
-    "Exit codes: 0 valid/ok, 1 invalid plan, inapplicable action or no plan found,\n"
+    "Exit codes: 0 valid/ok, 1 invalid plan, inapplicable action, no plan found or\n"
+    "            verdicts that differ (diff-verdicts),\n"
     "            2 usage error,\n"
     "            3 input error (unreadable file, PDDL error, unsupported feature, limit).\n"
     "\n"
@@ -118,10 +140,10 @@ static const char usage_notes[] =
  * and description lines under it.  False when the command has none. */
 static bool print_command_usage(const char *cmd)
 {
-    const char *const parts[] = {usage_tasks, usage_benchmarks};
+    const char *const parts[] = {usage_tasks, usage_benchmarks, usage_curation};
     size_t len = strlen(cmd);
     bool any = false;
-    for (int p = 0; p < 2; p++) {
+    for (int p = 0; p < 3; p++) {
         bool in_entry = false;
         for (const char *line = parts[p]; *line;) {
             size_t n = strcspn(line, "\n");
@@ -165,6 +187,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         fputs(usage_tasks, stdout);
         fputs(usage_benchmarks, stdout);
+        fputs(usage_curation, stdout);
         fputs(usage_notes, stdout);
         return PL_EXIT_OK;
     }
@@ -206,6 +229,10 @@ int main(int argc, char **argv)
         return cli_teach(argc - 2, argv + 2);
     if (!strcmp(cmd, "merge"))
         return cmd_merge(argc - 2, argv + 2);
+    if (!strcmp(cmd, "notes"))
+        return cmd_notes(argc - 2, argv + 2);
+    if (!strcmp(cmd, "diff-verdicts"))
+        return cmd_diff_verdicts(argc - 2, argv + 2);
     /* not a command: options and paths of the explorer */
     if (!strncmp(cmd, "--", 2) || access(cmd, F_OK) == 0)
         return cli_explorer(argc - 1, argv + 1);

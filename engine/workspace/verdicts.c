@@ -1,11 +1,14 @@
 /* Reference verdicts beside a run (e.g. the conformance data's
  * verdicts.jsonl: line N is the verdict for line N of responses.jsonl): a
  * JSONL file whose records carry `score` and no `response` is read as the
- * stored scores of the one run file in its directory, line by line. */
+ * stored scores of the one run file in its directory, line by line.  And
+ * the other official grader's verdict of each graded ACPBench record: the
+ * scorers of ACPBench's Inspect tasks (acpbench/inspect_grade.h). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
 
+#include "acpbench/inspect_grade.h"
 #include "base/file.h"
 #include "base/json.h"
 #include "base/text_lines.h"
@@ -139,4 +142,13 @@ int ws_apply_verdicts(pl_workspace *ws)
         pl_error_clear(&err);
     }
     return rc;
+}
+
+void ws_inspect_verdict(pl_ws_record *rec)
+{
+    pl_inspect_verdict iv;
+    rec->has_inspect = rec->acp && !rec->error && rec->acp_v.parsed &&
+                       pl_inspect_grade(rec->acp, rec->resp->response, &rec->acp_v, &iv) == 0;
+    rec->inspect_score = rec->has_inspect ? iv.score : 0;
+    rec->official_rule = rec->has_inspect ? iv.official_rule : NULL;
 }

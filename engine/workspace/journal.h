@@ -19,7 +19,14 @@
  * the file is never truncated or renamed.  Readers take what is there: a
  * torn last line (a writer killed mid-write) is reported once and ignored,
  * and skipped again when the file grows; a line that is not a record is a
- * warning, kept in the file, never fatal.
+ * warning, kept in the file, never fatal.  (A torn line is not consumed:
+ * completed by its writer it becomes a record; the next writer closes it
+ * off with a newline first, so it never swallows a later record.)  A new
+ * journal is created with mode 0600; every line is written through
+ * pl_safe_json, so the file holds no terminal escape (the values read back
+ * unchanged).  A symbolic link at the path is followed for appending; the
+ * conversion below, which replaces the file, is refused through one.
+ * docs/CURATION.md.
  *
  * The old notes format (one {"key": "model\ttask\tid", "flag", "note"} per
  * line, rewritten in place) is read as it is; the first append converts it:

@@ -49,7 +49,7 @@ static const char usage_tasks[] =
 static const char usage_benchmarks[] =
     "  grade --questions FILE... --responses FILE... [--mode official|sound|both]\n"
     "        [--format table|json|jsonl|csv] [--csv-raw] [--jobs N] [--shard I/N]\n"
-    "        [--reducer mean|median|mode|max|at_least_k:K|pass_at_k:K]\n"
+    "        [--reducer mean|median|mode|max|at_least_k:K|pass_at_k:K] [--official lm-eval|inspect]\n"
     "      Regrade model answers to ACPBench and ACPBench-Hard questions, officially and soundly.\n"
     "  report --questions FILE... --responses FILE... [--bin-width W | --bins N]\n"
     "         [--by task|domain|model|failure] [--format table|csv|json|svg]\n"

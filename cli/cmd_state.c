@@ -81,7 +81,19 @@ int cli_changed_atoms(const pl_task *t, const uint64_t *before, const uint64_t *
 {
     int n = 0;
     for (int a = 0; a < t->natoms; a++)
-        if (pl_state_has(before, a) != to && pl_state_has(after, a) == to)
+        if (pl_state_has(before, a) != to && pl_state_has(after, a) == to && !pl_task_atom_derived(t, a))
+            out[n++] = a;
+    sort_task = t;
+    pl_sort(out, (size_t)n, sizeof *out, by_atom_name);
+    return n;
+}
+
+/* The atoms true in s that are derived (or basic, when !derived), sorted. */
+static int true_atoms(const pl_task *t, const uint64_t *s, bool derived, int *out)
+{
+    int n = 0;
+    for (int a = 0; a < t->natoms; a++)
+        if (pl_state_has(s, a) && pl_task_atom_derived(t, a) == derived)
             out[n++] = a;
     sort_task = t;
     pl_sort(out, (size_t)n, sizeof *out, by_atom_name);
@@ -90,13 +102,12 @@ int cli_changed_atoms(const pl_task *t, const uint64_t *before, const uint64_t *
 
 int cli_state_atoms(const pl_task *t, const uint64_t *s, int *out)
 {
-    int n = 0;
-    for (int a = 0; a < t->natoms; a++)
-        if (pl_state_has(s, a))
-            out[n++] = a;
-    sort_task = t;
-    pl_sort(out, (size_t)n, sizeof *out, by_atom_name);
-    return n;
+    return true_atoms(t, s, false, out);
+}
+
+int cli_derived_atoms(const pl_task *t, const uint64_t *s, int *out)
+{
+    return true_atoms(t, s, true, out);
 }
 
 static void print_atoms(const char *label, const pl_task *t, const int *ids, int n)
@@ -147,6 +158,8 @@ int cli_progress(int argc, char **argv, const cli_state_json *json_out)
             print_atoms("positive effects:", t, ids, cli_changed_atoms(t, t->init, next, true, ids));
             print_atoms("negative effects:", t, ids, cli_changed_atoms(t, t->init, next, false, ids));
             print_atoms("next state:", t, ids, cli_state_atoms(t, next, ids));
+            if (t->naxioms) /* derived atoms: what the axioms make of the next state */
+                print_atoms("derived atoms:", t, ids, cli_derived_atoms(t, next, ids));
         }
         free(ids);
         free(next);

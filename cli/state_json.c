@@ -47,6 +47,10 @@ static void progress(const pl_task *t, int action, const uint64_t *next, int *id
     cJSON_AddItemToObject(o, "negative_effects", atom_array(t, ids, n));
     n = cli_state_atoms(t, next, ids);
     cJSON_AddItemToObject(o, "next_state", atom_array(t, ids, n));
+    if (t->naxioms) {
+        n = cli_derived_atoms(t, next, ids);
+        cJSON_AddItemToObject(o, "derived_atoms", atom_array(t, ids, n));
+    }
     cli_print_json(o);
 }
 

@@ -28,10 +28,12 @@ extern const cli_state_json cli_state_json_output;
 int cli_applicable(int argc, char **argv, const cli_state_json *json_out);
 int cli_progress(int argc, char **argv, const cli_state_json *json_out);
 
-/* Into out, sorted by name: the atoms whose truth goes from !to to `to`
- * between the two states / the atoms true in s; returns their number. */
+/* Into out, sorted by name: the basic atoms whose truth goes from !to to
+ * `to` between the two states / the basic atoms true in s / the derived
+ * atoms true in s; returns their number. */
 int cli_changed_atoms(const pl_task *t, const uint64_t *before, const uint64_t *after, bool to, int *out);
 int cli_state_atoms(const pl_task *t, const uint64_t *s, int *out);
+int cli_derived_atoms(const pl_task *t, const uint64_t *s, int *out);
 
 /* plan's JSON output: the search's result on t (plan_json.c). */
 typedef void (*cli_plan_json)(const pl_task *t, const char *search_name, const pl_search_params *p,

@@ -18,6 +18,7 @@ static const struct {
     {":quantified-preconditions", PL_REQ_EXISTENTIAL_PRECONDITIONS | PL_REQ_UNIVERSAL_PRECONDITIONS},
     {":conditional-effects", PL_REQ_CONDITIONAL_EFFECTS},
     {":action-costs", PL_REQ_ACTION_COSTS},
+    {":derived-predicates", PL_REQ_DERIVED_PREDICATES},
     {":adl", PL_REQ_STRIPS | PL_REQ_TYPING | PL_REQ_NEGATIVE_PRECONDITIONS | PL_REQ_EQUALITY |
                  PL_REQ_DISJUNCTIVE_PRECONDITIONS | PL_REQ_EXISTENTIAL_PRECONDITIONS |
                  PL_REQ_UNIVERSAL_PRECONDITIONS | PL_REQ_CONDITIONAL_EFFECTS},
@@ -308,7 +309,7 @@ static void parse_domain_body(pl_parser *p, pl_domain *d)
     pl_expect_keyword(p, "domain");
     d->name = pl_expect_symbol(p, "the domain name");
     pl_expect_rparen(p, "(domain NAME)");
-    pl_vec actions = {0};
+    pl_vec actions = {0}, axioms = {0};
     d->total_cost = -1;
     while (pl_peek(p)->kind == PL_TOK_LPAREN) {
         pl_next(p);
@@ -327,7 +328,7 @@ static void parse_domain_body(pl_parser *p, pl_domain *d)
         else if (!strcmp(s, ":action"))
             parse_action(p, d, &actions);
         else if (!strcmp(s, ":derived"))
-            pl_parse_fail(p, sec, PL_ERR_UNSUPPORTED, "unsupported: derived predicates (:derived)");
+            pl_parse_axiom(p, &axioms);
         else if (!strcmp(s, ":durative-action"))
             pl_parse_fail(p, sec, PL_ERR_UNSUPPORTED, "unsupported: durative actions (:durative-action)");
         else if (!strcmp(s, ":constraints"))
@@ -341,6 +342,7 @@ static void parse_domain_body(pl_parser *p, pl_domain *d)
         pl_parse_fail(p, rest, PL_ERR_SYNTAX, "expected end of file after the domain");
     d->actions = actions.data;
     d->nactions = actions.count;
+    pl_finish_axioms(p, d, &axioms);
 }
 
 /* setjmp lives here so no local of the caller is live across the longjmp. */

@@ -68,6 +68,12 @@ void pl_scope_pop(pl_parser *p, int count);
 
 int pl_parse_term(pl_parser *p);
 pl_formula *pl_parse_formula(pl_parser *p);
+/* (:derived ...) after its keyword, pushed as a pl_action (axioms.c); once
+ * the domain is read, pl_finish_axioms stores them, refuses derived
+ * predicates in effects and computes the strata (refusing a program that
+ * has none). */
+void pl_parse_axiom(pl_parser *p, pl_vec *axioms);
+void pl_finish_axioms(pl_parser *p, pl_domain *d, pl_vec *axioms);
 /* Formula from a list of atom arguments already read, for atoms. */
 pl_formula *pl_new_formula(pl_parser *p, pl_formula_kind kind, const pl_token *at);
 

@@ -3,9 +3,10 @@
  * Names are case-insensitive: every name is stored lower-cased.  Supported:
  * :strips :typing (hierarchies, either) constants :negative-preconditions
  * :equality :disjunctive-preconditions :existential-preconditions
- * :universal-preconditions :conditional-effects :action-costs and :adl.
- * Anything else (derived predicates, durative actions, numeric fluents beyond
- * total-cost) is refused with PL_ERR_UNSUPPORTED and its location.
+ * :universal-preconditions :conditional-effects :action-costs :adl and
+ * :derived-predicates (axioms, stratified).  Anything else (durative actions,
+ * numeric fluents beyond total-cost) is refused with PL_ERR_UNSUPPORTED and
+ * its location.
  *
  * Terms inside formulas are ints: t >= 0 is variable slot t of the enclosing
  * action (parameters first, then quantified variables) or of the goal;
@@ -143,7 +144,8 @@ enum {
     PL_REQ_EXISTENTIAL_PRECONDITIONS = 1 << 5,
     PL_REQ_UNIVERSAL_PRECONDITIONS = 1 << 6,
     PL_REQ_CONDITIONAL_EFFECTS = 1 << 7,
-    PL_REQ_ACTION_COSTS = 1 << 8
+    PL_REQ_ACTION_COSTS = 1 << 8,
+    PL_REQ_DERIVED_PREDICATES = 1 << 9
 };
 
 typedef struct {
@@ -162,6 +164,15 @@ typedef struct {
     int total_cost;     /* function index of total-cost, or -1 */
     pl_action *actions;
     int nactions;
+    /* Axioms (:derived (p ?x...) body), each as a rule shaped like an action:
+     * name = the predicate's, the head's variables are its parameters,
+     * pre = the body, eff = one add of (p ?x...).  A predicate that heads an
+     * axiom is derived: never in an effect or :init, true in a state exactly
+     * when the axioms make it so (least fixpoint, stratum by stratum). */
+    pl_action *axioms;
+    int naxioms;
+    int *axiom_pred;    /* per axiom: its head predicate */
+    int *pred_stratum;  /* per predicate: -1 basic; derived: its stratum (0, 1, ...) */
 } pl_domain;
 
 typedef struct {

@@ -104,6 +104,8 @@ static void parse_init(pl_parser *p, pl_problem *pr)
         int pred = pl_domain_find_pred(pr->domain, h);
         if (pred < 0)
             pl_parse_fail(p, head, PL_ERR_SEMANTIC, "undeclared predicate '%s'", h);
+        if (pr->domain->pred_stratum[pred] >= 0)
+            pl_parse_fail(p, head, PL_ERR_SEMANTIC, "derived predicate '%s' in :init (only its axioms make it true)", h);
         pl_vec args = {0};
         while (pl_peek(p)->kind == PL_TOK_SYMBOL) {
             const pl_token *arg = pl_peek(p);

@@ -128,7 +128,156 @@ static void print_formula(printer *p, strbuf *b, const pl_formula *f)
     sb_addc(b, ')');
 }
 
-/* Appends each false top-level conjunct of f to list, NUL-terminated. */
+/* ---- derived atoms: the basic atoms behind them ---- */
+
+enum { MAX_BEHIND = 16 }; /* literals listed behind one unmet condition */
+
+typedef struct {
+    const pl_task *t;
+    const uint64_t *state;
+    unsigned char *seen; /* derived atoms explained already (natoms bytes) */
+    int listed;
+    strbuf *b;
+} behind;
+
+static void describe_derived(behind *w, int atom);
+
+/* Lists a literal of an axiom body, and why it holds or fails when its atom
+ * is derived (each derived atom explained once). */
+static void behind_literal(behind *w, int atom, bool neg)
+{
+    if (w->listed == MAX_BEHIND)
+        sb_add(w->b, ", ...");
+    if (w->listed++ >= MAX_BEHIND)
+        return;
+    if (w->listed > 1 && w->b->len && w->b->buf[w->b->len - 1] != ' ')
+        sb_add(w->b, ", ");
+    sb_add(w->b, neg ? "(not " : "");
+    sb_add(w->b, w->t->atoms[atom].name);
+    sb_add(w->b, neg ? ")" : "");
+    if (pl_task_atom_derived(w->t, atom) && !w->seen[atom])
+        describe_derived(w, atom);
+}
+
+/* The literals that make ground condition `cond` hold (each conjunct, one
+ * true disjunct) or fail (each false conjunct, every disjunct). */
+static void behind_cond(behind *w, int cond, bool holds)
+{
+    if (cond < 0)
+        return;
+    const pl_gnode *n = &w->t->gnodes[cond];
+    if (n->kind == PL_G_LIT) {
+        behind_literal(w, n->atom, n->neg);
+        return;
+    }
+    for (int i = 0; i < n->count; i++) {
+        int kid = w->t->gkids[n->first + i];
+        if (pl_task_cond_holds(w->t, kid, w->state) != holds)
+            continue;
+        behind_cond(w, kid, holds);
+        if (holds && n->kind == PL_G_OR)
+            return; /* one true disjunct is enough */
+    }
+}
+
+/* " [derived (p ...) holds by L, ...]" (the body of an axiom that holds)
+ * or " [derived (p ...) is false: unmet L, ...]" (every axiom's failing
+ * literals). */
+static void describe_derived(behind *w, int atom)
+{
+    const pl_task *t = w->t;
+    bool holds = pl_state_has(w->state, atom);
+    w->seen[atom] = 1;
+    sb_add(w->b, " [derived ");
+    sb_add(w->b, t->atoms[atom].name);
+    sb_add(w->b, holds ? " holds by " : " is false: unmet ");
+    int before = w->listed;
+    for (int i = 0; i < t->naxioms; i++) {
+        const pl_gaxiom *ax = &t->axioms[i];
+        if (ax->head != atom || (holds && !pl_task_cond_holds(t, ax->body, w->state)))
+            continue;
+        behind_cond(w, ax->body, holds);
+        if (holds)
+            break;
+    }
+    if (w->listed == before)
+        sb_add(w->b, holds ? "an axiom true in every state" : "no axiom");
+    sb_addc(w->b, ']');
+}
+
+/* The first literal on a derived predicate that makes f (with polarity
+ * `positive`) fail under c: its atom id (-2: never derivable, and then
+ * *pred names it), or -1 when none does. */
+static int failing_derived(pl_lift_ctx *c, const pl_formula *f, bool positive, int *pred);
+
+static int failing_in_bindings(pl_lift_ctx *c, const pl_formula *f, int slot, bool positive, int *pred)
+{
+    if (slot == f->var_first + f->nvars)
+        return pl_lift_eval(c, f->kids[0], positive) ? -1 : failing_derived(c, f->kids[0], positive, pred);
+    int n;
+    const int *objs = pl_task_objects_of(c->t, &c->vars[slot].types, &n);
+    for (int i = 0; i < n; i++) {
+        c->binding[slot] = objs[i];
+        int a = failing_in_bindings(c, f, slot + 1, positive, pred);
+        if (a != -1)
+            return a;
+    }
+    return -1;
+}
+
+static int failing_derived(pl_lift_ctx *c, const pl_formula *f, bool positive, int *pred)
+{
+    switch (f->kind) {
+    case PL_F_ATOM: {
+        if (c->t->domain->pred_stratum[f->pred] < 0 || pl_lift_eval(c, f, positive))
+            return -1;
+        int key[PL_MAX_ARITY + 1];
+        pl_lift_atom_key(c->binding, f->pred, f->args, f->nargs, key);
+        int id = pl_hashmap_get(&c->t->atom_ids, key, f->nargs + 1);
+        *pred = f->pred;
+        return id >= 0 ? id : -2;
+    }
+    case PL_F_NOT:
+        return failing_derived(c, f->kids[0], !positive, pred);
+    case PL_F_AND:
+    case PL_F_OR:
+    case PL_F_IMPLY:
+        for (int i = 0; i < f->nkids; i++) {
+            bool kid_positive = f->kind == PL_F_IMPLY && i == 0 ? !positive : positive;
+            int a = failing_derived(c, f->kids[i], kid_positive, pred);
+            if (a != -1)
+                return a;
+        }
+        return -1;
+    case PL_F_EXISTS:
+    case PL_F_FORALL:
+        return failing_in_bindings(c, f, f->var_first, positive, pred);
+    default:
+        return -1;
+    }
+}
+
+/* After an unmet condition whose failure comes from a derived atom:
+ * " [derived (p ...) ...]" with the literals behind it. */
+static void explain_derived(pl_lift_ctx *c, const pl_formula *f, strbuf *list)
+{
+    int pred = -1;
+    int atom = c->state && c->t->naxioms ? failing_derived(c, f, true, &pred) : -1;
+    if (atom == -2) {
+        sb_add(list, " [derived ");
+        sb_add(list, c->t->domain->preds[pred].name);
+        sb_add(list, ": no axiom can make this atom true]");
+    }
+    if (atom < 0)
+        return;
+    behind w = {c->t, c->state, calloc((size_t)c->t->natoms + 1, 1), 0, list};
+    if (w.seen)
+        describe_derived(&w, atom);
+    free(w.seen);
+}
+
+/* Appends each false top-level conjunct of f to list, NUL-terminated, with
+ * the basic atoms behind a derived atom that makes it fail. */
 static void collect_unmet(pl_lift_ctx *c, printer *p, const pl_formula *f, strbuf *list, int *n)
 {
     if (f->kind == PL_F_AND) {
@@ -139,6 +288,7 @@ static void collect_unmet(pl_lift_ctx *c, printer *p, const pl_formula *f, strbu
     if (pl_lift_eval(c, f, true))
         return;
     print_formula(p, list, f);
+    explain_derived(c, f, list);
     sb_addc(list, '\0');
     (*n)++;
 }

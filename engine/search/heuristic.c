@@ -223,7 +223,7 @@ pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, cons
         ho->eff = op->eff;
         ho->neff = op->neff;
         ho->base_cost = op->cost;
-        ho->disabled = disabled && disabled[op->action];
+        ho->disabled = disabled && op->action >= 0 && disabled[op->action];
         if (!ho->disabled && op->cost < h->min_cost)
             h->min_cost = op->cost;
     }
@@ -584,7 +584,7 @@ static void take_cut(pl_heuristic *h, const int *cut, int ncut, int m)
 {
     const pl_relaxed_op *rops = h->r->ops;
     for (int i = 0; i < ncut; i++) {
-        if (cut[i] == h->nops - 1)
+        if (cut[i] == h->nops - 1 || rops[cut[i]].action < 0)
             continue;
         int a = rops[cut[i]].action;
         if (!h->cut_weight[a])
@@ -651,7 +651,7 @@ static int ff(pl_heuristic *h)
             continue;
         hop *op = &h->ops[o];
         op->marked = true;
-        if (o < h->r->nops) { /* the goal op (last) costs nothing */
+        if (o < h->r->nops && h->r->ops[o].action >= 0) { /* the goal op and axioms cost nothing */
             int a = h->r->ops[o].action;
             if (h->counted[a] != h->ff_epoch) {
                 h->counted[a] = h->ff_epoch;

@@ -31,7 +31,7 @@ typedef struct {
     int *eff;    /* added atoms */
     int neff;
     int cost;
-    int action;  /* ground action id */
+    int action;  /* ground action id; -1 for an axiom (cost 0, adds its derived atom) */
 } pl_relaxed_op;
 
 typedef struct pl_relaxed_s pl_relaxed;

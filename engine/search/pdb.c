@@ -549,6 +549,8 @@ static int chain_pattern(const pl_task *t, const pl_pdb_groups *g, const group_i
 
 static bool strips(const pl_task *t)
 {
+    if (t->naxioms)
+        return false;
     for (int a = 0; a < t->nactions; a++)
         if (t->actions[a].pre != PL_GF_TRUE || t->actions[a].conditional)
             return false;

@@ -230,6 +230,17 @@ static int build_ops(pl_relaxed *r)
             r->split_effects = true;
         }
     }
+    /* Axioms are operators of cost 0 adding their derived atom, as in Fast
+     * Downward's relaxation (no "not p" atom for a derived p: no action
+     * deletes one, so it is simply dropped from conditions). */
+    for (int i = 0; i < t->naxioms; i++) {
+        const pl_gaxiom *ax = &t->axioms[i];
+        int npre = pl_cond_required_atoms(t, ax->body, pre);
+        if (r->negated_of)
+            push_negated(r, neg, pl_cond_required_false(t, ax->body, neg), pre, &npre);
+        if (add_op(&ops, pre, npre, &ax->head, 1, 0, -1) < 0)
+            goto fail;
+    }
     take_ops(r, &ops);
     memset(&ops, 0, sizeof ops);
     if (build_index(r, r->natoms, true, &r->pre_of, &r->npre_of, &r->pre_of_pool) < 0 ||
@@ -256,11 +267,12 @@ fail:
     return -1;
 }
 
-/* Marks in `seen` (natoms bytes) the atoms a condition requires false. */
+/* Marks in `seen` (natoms bytes) the basic atoms a condition requires false. */
 static void mark_required_false(const pl_task *t, int cond, int *scratch, unsigned char *seen)
 {
     for (int i = 0, n = pl_cond_required_false(t, cond, scratch); i < n; i++)
-        seen[scratch[i]] = 1;
+        if (!pl_task_atom_derived(t, scratch[i]))
+            seen[scratch[i]] = 1;
 }
 
 /* The relaxation with negation: besides the task's atoms, an atom "not p"
@@ -281,11 +293,13 @@ static pl_relaxed *negated_new(const pl_relaxed *plain, bool *failed)
     for (int a = 0; a < t->nactions; a++) {
         const pl_gaction *ga = &t->actions[a];
         for (int i = 0; i < ga->npre_neg; i++)
-            seen[ga->pre_neg[i]] = 1;
+            seen[ga->pre_neg[i]] = !pl_task_atom_derived(t, ga->pre_neg[i]) || seen[ga->pre_neg[i]];
         mark_required_false(t, ga->pre, scratch, seen);
         for (int i = 0; i < ga->neffs; i++)
             mark_required_false(t, ga->effs[i].cond, scratch, seen);
     }
+    for (int i = 0; i < t->naxioms; i++)
+        mark_required_false(t, t->axioms[i].body, scratch, seen);
     mark_required_false(t, t->goal, scratch, seen);
     int count = 0;
     for (int p = 0; p < t->natoms; p++)
@@ -405,6 +419,8 @@ void pl_relaxed_free(pl_relaxed *r)
 
 int pl_relaxed_add_mutexes(pl_relaxed *r)
 {
+    if (r->task->naxioms)
+        return 0; /* h^2 reads actions only: derived atoms would look unreachable */
     if (!r->mutexes)
         r->mutexes = pl_mutexes_new(r->task, r->task->init);
     return r->mutexes ? 0 : -1;

@@ -789,9 +789,9 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
         s.canon = malloc((size_t)t->words * sizeof *s.canon);
         s.sym_scratch = pl_symmetry_scratch_new(p->symmetry);
     }
-    if (p->pdbs && !p->goal_atoms && !p->use_goal_cond && !p->disabled)
+    if (p->pdbs && !p->goal_atoms && !p->use_goal_cond && !p->disabled && !t->naxioms)
         s.pdbs = p->pdbs;
-    if (p->dead_ends && !p->goal_atoms && !p->use_goal_cond && !p->disabled)
+    if (p->dead_ends && !p->goal_atoms && !p->use_goal_cond && !p->disabled && !t->naxioms)
         s.dead_ends = p->dead_ends;
     if (s.h && !p->greedy && pl_heuristic_kind_used(s.h) == PL_H_LMCUT) {
         s.raw = malloc((size_t)t->words * sizeof *s.raw);

@@ -197,6 +197,8 @@ static int build_actions(const pl_found_actions *found, pl_gbuilder *b, pl_error
     pl_hashmap_free(&t->action_ids); /* rebuilt with the final numbering */
     for (int i = 0; i < n; i++) {
         int schema = found->schema.ids[i];
+        if (schema >= d->nactions)
+            continue; /* an axiom: pl_ground_axioms */
         const pl_action *a = &d->actions[schema];
         /* a task whose actions all lack parameters stores no arguments at all */
         const int *args = a->nparams ? found->args.ids + found->offset.ids[i] : NULL;
@@ -284,7 +286,6 @@ pl_task *pl_task_new(const pl_problem *problem, pl_error *err)
     b.vars = problem->goal_vars;
     t->goal = goal_binding ? pl_ground_cond(&b, problem->goal, goal_binding, true) : PL_GF_FALSE;
     free(goal_binding);
-    pl_found_actions_free(&found);
     t->words = (t->natoms + 63) / 64;
     if (t->words == 0)
         t->words = 1;
@@ -302,6 +303,13 @@ pl_task *pl_task_new(const pl_problem *problem, pl_error *err)
         copy_ints(key + 1, ia->args, ia->nargs);
         pl_state_set(t->init, pl_hashmap_get(&t->atom_ids, key, ia->nargs + 1), true);
     }
+    int rc = pl_ground_axioms(&b, &found, err);
+    pl_found_actions_free(&found);
+    if (rc != PL_OK) {
+        pl_task_free(t);
+        return NULL;
+    }
+    pl_task_derive(t, t->init);
     return t;
 }
 

@@ -387,15 +387,15 @@ static void collect_reads_effect(const pl_effect *e, const bool *pred_static, bo
 static int analyse_schemas(grounder *g)
 {
     const pl_domain *d = g->t->domain;
-    g->info = calloc((size_t)d->nactions + 1, sizeof *g->info);
+    g->info = calloc((size_t)(d->nactions + d->naxioms) + 1, sizeof *g->info);
     bool *reads = calloc((size_t)d->npreds + 1, sizeof *reads);
     if (!g->info || !reads) {
         free(reads);
         return -1;
     }
-    for (int s = 0; s < d->nactions; s++) {
+    for (int s = 0; s < d->nactions + d->naxioms; s++) {
         schema_info *si = &g->info[s];
-        const pl_action *a = &d->actions[s];
+        const pl_action *a = pl_rule_at(d, s);
         si->pre_is_join = collect_join(a->pre, si) && si->njoin < MAX_JOIN;
         memset(reads, 0, (size_t)d->npreds * sizeof *reads);
         collect_reads_formula(a->pre, g->t->pred_static, reads);
@@ -445,8 +445,8 @@ static int load_init(grounder *g)
         return -1;
     for (int i = 0; i < d->npreds; i++)
         t->pred_static[i] = true;
-    for (int a = 0; a < d->nactions; a++)
-        mark_effect_preds(d->actions[a].eff, t->pred_static);
+    for (int a = 0; a < d->nactions + d->naxioms; a++) /* axioms: derived predicates change */
+        mark_effect_preds(pl_rule_at(d, a)->eff, t->pred_static);
     if (index_init(&g->statics, d, p->nobjects) < 0 || index_init(&g->fluents, d, p->nobjects) < 0)
         return -1;
     for (int i = 0; i < p->ninit; i++) {
@@ -484,7 +484,7 @@ int pl_fixpoint_run(pl_task *t, pl_found_actions *out, const char **limit)
     bool progress = true;
     for (int pass = 0; progress && !g.oom; pass++) {
         progress = false;
-        for (int s = 0; s < d->nactions && !g.oom; s++) {
+        for (int s = 0; s < d->nactions + d->naxioms && !g.oom; s++) {
             schema_info *si = &g.info[s];
             if (!schema_needs_join(&g, si, pass == 0))
                 continue;
@@ -492,7 +492,7 @@ int pl_fixpoint_run(pl_task *t, pl_found_actions *out, const char **limit)
                 si->seen[i] = g.fluents.by_pred[si->reads[i]].count;
             int atoms_before = t->natoms, found_before = out->schema.count;
             g.schema = s;
-            g.a = &d->actions[s];
+            g.a = pl_rule_at(d, s);
             g.si = si;
             join(&g, si->njoin);
             progress |= t->natoms != atoms_before || out->schema.count != found_before;
@@ -503,7 +503,7 @@ int pl_fixpoint_run(pl_task *t, pl_found_actions *out, const char **limit)
 done:
     index_free(&g.statics, d);
     index_free(&g.fluents, d);
-    for (int s = 0; g.info && s < d->nactions; s++) {
+    for (int s = 0; g.info && s < d->nactions + d->naxioms; s++) {
         free(g.info[s].reads);
         free(g.info[s].seen);
     }

@@ -28,4 +28,15 @@ void pl_found_actions_free(pl_found_actions *f);
  * names it; else *limit is NULL). */
 int pl_fixpoint_run(pl_task *t, pl_found_actions *out, const char **limit);
 
+/* The rules the fixpoint joins: the domain's actions, then its axioms
+ * (schema nactions + i), which it reads as actions adding their head. */
+static inline const pl_action *pl_rule_at(const pl_domain *d, int schema)
+{
+    return schema < d->nactions ? &d->actions[schema] : &d->axioms[schema - d->nactions];
+}
+
+/* The ground axioms of the found axiom groundings, ordered by stratum, and
+ * the derived-atom mask (axioms.c).  Returns PL_OK or fills err. */
+int pl_ground_axioms(pl_gbuilder *b, const pl_found_actions *found, pl_error *err);
+
 #endif

@@ -41,6 +41,7 @@ void pl_task_apply(const pl_task *t, int action, const uint64_t *in, uint64_t *o
     for (int i = 0; i < a->neffs; i++)
         if (a->effs[i].add && (!a->conditional || pl_task_cond_holds(t, a->effs[i].cond, in)))
             pl_state_set(out, a->effs[i].atom, true);
+    pl_task_derive(t, out);
 }
 
 int pl_task_applicable_actions(const pl_task *t, const uint64_t *state, int *out)
@@ -73,6 +74,8 @@ static bool cond_positive(const pl_task *t, int cond)
 
 bool pl_task_monotone(const pl_task *t)
 {
+    if (t->naxioms)
+        return false; /* an axiom may negate (negation as failure) */
     for (int a = 0; a < t->nactions; a++) {
         const pl_gaction *ga = &t->actions[a];
         if (ga->npre_neg || ga->conditional || !cond_positive(t, ga->pre))

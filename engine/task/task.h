@@ -53,6 +53,12 @@ typedef struct {
     const char *name;  /* "(at c0 l1)" */
 } pl_gatom;
 
+/* A ground axiom: its derived atom holds when its body does (task/axioms.c). */
+typedef struct {
+    int head;          /* derived atom */
+    int body;          /* ground condition */
+} pl_gaxiom;
+
 typedef struct pl_task {
     pl_arena arena;
     const pl_domain *domain;   /* borrowed */
@@ -82,6 +88,15 @@ typedef struct pl_task {
     int goal;                  /* ground condition id */
     bool has_costs;            /* :action-costs with a metric: cost is sum of costs */
     int nstatic_true;
+    /* Derived atoms are fluent atoms that no action changes: every state
+     * holds them as the axioms make them (pl_task_derive), stratum by
+     * stratum, each to its least fixpoint.  pl_task_apply and the initial
+     * state do it already. */
+    int naxioms;
+    pl_gaxiom *axioms;         /* ordered by stratum */
+    int nstrata;
+    int *stratum_start;        /* stratum k: axioms [stratum_start[k], stratum_start[k + 1]) */
+    uint64_t *derived_mask;    /* words bits: the derived atoms (NULL without axioms) */
 } pl_task;
 
 /* Size limits of grounding: hostile or mistaken PDDL (ten parameters over a
@@ -134,9 +149,16 @@ static inline void pl_state_set(uint64_t *s, int atom, bool v)
 }
 
 bool pl_task_cond_holds(const pl_task *t, int cond, const uint64_t *state);
+/* Sets the derived atoms of `state` from its basic atoms (no-op without axioms). */
+void pl_task_derive(const pl_task *t, uint64_t *state);
+static inline bool pl_task_atom_derived(const pl_task *t, int atom)
+{
+    return t->derived_mask && pl_state_has(t->derived_mask, atom);
+}
 bool pl_task_applicable(const pl_task *t, int action, const uint64_t *state);
 /* out = result of applying `action` in `in` (conditions read `in`; deletes
- * before adds).  out may not alias in.  Does not check applicability. */
+ * before adds; then the derived atoms).  out may not alias in.  Does not
+ * check applicability. */
 void pl_task_apply(const pl_task *t, int action, const uint64_t *in, uint64_t *out);
 /* Fills `out` (capacity t->nactions) with the applicable actions; returns count. */
 int pl_task_applicable_actions(const pl_task *t, const uint64_t *state, int *out);

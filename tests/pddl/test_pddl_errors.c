@@ -135,14 +135,12 @@ static const error_case error_cases[] = {
      PL_ERR_UNSUPPORTED, 2, 33, "unsupported: requirement :fluents"},
     {"requirement :durative-actions", D1 " (:requirements :strips :typing :durative-actions)\n" D3 D4 D5 D6 D7, NULL,
      PL_ERR_UNSUPPORTED, 2, 33, "unsupported: requirement :durative-actions"},
-    {"requirement :derived-predicates",
-     D1 " (:requirements :strips :typing :derived-predicates)\n" D3 D4 D5 D6 D7, NULL,
-     PL_ERR_UNSUPPORTED, 2, 33, "unsupported: requirement :derived-predicates"},
     {"requirement :numeric-fluents in a problem", DOMAIN,
      P1 " (:requirements :numeric-fluents)\n" P2 P3 P4,
      PL_ERR_UNSUPPORTED, 2, 17, "unsupported: requirement :numeric-fluents"},
-    {"(:derived ...) section", D1 D2 D3 D4 " (:derived (empty) (ferry-at ?l))\n" D5 D6 D7, NULL,
-     PL_ERR_UNSUPPORTED, 5, 3, "unsupported: derived predicates"},
+    /* an axiom's body names only the head's and quantified variables */
+    {"free variable in an axiom", D1 D2 D3 D4 " (:derived (empty) (ferry-at ?l))\n" D5 D6 D7, NULL,
+     PL_ERR_SEMANTIC, 5, 30, "undeclared variable '?l'"},
     {"(:durative-action ...) section",
      D1 D2 D3 D4 " (:durative-action sail :parameters (?from ?to - loc)\n"
                  "  :duration (= ?duration 1)\n"

@@ -7,6 +7,7 @@
 #include "base/cpus.h"
 #include "base/sort.h"
 #include "cli.h"
+#include "grade_review.h"
 #include "grade_shard.h"
 #include "runs/answer_key.h"
 #include "runs/epochs.h"
@@ -19,6 +20,7 @@ typedef struct {
     const char *format;
     int jobs;
     char reducer[32]; /* --reducer, as Inspect names it ("at_least_2"); "" when each log's own */
+    const char *notes; /* --notes: the review journal, read only with --apply-review */
 } grade_args;
 
 /* --reducer NAME: Inspect's names ("max", "at_least_2"), or at_least_k:K and
@@ -88,6 +90,12 @@ static int parse_args(int argc, char **argv, grade_args *a)
             if (a->jobs < 1 || a->jobs > 256)
                 return cli_usage_error("grade", "--jobs must be between 1 and 256");
             list = NULL;
+        } else if (!strcmp(s, "--notes") && has_value) {
+            a->notes = argv[++i];
+            list = NULL;
+        } else if (!strcmp(s, "--apply-review")) {
+            a->mode |= GRADE_REVIEW;
+            list = NULL;
         } else if (cli_csv_raw_option(s)) {
             list = NULL;
         } else if (s[0] == '-' && s[1] == '-') {
@@ -100,6 +108,10 @@ static int parse_args(int argc, char **argv, grade_args *a)
     }
     if (!a->nquestions || !a->nresponses)
         return cli_usage_error("grade", "needs --questions FILE... and --responses FILE...");
+    if ((a->mode & GRADE_REVIEW) && !a->notes)
+        return cli_usage_error("grade", "--apply-review needs --notes FILE (the review journal to apply)");
+    if (a->notes && !(a->mode & GRADE_REVIEW))
+        fprintf(stderr, "planlens: grade: --notes without --apply-review: the review journal changes no score\n");
     if (official_inspect)
         a->mode |= GRADE_INSPECT;
     return PL_EXIT_OK;
@@ -141,6 +153,18 @@ typedef struct {
     bool sound;
 } worker_job;
 
+void grade_row_verdicts(pl_acp_grader *g, const pl_acp_question *q, grade_row *r)
+{
+    pl_error err = PL_ERROR_INIT;
+    if (!g)
+        r->error = pl_strdup("out of memory");
+    else if (pl_acp_grade(g, q, r->resp->response, &r->v, &err) != 0)
+        r->error = err.message ? pl_error_format(&err) : pl_strdup("out of memory");
+    else if (pl_inspect_grade(q, r->resp->response, &r->v, &r->inspect) != 0)
+        r->error = pl_strdup("out of memory");
+    pl_error_clear(&err);
+}
+
 /* Questions go to workers by index, so each question's grounded task lives
  * in one grader. */
 static void *grade_worker(void *arg)
@@ -154,15 +178,7 @@ static void *grade_worker(void *arg)
         if (question % job->nworkers != job->worker)
             continue;
         grade_row *r = &job->rows[job->order[k] % job->nrows];
-        pl_error err = PL_ERROR_INIT;
-        if (!g) {
-            r->error = pl_strdup("out of memory");
-        } else if (pl_acp_grade(g, r->q, r->resp->response, &r->v, &err) != 0) {
-            r->error = err.message ? pl_error_format(&err) : pl_strdup("out of memory");
-        } else if (pl_inspect_grade(r->q, r->resp->response, &r->v, &r->inspect) != 0) {
-            r->error = pl_strdup("out of memory");
-        }
-        pl_error_clear(&err);
+        grade_row_verdicts(g, r->q, r);
         /* the question's last response: free its grounded task */
         if (g && (k + 1 == job->norder || job->order[k + 1] / job->nrows != question))
             pl_acp_grader_forget(g, r->q);
@@ -249,6 +265,7 @@ int cmd_grade(int argc, char **argv)
     pl_acp_questions qs = PL_ACP_QUESTIONS_INIT;
     pl_run_responses rs = PL_RUN_RESPONSES_INIT;
     grade_row *rows = NULL;
+    grade_review *review = NULL;
     char **statuses = NULL; /* per run file: how it ended when it did not finish */
     if (rc != PL_EXIT_OK)
         goto done;
@@ -282,17 +299,28 @@ int cmd_grade(int argc, char **argv)
         fprintf(stderr, "planlens: out of memory\n");
         goto done;
     }
+    /* the journal is matched before grading: every row, in the shard or not */
+    if ((a.mode & GRADE_REVIEW) && !(review = grade_review_open(a.notes, rows, rs.count)))
+        goto done;
     grade_all(rows, rs.count, &qs, a.jobs, a.mode & GRADE_SOUND);
+    grade_review_note note = {0};
+    if (review) {
+        grade_review_apply(review, rows, rs.count, a.mode);
+        note = grade_review_note_of(review);
+    }
     if (shard.on)
-        rc = grade_write_part(stdout, &shard, argc, argv, a.format, a.mode, rows, rs.count, &qs);
+        rc = grade_write_part(stdout, &shard, argc, argv, a.format, a.mode, rows, rs.count, &qs, &note);
     else if (!strcmp(a.format, "jsonl") || !strcmp(a.format, "json"))
         grade_print_jsonl(stdout, rows, rs.count, a.mode, !strcmp(a.format, "json"));
     else if (!strcmp(a.format, "csv"))
         grade_print_csv(stdout, rows, rs.count, a.mode);
     else
-        grade_print_table(stdout, rows, rs.count, a.mode);
+        grade_print_table(stdout, rows, rs.count, a.mode, &note);
+    if (review)
+        grade_review_summary(stderr, rows, rs.count, a.mode, &note, "planlens: ");
     rc = shard.on ? rc : PL_EXIT_OK;
 done:
+    grade_review_close(review);
     for (int i = 0; rows && i < rs.count; i++) {
         pl_acp_verdict_clear(&rows[i].v);
         free(rows[i].key);

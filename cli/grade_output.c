@@ -6,7 +6,7 @@
 
 #include "base/sort.h"
 #include "cli.h"
-#include "grade_rows.h"
+#include "grade_review.h"
 #include "runs/epochs.h"
 #include "csv_out.h"
 
@@ -73,6 +73,44 @@ static void add_official(cJSON *o, const grade_row *r, grade_mode mode)
     }
 }
 
+static void add_score(cJSON *o, const char *name, int score)
+{
+    if (score < 0)
+        cJSON_AddNullToObject(o, name);
+    else
+        cJSON_AddNumberToObject(o, name, score);
+}
+
+/* --apply-review: `excluded` and `review` {"override": score, "regraded":
+ * corrected stored answer, "scope", "by", "line", "was": {"score",
+ * "sound_score"}, "excluded_by", "excluded_line", "excluded_scope"} when
+ * the journal changed the row. */
+static void add_review(cJSON *o, const grade_row *r, grade_mode mode)
+{
+    const grade_row_review *v = &r->review;
+    if (!(mode & GRADE_REVIEW) || (!v->line && !v->exclude_line))
+        return;
+    if (v->exclude_line)
+        cJSON_AddTrueToObject(o, "excluded");
+    cJSON *rv = cJSON_AddObjectToObject(o, "review");
+    if (v->line) {
+        add_score(rv, "override", official_score(r, mode));
+        if (v->regraded)
+            cJSON_AddStringToObject(rv, "regraded", v->regraded);
+        cJSON_AddStringToObject(rv, "scope", v->question_scope ? "question" : "answer");
+        cJSON_AddStringToObject(rv, "by", v->by ? v->by : "");
+        cJSON_AddNumberToObject(rv, "line", v->line);
+        cJSON *was = cJSON_AddObjectToObject(rv, "was");
+        add_score(was, "score", v->was_score);
+        cJSON_AddNumberToObject(was, "sound_score", v->was_sound);
+    }
+    if (v->exclude_line) {
+        cJSON_AddStringToObject(rv, "excluded_by", v->excluded_by ? v->excluded_by : "");
+        cJSON_AddNumberToObject(rv, "excluded_line", v->exclude_line);
+        cJSON_AddStringToObject(rv, "excluded_scope", v->exclude_question ? "question" : "answer");
+    }
+}
+
 /* One row as a JSON object; ids are printed as the exact integers they are.
  * A wrong answer's failure comes with the sound verdict it explains. */
 static cJSON *row_json(const grade_row *r, grade_mode mode)
@@ -91,6 +129,7 @@ static cJSON *row_json(const grade_row *r, grade_mode mode)
         cJSON_AddNullToObject(o, "parsed");
         cJSON_AddNullToObject(o, "score");
         cJSON_AddStringToObject(o, "error", r->error);
+        add_review(o, r, mode);
         return o;
     }
     cJSON_AddItemToObject(o, "parsed", r->v.parsed ? cJSON_Duplicate(r->v.parsed, true) : cJSON_CreateNull());
@@ -115,6 +154,7 @@ static cJSON *row_json(const grade_row *r, grade_mode mode)
         cJSON_AddStringToObject(o, "scorer_error", r->resp->scorer_error);
     if ((mode & GRADE_SOUND) && r->v.failure.kind != PL_FAIL_NONE)
         cJSON_AddItemToObject(o, "failure", cli_failure_json(&r->v.failure));
+    add_review(o, r, mode);
     return o;
 }
 
@@ -146,11 +186,42 @@ static void csv_field(FILE *f, const char *s, bool last)
 
 const char *grade_csv_header(grade_mode mode)
 {
-    return mode & GRADE_INSPECT
-               ? "id,group,sample_id,epoch,model,score,sound_score,path,iou,stored_score,parsed,sound_reason,"
-                 "failure_kind,failure_key,failure_step,key,official_rule,lm_eval_score,official_error\n"
-               : "id,group,sample_id,epoch,model,score,sound_score,path,iou,stored_score,parsed,sound_reason,"
-                 "failure_kind,failure_key,failure_step,key,official_rule,inspect_score,inspect_error\n";
+#define GRADE_CSV_COMMON                                                                                       \
+    "id,group,sample_id,epoch,model,score,sound_score,path,iou,stored_score,parsed,sound_reason,failure_kind," \
+    "failure_key,failure_step,key,official_rule,"
+#define GRADE_CSV_REVIEW                                                                                        \
+    ",review,review_scope,review_by,review_line,review_answer,was_score,was_sound_score,excluded,excluded_by," \
+    "excluded_line\n"
+    static const char *const headers[2][2] = {
+        {GRADE_CSV_COMMON "inspect_score,inspect_error\n", GRADE_CSV_COMMON "lm_eval_score,official_error\n"},
+        {GRADE_CSV_COMMON "inspect_score,inspect_error" GRADE_CSV_REVIEW,
+         GRADE_CSV_COMMON "lm_eval_score,official_error" GRADE_CSV_REVIEW}};
+    return headers[(mode & GRADE_REVIEW) != 0][(mode & GRADE_INSPECT) != 0];
+}
+
+/* The review columns of a row (GRADE_REVIEW). */
+static void csv_review(FILE *f, const grade_row *r)
+{
+    const grade_row_review *v = &r->review;
+    char line[16] = "", was[16] = "", was_sound[16] = "", xline[16] = "";
+    if (v->line) {
+        snprintf(line, sizeof line, "%d", v->line);
+        if (v->was_score >= 0)
+            snprintf(was, sizeof was, "%d", v->was_score);
+        snprintf(was_sound, sizeof was_sound, "%d", v->was_sound);
+    }
+    if (v->exclude_line)
+        snprintf(xline, sizeof xline, "%d", v->exclude_line);
+    csv_field(f, !v->line ? NULL : v->regraded ? "regraded" : "override", false);
+    csv_field(f, !v->line ? NULL : v->question_scope ? "question" : "answer", false);
+    csv_field(f, v->line ? v->by : NULL, false);
+    csv_field(f, line, false);
+    csv_field(f, v->regraded, false);
+    csv_field(f, was, false);
+    csv_field(f, was_sound, false);
+    csv_field(f, v->exclude_line ? "true" : NULL, false);
+    csv_field(f, v->exclude_line ? v->excluded_by : NULL, false);
+    csv_field(f, xline, true);
 }
 
 void grade_print_csv(FILE *f, const grade_row *rows, int n, grade_mode mode)
@@ -198,7 +269,9 @@ void grade_print_csv(FILE *f, const grade_row *rows, int n, grade_mode mode)
         csv_field(f, r->key, false);
         csv_field(f, rule, false);
         csv_field(f, other, false);
-        csv_field(f, raised, true);
+        csv_field(f, raised, !(mode & GRADE_REVIEW));
+        if (mode & GRADE_REVIEW)
+            csv_review(f, r);
         free(parsed);
     }
 }
@@ -422,7 +495,7 @@ static int add_question(table_cell *cells, int *ncells, const grade_row *rows, c
     return end;
 }
 
-void grade_print_table(FILE *f, const grade_row *rows, int n, grade_mode mode)
+void grade_print_table(FILE *f, const grade_row *rows, int n, grade_mode mode, const grade_review_note *review)
 {
     table_cell *cells = calloc((size_t)n * 2 + 2, sizeof *cells);
     int *order = malloc(((size_t)n + 1) * sizeof *order);
@@ -437,7 +510,7 @@ void grade_print_table(FILE *f, const grade_row *rows, int n, grade_mode mode)
     }
     int ncells = 0, m = 0;
     for (int i = 0; i < n; i++)
-        if (rows[i].in_shard)
+        if (rows[i].in_shard && !((mode & GRADE_REVIEW) && rows[i].review.exclude_line))
             order[m++] = i;
     sort_rows = rows; /* the CLI prints on one thread */
     pl_sort(order, (size_t)m, sizeof *order, by_model_question);
@@ -449,6 +522,8 @@ void grade_print_table(FILE *f, const grade_row *rows, int n, grade_mode mode)
             "errors", "scorer!", "reducer");
     for (int i = 0; i < ncells; i++)
         print_cell(f, &cells[i], mode);
+    if ((mode & GRADE_REVIEW) && review)
+        grade_review_summary(f, rows, n, mode, review, "");
     free(order);
     free(cells);
     free(scratch.answers);

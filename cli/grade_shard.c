@@ -26,9 +26,51 @@ static void print_one(FILE *f, const void *ctx)
         grade_print_jsonl(f, o->row, 1, o->mode, false);
 }
 
+/* What the review summary counts of a row (--apply-review). */
+static void add_review(cJSON *o, const grade_row_review *v)
+{
+    if (!v->line && !v->exclude_line)
+        return;
+    cJSON *rv = cJSON_AddObjectToObject(o, "review");
+    cJSON_AddNumberToObject(rv, "line", v->line);
+    if (v->by)
+        cJSON_AddStringToObject(rv, "by", v->by);
+    if (v->regraded)
+        cJSON_AddStringToObject(rv, "regraded", v->regraded);
+    cJSON_AddNumberToObject(rv, "was_score", v->was_score);
+    cJSON_AddNumberToObject(rv, "was_sound", v->was_sound);
+    cJSON_AddNumberToObject(rv, "exclude_line", v->exclude_line);
+    if (v->excluded_by)
+        cJSON_AddStringToObject(rv, "excluded_by", v->excluded_by);
+    if (v->exclude_question)
+        cJSON_AddTrueToObject(rv, "exclude_question");
+}
+
+static char *string_of(const cJSON *unit, const char *key)
+{
+    return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(unit, key));
+}
+
+static grade_row_review review_of(const cJSON *unit)
+{
+    const cJSON *rv = cJSON_GetObjectItemCaseSensitive(unit, "review");
+    if (!rv)
+        return (grade_row_review){0};
+    return (grade_row_review){cli_merge_int(rv, "line"),
+                              string_of(rv, "by"),
+                              false, /* the summary does not count scopes of overrides */
+                              string_of(rv, "regraded"),
+                              cli_merge_int(rv, "was_score"),
+                              cli_merge_int(rv, "was_sound"),
+                              cli_merge_int(rv, "exclude_line"),
+                              string_of(rv, "excluded_by"),
+                              cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rv, "exclude_question"))};
+}
+
 /* What the table needs of a row: question index (-1: none), task, format,
  * model, epoch, error, path, scores (the Inspect one with the exception it
- * raises and the rule that sets it apart), stored score. */
+ * raises and the rule that sets it apart), stored score, what the review
+ * journal did to it. */
 static cJSON *table_unit(const grade_row *r, const pl_acp_questions *qs)
 {
     cJSON *o = cJSON_CreateObject();
@@ -64,17 +106,23 @@ static cJSON *table_unit(const grade_row *r, const pl_acp_questions *qs)
         cJSON_AddStringToObject(o, "stored_scorer", r->resp->stored_scorer);
     if (r->resp->scorer_error)
         cJSON_AddTrueToObject(o, "scorer_error");
+    add_review(o, &r->review);
     return o;
 }
 
 int grade_write_part(FILE *f, const cli_shard *s, int argc, char **argv, const char *format, grade_mode mode,
-                     const grade_row *rows, int n, const pl_acp_questions *qs)
+                     const grade_row *rows, int n, const pl_acp_questions *qs, const grade_review_note *review)
 {
     static const cli_part_layout lines = {"", "", "", NULL}, array = {"[\n", ",\n", "\n]\n", "[\n\n]\n"};
     const cli_part_layout csv = {grade_csv_header(mode), "", "", NULL};
     bool is_csv = !strcmp(format, "csv"), is_json = !strcmp(format, "json"), is_table = !strcmp(format, "table");
     cJSON *options = cJSON_CreateObject();
     cJSON_AddNumberToObject(options, "mode", mode);
+    if (mode & GRADE_REVIEW) { /* what every shard says alike of the journal (grade_review.h) */
+        cJSON *note = cJSON_AddObjectToObject(options, "review");
+        cJSON_AddStringToObject(note, "journal", review->journal ? review->journal : "");
+        cJSON_AddStringToObject(note, "lines", review->lines ? review->lines : "");
+    }
     cli_part *p = cli_part_begin(f, "grade", s, format, argc, argv, is_csv ? &csv : is_json ? &array : &lines,
                                  options);
     for (int i = 0; p && i < n; i++) {
@@ -91,11 +139,6 @@ int grade_write_part(FILE *f, const cli_shard *s, int argc, char **argv, const c
         free(text);
     }
     return cli_part_end(p, PL_EXIT_OK, NULL);
-}
-
-static char *string_of(const cJSON *unit, const char *key)
-{
-    return cJSON_GetStringValue(cJSON_GetObjectItemCaseSensitive(unit, key));
 }
 
 int grade_merge_table(FILE *out, const cli_merged *m)
@@ -138,8 +181,11 @@ int grade_merge_table(FILE *out, const cli_merged *m)
         rows[i].v.sound_score = cli_merge_int(u, "sound_score");
         rows[i].inspect = (pl_inspect_verdict){cli_merge_int(u, "inspect_score"), string_of(u, "inspect_error"),
                                                string_of(u, "official_rule")};
+        rows[i].review = review_of(u);
     }
-    grade_print_table(out, rows, m->n, (grade_mode)cli_merge_int(m->options, "mode"));
+    const cJSON *note = cJSON_GetObjectItemCaseSensitive(m->options, "review");
+    grade_review_note review = {string_of(note, "journal"), string_of(note, "lines")};
+    grade_print_table(out, rows, m->n, (grade_mode)cli_merge_int(m->options, "mode"), &review);
     free(qs);
     free(resps);
     free(rows);

@@ -51,6 +51,8 @@ static const char usage_benchmarks[] =
     "        [--format table|json|jsonl|csv] [--csv-raw] [--jobs N] [--shard I/N]\n"
     "        [--reducer mean|median|mode|max|at_least_k:K|pass_at_k:K] [--official lm-eval|inspect]\n"
     "      Regrade model answers to ACPBench and ACPBench-Hard questions, officially and soundly.\n"
+    "      --notes FILE --apply-review: the review journal's overrides and exclusions applied\n"
+    "      (--notes alone changes no score).\n"
     "  report --questions FILE... --responses FILE... [--bin-width W | --bins N]\n"
     "         [--by task|domain|model|failure] [--format table|csv|json|svg]\n"
     "         [--output PATH.svg] [--ascii] [--csv-raw]\n"

@@ -81,10 +81,10 @@ static void add_score(cJSON *o, const char *name, int score)
         cJSON_AddNumberToObject(o, name, score);
 }
 
-/* --apply-review: `excluded` and `review` {"override": score, "regraded":
- * corrected stored answer, "scope", "by", "line", "was": {"score",
- * "sound_score"}, "excluded_by", "excluded_line", "excluded_scope"} when
- * the journal changed the row. */
+/* --apply-review: `excluded` and `review` {"override": the score set, or
+ * "regraded": the corrected stored answer graded against, "scope", "by",
+ * "line", "was": {"score", "sound_score"}, "excluded_by", "excluded_line",
+ * "excluded_scope"} when the journal changed the row. */
 static void add_review(cJSON *o, const grade_row *r, grade_mode mode)
 {
     const grade_row_review *v = &r->review;
@@ -94,9 +94,10 @@ static void add_review(cJSON *o, const grade_row *r, grade_mode mode)
         cJSON_AddTrueToObject(o, "excluded");
     cJSON *rv = cJSON_AddObjectToObject(o, "review");
     if (v->line) {
-        add_score(rv, "override", official_score(r, mode));
         if (v->regraded)
             cJSON_AddStringToObject(rv, "regraded", v->regraded);
+        else
+            add_score(rv, "override", official_score(r, mode));
         cJSON_AddStringToObject(rv, "scope", v->question_scope ? "question" : "answer");
         cJSON_AddStringToObject(rv, "by", v->by ? v->by : "");
         cJSON_AddNumberToObject(rv, "line", v->line);

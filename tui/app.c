@@ -85,9 +85,17 @@ static void build(tui_app *app, tui_screen *s, int width)
         break;
     case VIEW_DETAIL: {
         pl_detail_opts o = {width, app->ascii, s->expanded};
-        pl_view_detail(app->ws, s->record, &o, &s->detail, &s->vm);
+        pl_view_detail_journal(app->ws, s->record, &o, app->journal, &s->detail, &s->vm);
         break;
     }
+    case VIEW_REVIEW: {
+        pl_detail_opts o = {width, app->ascii, s->expanded};
+        pl_view_review(app->ws, s->queue, s->at, app->journal, tui_author(app), &o, &s->vm);
+        break;
+    }
+    case VIEW_HISTORY:
+        tui_build_history(app, s, width);
+        break;
     case VIEW_HISTOGRAM:
         pl_view_histogram(app->ws, &sel, s->bin_width, s->metric, app->ascii, width, &s->vm);
         break;
@@ -216,7 +224,7 @@ static void open_selected(tui_app *app)
         tui_push_narrowed(app, VIEW_LIST, s, f, label);
         free(f);
         free(label);
-    } else if (s->kind == VIEW_LIST || (s->kind == VIEW_DETAIL && target != s->record)) {
+    } else if (s->kind == VIEW_LIST || s->kind == VIEW_REVIEW || (s->kind == VIEW_DETAIL && target != s->record)) {
         tui_screen *d = tui_push(app, VIEW_DETAIL); /* a detail's lines: the run's other answers */
         if (d)
             d->record = target;
@@ -253,67 +261,13 @@ tui_screen *tui_push_records(tui_app *app, int *records, int n, char *label)
 int tui_selected_record(tui_app *app)
 {
     tui_screen *s = tui_top(app);
-    if (s->kind == VIEW_DETAIL)
+    if (s->kind == VIEW_DETAIL || s->kind == VIEW_HISTORY)
         return s->record;
+    if (s->kind == VIEW_REVIEW)
+        return s->queue && s->at < s->queue->n ? s->queue->records[s->at] : -1;
     if (s->kind == VIEW_LIST && s->cursor < s->vm.nlines)
         return s->vm.lines[s->cursor].target;
     return -1;
-}
-
-/* Saves a record's flag and note and shows them on it. */
-static void annotate(tui_app *app, int record, int flag, const char *note)
-{
-    char *key = pl_workspace_answer_key(app->ws, record);
-    pl_error err = PL_ERROR_INIT;
-    if (key && pl_notes_set(&app->notes, key, flag, note, &err) != PL_OK) {
-        char *m = pl_error_format(&err);
-        snprintf(app->message, sizeof app->message, "not saved: %s", m ? m : "error");
-        free(m);
-    }
-    const pl_note *n = key ? pl_notes_get(&app->notes, key) : NULL;
-    if (n)
-        pl_workspace_annotate(app->ws, record, n->flag, n->note);
-    pl_error_clear(&err);
-    free(key);
-    for (int i = 0; i < app->depth; i++)
-        app->stack[i].stale = true;
-}
-
-/* :note TEXT sets the note (saved at once) and says so; :note alone clears it. */
-static void note_command(tui_app *app, int record, const char *text)
-{
-    annotate(app, record, -1, text);
-    if (!app->message[0]) /* not an error */
-        snprintf(app->message, sizeof app->message, *text ? "note saved on %s: %s" : "note cleared on %s%s",
-                 pl_workspace_record(app->ws, record)->id, text);
-}
-
-static void load_notes(tui_app *app, const char *path)
-{
-    pl_diags warnings = PL_DIAGS_INIT;
-    pl_error err = PL_ERROR_INIT;
-    if (pl_notes_open(&app->notes, path, &warnings, &err) != PL_OK) {
-        char *m = pl_error_format(&err);
-        snprintf(app->message, sizeof app->message, "notes: %s", m ? m : "error");
-        free(m);
-    } else if (warnings.count) {
-        snprintf(app->message, sizeof app->message, "notes: %zu unreadable line%s kept as is", warnings.count,
-                 warnings.count == 1 ? "" : "s");
-    }
-    pl_diags_clear(&warnings);
-    pl_error_clear(&err);
-    tui_apply_notes(app);
-}
-
-void tui_apply_notes(tui_app *app)
-{
-    for (int i = 0; app->notes.count && i < pl_workspace_count(app->ws); i++) {
-        char *key = pl_workspace_answer_key(app->ws, i);
-        const pl_note *n = key ? pl_notes_get(&app->notes, key) : NULL;
-        if (n)
-            pl_workspace_annotate(app->ws, i, n->flag, n->note);
-        free(key);
-    }
 }
 
 bool tui_check_opened(tui_app *app)
@@ -325,8 +279,7 @@ bool tui_check_opened(tui_app *app)
     if (!p.loaded)
         return false;
     app->opened = true; /* warnings are counted on the status line (draw.c) */
-    if (app->notes_path)
-        load_notes(app, app->notes_path); /* its message, if any, wins */
+    tui_load_notes(app); /* its message, if any, wins */
     for (int i = 0; i < app->depth; i++)
         app->stack[i].stale = true;
     return true;
@@ -437,7 +390,29 @@ static void act(tui_app *app, tui_action action)
         break;
     case ACT_NEXT_ANSWER:
     case ACT_PREV_ANSWER:
-        step_answer(app, s, action == ACT_NEXT_ANSWER ? 1 : -1);
+        if (s->kind == VIEW_REVIEW)
+            tui_review_move(app, action == ACT_NEXT_ANSWER ? 1 : -1);
+        else
+            step_answer(app, s, action == ACT_NEXT_ANSWER ? 1 : -1);
+        break;
+    case ACT_REVIEW:
+        tui_open_review(app);
+        break;
+    case ACT_NEXT_UNREVIEWED:
+    case ACT_PREV_UNREVIEWED:
+        tui_review_step(app, action == ACT_NEXT_UNREVIEWED ? 1 : -1);
+        break;
+    case ACT_GRADER_RIGHT:
+    case ACT_GRADER_WRONG:
+    case ACT_BAD_QUESTION:
+    case ACT_UNSURE:
+        tui_review_mark(app, action == ACT_GRADER_RIGHT   ? PL_REVIEW_GRADER_RIGHT
+                             : action == ACT_GRADER_WRONG ? PL_REVIEW_GRADER_WRONG
+                             : action == ACT_BAD_QUESTION ? PL_REVIEW_BAD_QUESTION
+                                                          : PL_REVIEW_UNSURE);
+        break;
+    case ACT_HISTORY:
+        tui_open_history(app);
         break;
     case ACT_YANK:
         tui_yank(app);
@@ -519,16 +494,13 @@ static void act(tui_app *app, tui_action action)
     case ACT_REFRESH:
         s->stale = true;
         break;
-    case ACT_FLAG: {
+    case ACT_FLAG:
+    case ACT_FLAG_QUESTION: {
         int r = tui_selected_record(app);
-        if (r < 0) {
-            snprintf(app->message, sizeof app->message, "flag: select a question first (list or detail)");
-            break;
-        }
-        const pl_ws_record *rec = pl_workspace_record(app->ws, r);
-        annotate(app, r, !rec->flagged, NULL);
-        if (!app->message[0]) /* saved: say so (an error message stays) */
-            snprintf(app->message, sizeof app->message, "%s %s", rec->flagged ? "flagged" : "unflagged", rec->id);
+        if (r < 0)
+            snprintf(app->message, sizeof app->message, "flag: select an answer first (list, detail or review)");
+        else
+            tui_flag(app, r, action == ACT_FLAG_QUESTION);
         break;
     }
     case ACT_PLAN_VIEW:
@@ -739,12 +711,15 @@ static void command(tui_app *app, const char *line)
         tui_open_why(app);
     else if ((arg = command_args(line, "charts")))
         tui_open_charts(app);
-    else if ((arg = command_args(line, "note"))) {
+    else if ((arg = command_args(line, "note")) || (arg = command_args(line, "note!")) ||
+             (arg = command_args(line, "qnote"))) {
         int r = tui_selected_record(app);
         if (r < 0)
-            snprintf(app->message, sizeof app->message, "note: select a question first (list or detail)");
+            snprintf(app->message, sizeof app->message, "note: select an answer first (list, detail or review)");
         else
-            note_command(app, r, arg);
+            tui_note(app, r, strncmp(line, "note ", 5) && strcmp(line, "note"), arg); /* :note! and :qnote: the question's */
+    } else if ((arg = command_args(line, "review"))) {
+        tui_review_command(app, arg);
     } else if ((arg = command_args(line, "export"))) {
         if (*arg)
             tui_export(app, arg);
@@ -764,7 +739,7 @@ static void command(tui_app *app, const char *line)
         tui_open_warnings(app);
     } else if (*line) {
         snprintf(app->message, sizeof app->message,
-                 "unknown command: %s (try :filter EXPR, :note TEXT, :export FILE, :bins W, :histogram, :freq COLUMN, "
+                 "unknown command: %s (try :filter EXPR, :note TEXT, :qnote TEXT, :review [SOURCE], :export FILE, :bins W, :histogram, :freq COLUMN, "
                  ":why, :charts, :compare A B, :probe [KINDS], :warnings, :questions, :help, :q)",
                  line);
     }

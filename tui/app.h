@@ -10,10 +10,10 @@
 #include "plan_view.h"
 #include "probe_view.h"
 #include "quality_charts.h"
+#include "review_queue.h"
 #include "state_view.h"
 #include "views.h"
 #include "why_view.h"
-#include "workspace/notes.h"
 
 #define MAX_DEPTH 32
 
@@ -52,6 +52,8 @@ typedef struct {
     bool disagreements;      /* list: the disagreements (D), whose D groups them by rule */
     pl_qcharts *charts;      /* charts: owned (the counts last drawn, what each bar opens) */
     pl_probe_answer *probe_answer; /* probe-answer: owned */
+    pl_review_queue *queue;  /* review: owned, the answers walked */
+    int at;                  /* review: the answer shown */
     int cursor, top;         /* selected line and first line shown (views/viewport.h) */
     int left;                /* columns scrolled off to the left */
     bool full_width;         /* a table screen laid out at its tables' natural width (→ past what was cut) */
@@ -108,9 +110,10 @@ typedef struct {
     int last_graded;
     int rows, cols;
     char *history_dir;       /* where the prompts' histories are kept */
-    char *notes_path;        /* the notes file, opened once the records are loaded */
+    char *notes_path;        /* the review journal (--notes), opened once the records are loaded */
     bool opened;             /* the workspace finished loading and the notes are applied */
-    pl_notes notes;          /* flags and notes, saved at every change */
+    pl_journal *journal;     /* notes, flags and reviews of every writer (NULL until opened, or unreadable) */
+    char *author;            /* --author, or NULL: the journal's default ($PLANLENS_AUTHOR, the login) */
     char *compare_a;         /* dashboard: the run chosen first for a comparison */
     char reducer[32];        /* :reducer NAME for every run; "" each log's own (kept across reloads) */
     struct tui_live *live;   /* following the paths opened (live.c), or NULL */
@@ -138,9 +141,40 @@ int tui_selected_record(tui_app *app);
 /* Once the workspace has loaded (checked at every tick): applies the notes
  * file and reports warnings; true from then on. */
 bool tui_check_opened(tui_app *app);
-/* Copies the notes loaded onto the workspace's records (at load, and on a
- * workspace reloaded while following the files). */
+/* The review journal (notes.c).  tui_apply_notes copies its flags and notes
+ * onto the workspace's records (at load, when records arrive, and on a
+ * workspace reloaded while following the files) and marks the screens that
+ * show them stale. */
+void tui_load_notes(tui_app *app);
 void tui_apply_notes(tui_app *app);
+/* Reads what other writers appended (at every tick of the follow
+ * machinery); true when something arrived or went wrong (the status line says). */
+bool tui_refresh_notes(tui_app *app);
+/* Appends rec (type and its fields set by the caller) for record `record`:
+ * its key (the question's when rec->question_scope), question and author
+ * are filled in.  False with "WHAT not saved: why" in the status line. */
+bool tui_journal_append(tui_app *app, int record, pl_journal_record *rec, const char *what);
+/* :note and :qnote (text "" clears), m and M (flag toggled); the status line says "note saved" only once appended. */
+void tui_note(tui_app *app, int record, bool question, const char *text);
+void tui_flag(tui_app *app, int record, bool question);
+/* The author of this explorer's records: --author, else the journal's default. */
+const char *tui_author(const tui_app *app);
+/* H: the history of the selected answer's records and its question's. */
+void tui_open_history(tui_app *app);
+void tui_build_history(tui_app *app, tui_screen *s, int width);
+
+/* The review queue (review.c): R turns the list on screen (or the list the
+ * line under the cursor opens) into a queue, :review SOURCE the list of
+ * SOURCE (disagreements, flagged, or a filter expression); the queue opens
+ * at its first unreviewed answer.  On it: a status (1-4) is appended and the
+ * next unreviewed answer shown; n/p the next/previous unreviewed, J/K the
+ * next/previous answer; a and A prompt for a note, of the answer or of its question. */
+void tui_open_review(tui_app *app);
+void tui_review_command(tui_app *app, const char *source);
+void tui_review_mark(tui_app *app, pl_review_status status);
+void tui_review_step(tui_app *app, int dir);
+void tui_review_move(tui_app *app, int dir);
+void tui_review_note(tui_app *app, bool question);
 /* Writes the records of the top screen to FILE (.csv or .json). */
 void tui_export(tui_app *app, const char *path);
 

@@ -139,10 +139,10 @@ static int message_rows(const char *text, int cols, const char *starts[MAX_MESSA
 /* The status bar's message, whole: a long error (a path and what failed)
  * is wrapped onto the rows above instead of being cut at the edge; they
  * are drawn again at the next key. */
-static void draw_message(tui_app *app)
+static void draw_message(tui_app *app, const char *message)
 {
     char *owned; /* a message may quote a record (an id, a note): wrapped as drawn */
-    const char *safe = pl_vm_safe(app->message, &owned);
+    const char *safe = pl_vm_safe(message, &owned);
     char *ascii = app->ascii ? pl_ascii_text(safe) : NULL;
     const char *text = ascii ? ascii : safe, *starts[MAX_MESSAGE_ROWS];
     int n = message_rows(text, app->cols - 1, starts);
@@ -170,8 +170,13 @@ static void draw_status(tui_app *app, const tui_screen *s)
         int widest = pl_vp_widest(&s->vm), last = s->left + app->cols < widest ? s->left + app->cols : widest;
         snprintf(side, sizeof side, "columns %d%s%d of %d %s ", s->left + 1, app->ascii ? "-" : "–", last, widest, bar);
     }
-    if (app->message[0]) {
-        draw_message(app);
+    if (app->message[0] && s->kind == VIEW_REVIEW && s->vm.status) { /* the progress stays in view */
+        char *both = pl_strdup_printf("%s %s %s", s->vm.status, bar, app->message);
+        draw_message(app, both ? both : app->message);
+        free(both);
+        return;
+    } else if (app->message[0]) {
+        draw_message(app, app->message);
         return;
     } else if (graded < total)
         snprintf(status, sizeof status, " %sgrading %d/%d %s %s %s%s", side, graded, total, app->ascii ? "..." : "…",

@@ -29,7 +29,20 @@ static const char *const action_help[ACT_COUNT] = {
     [ACT_SORT] = "next sort column (the header marks it); why: by count / by the difference between runs; "
                  "frequency: by count / by value",
     [ACT_REVERSE] = "reverse the sort",
-    [ACT_FLAG] = "flag or unflag the question (saved to the notes file)",
+    [ACT_FLAG] = "flag or unflag the answer (appended to the review journal, --notes)",
+    [ACT_FLAG_QUESTION] = "flag or unflag the question: shown on every answer of it, marked \"question\"",
+    [ACT_NOTE] = "a note on the answer (asks for the text; empty clears it)",
+    [ACT_QUESTION_NOTE] = "a note on the question: shown on every answer of it as \"question note\"",
+    [ACT_HISTORY] = "the history of the answer's notes, flags and reviews, and its question's: every record, "
+                    "author, time, retracted ones marked",
+    [ACT_REVIEW] = "review queue of this list (or of the list the line opens): walk it answer by answer, one key "
+                   "per status; it continues at the first unreviewed answer, from the journal",
+    [ACT_GRADER_RIGHT] = "review: the grader is right, then the next unreviewed answer",
+    [ACT_GRADER_WRONG] = "review: the grader is wrong, then the next unreviewed answer",
+    [ACT_BAD_QUESTION] = "review: the question is bad (its stored answer or wording), then the next unreviewed",
+    [ACT_UNSURE] = "review: unsure, then the next unreviewed answer",
+    [ACT_NEXT_UNREVIEWED] = "review: the next unreviewed answer (round the end)",
+    [ACT_PREV_UNREVIEWED] = "review: the previous unreviewed answer",
     [ACT_DISAGREEMENTS] = "answers where official != sound or stored != official (D again: grouped by rule)",
     [ACT_PLAN_VIEW] = "the plan view: AQM labels, last executable action, metrics",
     [ACT_STATE_VIEW] = "the state view: states step by step",
@@ -47,8 +60,8 @@ static const char *const action_help[ACT_COUNT] = {
                  "c context (PDDL); on the dashboard i the run's name",
     [ACT_PAGER] = "open the answer in full (or the screen's text) in $PAGER (less); back to the same place",
     [ACT_EDITOR] = "open it read-only in $VISUAL / $EDITOR (vi)",
-    [ACT_NEXT_ANSWER] = "the run's next answer to this question",
-    [ACT_PREV_ANSWER] = "the run's previous answer to this question",
+    [ACT_NEXT_ANSWER] = "the run's next answer to this question (review: the queue's next answer)",
+    [ACT_PREV_ANSWER] = "the run's previous answer to this question (review: the queue's previous answer)",
     [ACT_TOGGLE_HINTS] = "hints (teach)",
     [ACT_SAVE] = "save the walked plan (teach)",
     [ACT_EXPAND] = "unfold (fold) the long response and context",
@@ -68,7 +81,10 @@ static const char *const action_help[ACT_COUNT] = {
 
 static const char *const commands[] = {
     ":filter EXPR", "filter the records, as f does",
-    ":note TEXT", "the selected question's note (:note alone clears it)",
+    ":note TEXT", "the selected answer's note, appended to the review journal (:note alone clears it)",
+    ":qnote TEXT", "the note of the selected answer's question, shown on every answer of it (also :note! TEXT)",
+    ":review [SOURCE]", "a review queue: of this list (as R does), or of disagreements, flagged, or a filter "
+                        "expression (:review task=app score=0)",
     ":export FILE", "the records of the screen (the dashboard, why: its table): FILE.csv CSV, .json JSON, .jsonl one object a line",
     ":freq COLUMN", "frequency table of run, task, domain, kind, key, parse, score, sound, rule, length, gap, label; "
                     "iou, lea, final as histograms",
@@ -97,7 +113,7 @@ static const char *const columns[] = {
     "parse! / parse", "answers the parser could not read (fail)",
     "off!=snd", "the official verdict differs from the sound one",
     "stored!=", "the run's own stored score differs from the official verdict ('-': the run stores none)",
-    "flags", "flag, note (the curator's marks), off!=snd, stored!=, error",
+    "flags", "flag, note (the curator's marks, the answer's or its question's), off!=snd, stored!=, error",
     "score / sound", "a question's official and sound verdict (1 right, 0 wrong)",
     "LEA", "plan-quality case: actions executed before the first failure / plan length (the official count; "
            "in parentheses the true LEA where it differs)",

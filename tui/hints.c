@@ -16,7 +16,7 @@ static const hint dashboard[] = {{ACT_OPEN, 0, "questions"},  {ACT_HISTOGRAM, 0,
                                  {ACT_DISAGREEMENTS, 0, "disagreements"}, {ACT_FREQUENCY, 0, "frequency"},
                                  {ACT_FILTER, 0, "filter"},    {ACT_SEARCH, 0, "search"}, {ACT_CHARTS, 0, "charts"}, END};
 static const hint list[] = {{ACT_OPEN, 0, "detail"},    {ACT_SORT, 0, "sort"},      {ACT_REVERSE, 0, "reverse"},
-                            {ACT_FLAG, 0, "flag"},      {ACT_FREQUENCY, 0, "frequency"},
+                            {ACT_FLAG, 0, "flag"},      {ACT_REVIEW, 0, "review"},  {ACT_FREQUENCY, 0, "frequency"},
                             {ACT_HISTOGRAM, 0, "histogram"}, {ACT_FILTER, 0, "filter"}, {ACT_SEARCH, 0, "search"},
                             {ACT_WHY, 0, "why"}, {ACT_UNDO, ACT_REDO, "undo/redo"}, {ACT_YANK, 0, "copy"}, END};
 static const hint why[] = {{ACT_OPEN, 0, "answers"}, {ACT_FOLD, 0, "fold"}, {ACT_FOLD_ALL, 0, "fold all"},
@@ -36,6 +36,12 @@ static const hint compare[] = {{ACT_OPEN, 0, "A's answer"}, {ACT_AGREE_FILTER, 0
                                {ACT_TOGGLE_BINS, 0, "bin width"}, END};
 static const hint probe[] = {{ACT_OPEN, 0, "an answer"}, END};
 static const hint help[] = {{ACT_DOWN, ACT_PAGE_DOWN, "scroll"}, {ACT_SEARCH, 0, "search"}, END};
+static const hint review[] = {{ACT_GRADER_RIGHT, 0, "right"}, {ACT_GRADER_WRONG, 0, "wrong"},
+                              {ACT_BAD_QUESTION, 0, "bad question"}, {ACT_UNSURE, 0, "unsure"},
+                              {ACT_NOTE, 0, "note"}, {ACT_NEXT_UNREVIEWED, ACT_PREV_UNREVIEWED, "unreviewed"},
+                              {ACT_NEXT_ANSWER, ACT_PREV_ANSWER, "every answer"}, {ACT_HISTORY, 0, "history"},
+                              {ACT_OPEN, 0, "detail"}, END};
+static const hint history[] = {{ACT_DOWN, ACT_PAGE_DOWN, "scroll"}, END};
 static const hint teach[] = {{ACT_OPEN, 0, "apply"}, {ACT_UNDO, 0, "undo"}, {ACT_TOGGLE_HINTS, 0, "hints"},
                              {ACT_SAVE, 0, "save"}, END};
 
@@ -88,7 +94,8 @@ void tui_hints(const tui_keymap *km, tui_view_kind view, bool root, tui_sideways
                                                      [VIEW_COMPARE] = compare,     [VIEW_PROBE] = probe,
                                                      [VIEW_HELP] = help,           [VIEW_TEACH] = teach,
                                                      [VIEW_WHY] = why,             [VIEW_FREQ] = freq,
-                                                     [VIEW_CHARTS] = charts};
+                                                     [VIEW_CHARTS] = charts,       [VIEW_REVIEW] = review,
+                                                     [VIEW_HISTORY] = history};
     static const hint sideways = {ACT_SCROLL_LEFT, ACT_SCROLL_RIGHT, "columns"};
     const hint prompt = {ACT_PROMPT, ACT_NONE, view == VIEW_TEACH ? "action" : "command"};
     buf[0] = '\0';

@@ -19,11 +19,13 @@ static const char *const action_names[ACT_COUNT] = {
     "plan-view",   "state-view", "teach",      "toggle-np", "next-step",   "prev-step",   "compare",  "agree-filter",
     "undo",        "toggle-hints", "save",     "cancel",    "expand",    "scroll-left", "scroll-right",
     "metric",      "why",       "frequency",   "fold",      "fold-all",  "charts",
-    "redo",        "jump-back", "yank",        "pager",     "editor",    "next-answer", "prev-answer"};
+    "redo",        "jump-back", "yank",        "pager",     "editor",    "next-answer", "prev-answer",
+    "review",      "flag-question", "history",  "note",      "question-note", "grader-right", "grader-wrong",
+    "bad-question", "unsure",   "next-unreviewed", "prev-unreviewed"};
 static const char *const view_names[VIEW_COUNT] = {"generic", "dashboard", "list",  "detail",
                                                    "histogram", "plan",    "state", "compare", "probe", "teach",
                                                    "warnings", "probe-answer", "help", "why", "frequency",
-                                                   "charts"};
+                                                   "charts", "review", "history"};
 
 static const struct {
     const char *name;

@@ -11,6 +11,7 @@
 #define SETTLE_MS 300   /* the files unchanged this long before they are read */
 #define RETRY_MS 1000   /* after a load that caught a file mid-write */
 #define MAX_RETRIES 5   /* then a file that still does not load is reported */
+#define NOTES_POLL_MS 250 /* the review journal read for other writers' records */
 
 struct tui_live {
     char **paths;
@@ -20,6 +21,7 @@ struct tui_live {
     bool next_checked;   /* whether its load was checked for files caught mid-write */
     int retries;         /* loads of this change thrown away */
     long long wait_until;
+    long long notes_at;  /* when the journal is read next */
 };
 
 static long long now_ms(void)
@@ -267,6 +269,10 @@ tui_live_event tui_live_tick(tui_app *app)
     tui_live *l = app->live;
     if (!l || !app->opened)
         return TUI_LIVE_IDLE;
+    if (now_ms() >= l->notes_at) { /* other explorers' notes and reviews: the screens showing them are redrawn */
+        l->notes_at = now_ms() + NOTES_POLL_MS;
+        tui_refresh_notes(app);
+    }
     if (!l->next) {
         if (now_ms() < l->wait_until || !pl_ws_follow_check(l->follow, SETTLE_MS))
             return TUI_LIVE_IDLE;

@@ -6,7 +6,8 @@
  * workspace that grows.  Every screen stays: its record, subset and cursor
  * are carried over by record key (model, task, id, epoch and which answer
  * of those), its filters are expressions, the notes and :reducer are
- * applied again.  A load that caught a file mid-write (the files changed
+ * applied again.  The same tick reads the review journal for the records
+ * other writers appended (another explorer, `planlens notes add`).  A load that caught a file mid-write (the files changed
  * while it read them, or a file that loaded before now fails) is thrown
  * away and tried again, so a half-written file is never reported broken. */
 #ifndef PL_TUI_LIVE_H

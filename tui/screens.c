@@ -22,6 +22,9 @@ void tui_free_screen_extras(tui_app *app, tui_screen *s)
     if (s->charts)
         pl_qcharts_free(s->charts);
     free(s->charts);
+    if (s->queue)
+        pl_review_queue_free(s->queue);
+    free(s->queue);
     if (s->probe_answer)
         pl_probe_answer_free(s->probe_answer);
     free(s->probe_answer);

@@ -27,11 +27,13 @@
 
 static const char usage[] =
     "usage: planlens [--color=auto|always|never] [--ascii] [--no-mouse] [--batch [--follow]] [--notes FILE]\n"
-    "                [--warnings FILE] [--csv-raw] [PATH...]\n"
+    "                [--author NAME] [--warnings FILE] [--csv-raw] [PATH...]\n"
     "Opens question sets and model runs (files or directories; sample-runs/ when none)\n"
     "in the terminal explorer.  Keys: ? inside the explorer; docs/EXPLORER.md.\n"
-    "  --notes FILE     keep flags and notes in FILE (default: one file per dataset\n"
-    "                   under $XDG_DATA_HOME/planlens/)\n"
+    "  --notes FILE     the review journal: notes, flags and reviews, appended to FILE,\n"
+    "                   which several explorers and `planlens notes` may share (default:\n"
+    "                   one file per dataset under $XDG_DATA_HOME/planlens/)\n"
+    "  --author NAME    who writes the records (default: $PLANLENS_AUTHOR, else the login)\n"
     "  --warnings FILE  write every warning of opening the files to FILE, grouped by kind\n"
     "                   (the explorer lists them with :warnings; on exit only a summary)\n"
     "  --csv-raw        :export writes CSV cells as they are (default: a cell that\n"
@@ -70,6 +72,8 @@ static int parse_args(int argc, char **argv, tui_app *app, main_args *a)
             a->follow = true;
         else if (!strcmp(s, "--notes") && i + 1 < argc)
             a->notes = argv[++i];
+        else if (!strcmp(s, "--author") && i + 1 < argc)
+            app->author = argv[++i];
         else if (!strcmp(s, "--warnings") && i + 1 < argc)
             a->warnings = argv[++i];
         else if (!strcmp(s, "--help") || !strcmp(s, "-h")) {
@@ -227,6 +231,8 @@ static void event_loop(tui_app *app)
             run_prompt(app, action);
         else if (action == ACT_FREQUENCY)
             tui_ask_frequency(app); /* asks for the column */
+        else if (action == ACT_NOTE || action == ACT_QUESTION_NOTE)
+            tui_review_note(app, action == ACT_QUESTION_NOTE); /* asks for the text */
         else
             tui_act(app, action);
     }
@@ -362,7 +368,7 @@ int tui_main(int argc, char **argv)
     free(app.notes_path);
     tui_close_all(&app);
     tui_reap_probes(&app, true);
-    pl_notes_free(&app.notes);
+    pl_journal_close(app.journal);
     free(app.search);
     free(app.compare_a);
     tui_keymap_free(&app.keymap);

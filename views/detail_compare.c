@@ -139,3 +139,18 @@ int pl_detail_marks(const pl_ws_record *r, size_t *marks, int max)
     mark_items(r->acp_v.parsed, r->resp->response, &from, marks, &n, max);
     return n;
 }
+
+void pl_detail_officials(pl_view_model *vm, const pl_ws_record *r, const pl_detail_opts *o)
+{
+    const char *bar = o->ascii ? "|" : "│";
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HALLUCINATED, "  the official graders differ: %s", r->official_rule);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_DIM, "    lm-eval ");
+    pl_vm_span(vm, r->score ? ROLE_CORRECT : ROLE_WRONG, "%d", r->score);
+    pl_vm_span(vm, ROLE_DIM, "  %s  Inspect ", bar);
+    if (r->inspect_score < 0)
+        pl_vm_span(vm, ROLE_ERROR, "raises (score null)");
+    else
+        pl_vm_span(vm, r->inspect_score ? ROLE_CORRECT : ROLE_WRONG, "%d", r->inspect_score);
+}

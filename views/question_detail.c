@@ -8,6 +8,7 @@
 #include "answer_text.h"
 #include "base/error.h"
 #include "detail_plan.h"
+#include "review_queue.h"
 #include "iou/set_compare.h"
 #include "table.h"
 #include "views.h"
@@ -68,6 +69,8 @@ static void acp_details(pl_view_model *vm, const pl_ws_record *r, pl_detail_cach
     pl_vm_line(vm, -1);
     pl_vm_span(vm, r->score ? ROLE_CORRECT : ROLE_WRONG, "  official %d", r->score);
     pl_vm_span(vm, ROLE_DIM, "  (rule: %s)", v->path ? v->path : "-");
+    if (r->has_inspect && r->official_rule) /* the two official graders differ: side by side */
+        pl_detail_officials(vm, r, o);
     pl_vm_line(vm, -1);
     pl_vm_span(vm, r->sound_score ? ROLE_CORRECT : ROLE_WRONG, "  sound    %d", r->sound_score);
     if (v->sound_reason)
@@ -294,6 +297,12 @@ static void model_texts(pl_view_model *vm, const pl_ws_record *r, const pl_detai
 void pl_view_detail(const pl_workspace *ws, int record, const pl_detail_opts *o, pl_detail_cache *cache,
                     pl_view_model *vm)
 {
+    pl_view_detail_journal(ws, record, o, NULL, cache, vm);
+}
+
+void pl_view_detail_journal(const pl_workspace *ws, int record, const pl_detail_opts *o, const pl_journal *journal,
+                            pl_detail_cache *cache, pl_view_model *vm)
+{
     pl_vm_init(vm);
     const pl_ws_record *r = pl_workspace_record(ws, record);
     const char *dot = o->ascii ? "-" : "·";
@@ -354,7 +363,13 @@ void pl_view_detail(const pl_workspace *ws, int record, const pl_detail_opts *o,
     }
     log_scores(vm, r->resp, o);
     epochs_section(vm, ws, r, o);
-    if (r->flagged || r->note) {
+    char *akey = journal ? pl_workspace_answer_key(ws, record) : NULL;
+    char *qkey = journal ? pl_workspace_question_key(ws, record) : NULL;
+    if (journal) /* its notes, flags and review, and its question's, with their authors */
+        pl_view_curation(vm, journal, akey, qkey, o->width);
+    free(akey);
+    free(qkey);
+    if (!journal && (r->flagged || r->note)) {
         section(vm, "Curator's note");
         pl_vm_line(vm, -1);
         pl_vm_span(vm, ROLE_MISSED, "  %s", r->flagged ? "flagged" : "not flagged");

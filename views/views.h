@@ -7,6 +7,7 @@
 #include "iou/set_compare.h"
 #include "task/load.h"
 #include "view_model.h"
+#include "workspace/journal.h"
 #include "workspace/workspace.h"
 
 /* Records a screen works on: those of its scope (what it was opened on: a
@@ -84,6 +85,11 @@ typedef struct {
  * question, the response and the context (these two folded when long). */
 void pl_view_detail(const pl_workspace *ws, int record, const pl_detail_opts *o, pl_detail_cache *cache,
                     pl_view_model *vm);
+/* The same with the review journal (NULL: the record's flag and note
+ * only): the answer's and its question's notes, flags and review with
+ * their authors (views/review_queue.h, pl_view_curation). */
+void pl_view_detail_journal(const pl_workspace *ws, int record, const pl_detail_opts *o, const pl_journal *journal,
+                            pl_detail_cache *cache, pl_view_model *vm);
 
 /* An ACPBench app or prog answer item by item against the stored answer
  * (prog: positive, then negative effects), with the engine's role and reason
@@ -94,6 +100,9 @@ typedef struct {
     pl_set_comparison cmp;
 } pl_compare_part;
 int pl_detail_compare(const pl_ws_record *r, pl_detail_cache *cache, pl_compare_part parts[2], int *nparts);
+/* Where the two official graders (lm-eval's and Inspect's, r->official_rule
+ * set) differ: both verdicts side by side with the rule's name. */
+void pl_detail_officials(pl_view_model *vm, const pl_ws_record *r, const pl_detail_opts *o);
 /* Byte ranges of the response the parser read (marks[2k], marks[2k+1]),
  * at most max; returns how many. */
 int pl_detail_marks(const pl_ws_record *r, size_t *marks, int max);

@@ -52,8 +52,8 @@ for size in "80 24" "140 40" "220 50"; do
   keys U
   check "$at U undoes opening the list" "undone: opening questions"
   check_absent "$at ... back on the dashboard" "questions {"
-  keys R R
-  check "$at R redoes opening and filtering" "questions {synthetic-careful / app} [score=0]"
+  keys R Z # on a list R opens the review queue: Z redoes there
+  check "$at R and Z redo opening and filtering" "questions {synthetic-careful / app} [score=0]"
   keys q
   check_absent "$at q leaves the list" "questions {"
   keys z

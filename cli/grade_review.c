@@ -37,8 +37,8 @@ struct grade_review {
     row_fix *fixes; /* per row */
     correction *corrections;
     int ncorrections;
-    /* question states seen with an override: what became of it (-1: not
-     * applied, else FIX_SCORE or FIX_REGRADE with its correction) */
+    /* the question states with an override met so far, and what each does
+     * to its answers (FIX_NONE: not applied) */
     const pl_journal_state **decided;
     row_fix *decisions;
     int ndecided;

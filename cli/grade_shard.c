@@ -35,6 +35,8 @@ static void add_review(cJSON *o, const grade_row_review *v)
     cJSON_AddNumberToObject(rv, "line", v->line);
     if (v->by)
         cJSON_AddStringToObject(rv, "by", v->by);
+    if (v->question_scope)
+        cJSON_AddTrueToObject(rv, "question");
     if (v->regraded)
         cJSON_AddStringToObject(rv, "regraded", v->regraded);
     cJSON_AddNumberToObject(rv, "was_score", v->was_score);
@@ -58,7 +60,7 @@ static grade_row_review review_of(const cJSON *unit)
         return (grade_row_review){0};
     return (grade_row_review){cli_merge_int(rv, "line"),
                               string_of(rv, "by"),
-                              false, /* the summary does not count scopes of overrides */
+                              cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(rv, "question")),
                               string_of(rv, "regraded"),
                               cli_merge_int(rv, "was_score"),
                               cli_merge_int(rv, "was_sound"),

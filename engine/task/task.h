@@ -97,6 +97,9 @@ typedef struct pl_task {
     int nstrata;
     int *stratum_start;        /* stratum k: axioms [stratum_start[k], stratum_start[k + 1]) */
     uint64_t *derived_mask;    /* words bits: the derived atoms (NULL without axioms) */
+    int nderived;
+    int *users_start;          /* per atom a: the axioms whose body reads a are */
+    int *users;                /* users[users_start[a] .. users_start[a + 1]) */
 } pl_task;
 
 /* Size limits of grounding: hostile or mistaken PDDL (ten parameters over a

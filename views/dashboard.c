@@ -1,5 +1,5 @@
 /* Dashboard: runs × tasks (an ACPBench task's gen, bool and MCQ answers on
- * rows of their own: "reach", "reach bool", "reach mcq") with official and
+ * rows of their own: "reach", "reach-bool", "reach-mcq") with official and
  * sound accuracy (reduced over epochs as Inspect does, with the epoch count
  * and the reducer), mean IoU and action distance, parse errors, errored
  * samples, the answers whose log's scorer failed and the disagreement
@@ -82,7 +82,8 @@ static void lay_out(const pl_group *groups, const pl_ws_aggregate *stats, const 
     t->cols[COL_RUN].hide = ngroups > 1 && same_run ? 2 : 0;
     t->cols[COL_STORED_DIFF].hide = stored ? 0 : 1; /* all '-': the first to go when room is short */
     /* the second official grader, wherever ACPBench answers are: hidden first when no
-     * answer has its verdict or none differs, else dropped once the names are at their least */
+     * answer has its verdict or none differs, else dropped when the names cut to their
+     * least leave no room (reached by scrolling sideways) */
     t->cols[COL_INSPECT_DIFF].off = !acpbench;
     t->cols[COL_INSPECT_DIFF].empty = !inspect;
     t->cols[COL_INSPECT_DIFF].hide = inspect_differs ? 0 : 1;

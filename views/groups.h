@@ -1,6 +1,6 @@
 /* Records grouped by run × task, in a stable order (model, then task); an
- * ACPBench task's formats are tasks of their own here ("reach", "reach
- * bool", "reach mcq": the records' `task`), so no group mixes them. */
+ * ACPBench task's formats are tasks of their own here ("reach",
+ * "reach-bool", "reach-mcq": the records' `task`), so no group mixes them. */
 #ifndef PL_VIEW_GROUPS_H
 #define PL_VIEW_GROUPS_H
 

@@ -158,6 +158,22 @@ static void tell_apart(const pl_run_file *files, const bool *unnamed, int *at, b
     }
 }
 
+static const char *file_name(const char *path)
+{
+    return strrchr(path, '/') ? strrchr(path, '/') + 1 : path;
+}
+
+/* Whether another file naming no model has file i's file name: the files
+ * that were one run before they were named by their paths. */
+static bool shares_file_name(const pl_run_file *files, const bool *unnamed, int n, int i)
+{
+    for (int j = 0; j < n; j++)
+        if (j != i && unnamed[j] && strcmp(files[i].source, files[j].source) &&
+            !strcmp(file_name(files[i].source), file_name(files[j].source)))
+            return true;
+    return false;
+}
+
 int pl_run_responses_name_runs(pl_run_responses *rs, pl_diags *warnings)
 {
     int n = rs->nfiles;
@@ -175,14 +191,12 @@ int pl_run_responses_name_runs(pl_run_responses *rs, pl_diags *warnings)
         if (!r->model && !(r->model = pl_strdup(rs->files[r->file].source + at[r->file])))
             rc = -1;
     }
-    for (int i = 0; rc == 0 && i < n; i++) {
-        const char *name = rs->files[i].source + at[i];
-        if (unnamed[i] && strchr(name, '/'))
+    for (int i = 0; rc == 0 && i < n; i++)
+        if (unnamed[i] && shares_file_name(rs->files, unnamed, n, i))
             pl_diags_add(warnings, rs->files[i].source, 0, 0,
-                         "names no model: its answers are the run \"%s\", named by its path (each such file is a "
-                         "run of its own)",
-                         name);
-    }
+                         "names no model, nor does another file called %s: its answers are the run \"%s\", named by "
+                         "its path",
+                         file_name(rs->files[i].source), rs->files[i].source + at[i]);
     free(unnamed);
     free(alike);
     free(at);

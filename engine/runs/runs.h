@@ -114,8 +114,8 @@ void pl_run_responses_free(pl_run_responses *rs);
  * still named alike (each given by itself: "a/responses.jsonl" and
  * "b/responses.jsonl" are both "responses.jsonl") take as many more folders
  * of their paths as tell them apart.  Each answer's `model` is set to the
- * name; a file named with a folder in it is a warning.  0, or -1 when out of
- * memory. */
+ * name; files without a model that share a file name (one run before) are
+ * a warning each.  0, or -1 when out of memory. */
 int pl_run_responses_name_runs(pl_run_responses *rs, pl_diags *warnings);
 /* The file the response came from. */
 const pl_run_file *pl_run_response_file(const pl_run_responses *rs, const pl_run_response *r);

@@ -17,16 +17,17 @@ static bool is_loaded(const pl_workspace *ws)
 }
 
 /* An ACPBench answer's task as the screens group it: the task's short name
- * for gen, with the format after it for bool and MCQ ("reach", "reach bool",
- * "reach mcq"), so that a run's gen, bool and MCQ answers of one task are
- * three run × task groups, never one. */
+ * for gen, with the format after it for bool and MCQ ("reach", "reach-bool",
+ * "reach-mcq", as `grade`'s table names them; one word, so `task=reach-mcq`
+ * needs no quotes), so that a run's gen, bool and MCQ answers of one task
+ * are three run × task groups, never one. */
 static const char *acp_task_label(const pl_acp_question *q)
 {
     static const char *const labels[PL_ACP_NTASKS][3] = {
-        {"app", "app bool", "app mcq"},          {"prog", "prog bool", "prog mcq"},
-        {"reach", "reach bool", "reach mcq"},    {"areach", "areach bool", "areach mcq"},
-        {"val", "val bool", "val mcq"},          {"just", "just bool", "just mcq"},
-        {"land", "land bool", "land mcq"},       {"nexta", "nexta bool", "nexta mcq"}};
+        {"app", "app-bool", "app-mcq"},          {"prog", "prog-bool", "prog-mcq"},
+        {"reach", "reach-bool", "reach-mcq"},    {"areach", "areach-bool", "areach-mcq"},
+        {"val", "val-bool", "val-mcq"},          {"just", "just-bool", "just-mcq"},
+        {"land", "land-bool", "land-mcq"},       {"nexta", "nexta-bool", "nexta-mcq"}};
     return (unsigned)q->task < PL_ACP_NTASKS && (unsigned)q->format < 3 ? labels[q->task][q->format] : "?";
 }
 

@@ -36,7 +36,7 @@ typedef struct {
     const char *model;             /* the run's model, else its path from the folder opened
                                     * (pl_run_responses_name_runs) */
     const char *task;              /* "app", ..., "applicability", ...; an ACPBench bool or MCQ
-                                    * question's with its format: "reach bool", "reach mcq" */
+                                    * question's with its format: "reach-bool", "reach-mcq" */
     const char *domain;            /* from the PDDL; "?" when unknown */
     const char *id;                /* the question's id (Inspect's sample number stays in resp->sample_id) */
     int epoch;                     /* the answer's epoch (Inspect) or repeat (lm-eval); 1 otherwise */
@@ -118,8 +118,8 @@ int pl_workspace_count(const pl_workspace *ws);
  * i < pl_workspace_graded. */
 const pl_ws_record *pl_workspace_record(const pl_workspace *ws, int i);
 /* Runs × tasks, ordered by model then task; an ACPBench task's gen, bool and
- * MCQ answers are three groups (their records' `task`: "reach", "reach
- * bool", "reach mcq"). */
+ * MCQ answers are three groups (their records' `task`: "reach",
+ * "reach-bool", "reach-mcq", as `grade`'s table names them). */
 int pl_workspace_ngroups(const pl_workspace *ws);
 const char *pl_workspace_group_model(const pl_workspace *ws, int group);
 const char *pl_workspace_group_task(const pl_workspace *ws, int group);

@@ -170,7 +170,7 @@ walk() { # walk WIDTH HEIGHT ENV... -- ARGS...
   keys :
   keys "export $work/dash-$w.csv" Enter
   check "$at dashboard export" "exported the dashboard"
-  if [ "$(head -1 "$work/dash-$w.csv")" = "run,task,answers,graded,official,sound,mean_iou,mean_action_distance,parse_failures,official_ne_sound,stored_ne_official,errors" ] &&
+  if [ "$(head -1 "$work/dash-$w.csv")" = "run,task,answers,graded,official,sound,mean_iou,mean_action_distance,parse_failures,official_ne_sound,stored_ne_official,errors,inspect_ne_lm_eval" ] &&
      [ "$(wc -l < "$work/dash-$w.csv")" -eq 30 ]; then echo "ok: $at the export holds the 29 rows on screen"
   else echo "FAIL: $at dashboard export:"; cat "$work/dash-$w.csv"; failures=$((failures + 1)); fi
 
@@ -199,8 +199,8 @@ keys D
 keys :
 keys "export $work/disagree.csv" Enter
 check "exports the disagreements" "exported"
-head -1 "$work/disagree.csv" | grep -q '^id,model,domain,task,score,sound_score,value,parse_failed,rule,sound_reason,stored_score,flag,note,plan_length,lea,true_lea,correct,misplaced,same_act,diff_act,redundant,final_score$' &&
-  echo "ok: CSV export has rule and sound_reason" || { echo "FAIL: CSV header: $(head -1 "$work/disagree.csv")"; failures=$((failures + 1)); }
+head -1 "$work/disagree.csv" | grep -q '^id,model,domain,task,score,sound_score,value,parse_failed,rule,sound_reason,stored_score,flag,note,plan_length,lea,true_lea,correct,misplaced,same_act,diff_act,redundant,final_score,key,group,question,file,line,stored_answer,parsed_answer,response$' &&
+  echo "ok: CSV export has rule and sound_reason, and the answer's key, group, question, file, line, stored and parsed answer" || { echo "FAIL: CSV header: $(head -1 "$work/disagree.csv")"; failures=$((failures + 1)); }
 keys Q
 
 echo "$failures failure(s)"

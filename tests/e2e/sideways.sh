@@ -46,7 +46,9 @@ for size in "80 24" "140 40" "220 50"; do
   session "$w" "$h" "env NO_COLOR=1 LANG=C.UTF-8 $bin sample-runs; echo EXITED rc=\$?; sleep 60"
   check "$at opens" "396 graded"
   if [ "$w" -lt 140 ]; then
-    whole "$at dashboard" "synthet…areful" "synthetic-careful " "off!=snd"
+    # ins!=lm (the Inspect and lm-eval graders differ on 9 app answers) keeps its place: the names
+    # are cut to where they stay apart
+    whole "$at dashboard" "synth…eful" "synthetic-careful " "ins!=lm"
   else
     fits "$at dashboard" "synthetic-careful "
   fi
@@ -97,8 +99,9 @@ for size in "80 24" "140 40" "220 50"; do
       cut=-36610…15750
       [ "$w" -lt 140 ] || cut=-3661081…9015750
       whole "$at D" "$cut" "-3661081222919015750 " "flags"
-    else
-      fits "$at D" "-3661081222919015750 "
+    else # the conformance run is named by its path (it names no model): a PlanBench id is cut instead
+      check "$at D: the negative id whole" "-3661081222919015750 "
+      whole "$at D" "…sk_2_plan_optimality/20 " "gpt-4_chat/task_2_plan_optimality/20 " "flags"
     fi
     keys Q
   else

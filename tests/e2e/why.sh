@@ -94,7 +94,7 @@ walk() { # walk WIDTH HEIGHT ARGS...
   # :export why.csv writes the table; SVG needs the chart writer
   prompt : "export $work/why.csv"
   check "$at :export why.csv" "exported the why table"
-  head -1 "$work/why.csv" | grep -qx 'kind,key,run,task,count,wrong,answers,share' &&
+  head -1 "$work/why.csv" | grep -qx 'kind,key,run,task,count,wrong,answers,share,key,group,question,file,line,stored_answer,parsed_answer,response' &&
     echo "ok: $at the CSV header" || fail "$at CSV header: $(head -1 "$work/why.csv")"
   grep -q ',synthetic-sloppy,app,' "$work/why.csv" && echo "ok: $at both runs in the CSV" || fail "$at sloppy not in the CSV"
   rm -f "$work/why.csv"

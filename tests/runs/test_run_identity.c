@@ -24,7 +24,7 @@
 #define EMPTY_LOG RUNS "inspect-empty/2025-07-04T09-00-00+00-00_acp-prog-bool_empty.eval"
 
 typedef struct {
-    char root[64];  /* /tmp/…/data: questions.json, a/responses.jsonl, b/responses.jsonl, c/named.jsonl, top.jsonl */
+    char root[80];  /* /tmp/…/data: questions.json, a/responses.jsonl, b/responses.jsonl, c/named.jsonl, top.jsonl */
     char parent[64];
 } tree;
 
@@ -155,26 +155,32 @@ static void test_name_runs(void **state)
 {
     (void)state;
     pl_run_responses rs = PL_RUN_RESPONSES_INIT;
-    pl_run_file files[3] = {{.source = "runs/x/a/responses.jsonl"},
+    pl_run_file files[4] = {{.source = "runs/x/a/responses.jsonl"},
                             {.source = "runs/y/a/responses.jsonl"},
-                            {.source = "other.jsonl"}};
-    pl_run_response items[4] = {{.file = 0}, {.file = 1}, {.file = 2}, {.file = 1, .model = pl_strdup("kept")}};
+                            {.source = "other.jsonl"},
+                            {.source = "runs/z/solo.jsonl"}};
+    pl_run_response items[5] = {{.file = 0}, {.file = 1}, {.file = 2}, {.file = 1, .model = pl_strdup("kept")},
+                                {.file = 3}};
     for (int i = 0; i < 3; i++)
         files[i].name_at = (int)(strrchr(files[i].source, '/') ? strrchr(files[i].source, '/') - files[i].source + 1
                                                                : 0);
+    files[3].name_at = 5; /* found under runs/: named "z/solo.jsonl", alone with its name: no warning */
     rs.items = items;
-    rs.count = 4;
+    rs.count = 5;
     rs.files = files;
-    rs.nfiles = 3;
+    rs.nfiles = 4;
     pl_diags warnings = PL_DIAGS_INIT;
     assert_int_equal(pl_run_responses_name_runs(&rs, &warnings), 0);
     assert_string_equal(items[0].model, "x/a/responses.jsonl");
     assert_string_equal(items[1].model, "y/a/responses.jsonl");
     assert_string_equal(items[2].model, "other.jsonl");
     assert_string_equal(items[3].model, "kept");
-    assert_int_equal(warnings.count, 2);
-    assert_non_null(strstr(warnings.items[0].message, "\"x/a/responses.jsonl\""));
-    for (int i = 0; i < 4; i++)
+    assert_string_equal(items[4].model, "z/solo.jsonl");
+    assert_int_equal(warnings.count, 2); /* the two that were one run */
+    assert_non_null(strstr(warnings.items[0].message, "another file called responses.jsonl: its answers are the run "
+                                                       "\"x/a/responses.jsonl\""));
+    assert_non_null(strstr(warnings.items[1].message, "\"y/a/responses.jsonl\""));
+    for (int i = 0; i < 5; i++)
         free(items[i].model);
     pl_diags_clear(&warnings);
 }

@@ -28,15 +28,15 @@ void tui_apply_notes(tui_app *app)
 }
 
 /* Opens the journal (a missing file is an empty one); false with the
- * reason in the status line when it cannot be read. */
-static bool open_journal(tui_app *app)
+ * reason in the status line, after `what`, when it cannot be read. */
+static bool open_journal(tui_app *app, const char *what)
 {
     pl_diags warnings = PL_DIAGS_INIT;
     pl_error err = PL_ERROR_INIT;
     app->journal = pl_journal_open(app->notes_path, &warnings, &err);
     if (!app->journal) {
         char *m = pl_error_format(&err);
-        snprintf(app->message, sizeof app->message, "notes: %s", m ? m : "out of memory");
+        snprintf(app->message, sizeof app->message, "%s: %s", what, m ? m : "out of memory");
         free(m);
     } else if (warnings.count) {
         snprintf(app->message, sizeof app->message, "notes: %zu unreadable line%s kept as is (%s)", warnings.count,
@@ -49,7 +49,7 @@ static bool open_journal(tui_app *app)
 
 void tui_load_notes(tui_app *app)
 {
-    if (app->notes_path && open_journal(app))
+    if (app->notes_path && open_journal(app, "notes"))
         tui_apply_notes(app);
 }
 
@@ -110,7 +110,9 @@ bool tui_journal_append(tui_app *app, int record, pl_journal_record *rec, const 
         snprintf(app->message, sizeof app->message, "%s not saved: no notes file (--notes FILE)", what);
         return false;
     }
-    if (!app->journal && !open_journal(app))
+    char failed[64];
+    snprintf(failed, sizeof failed, "%s not saved", what);
+    if (!app->journal && !open_journal(app, failed))
         return false;
     char *akey = pl_workspace_answer_key(app->ws, record), *qkey = pl_workspace_question_key(app->ws, record);
     char *group = qkey ? key_group(qkey) : NULL;

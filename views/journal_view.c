@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "review_queue.h"
+#include "runs/answer_key.h"
 
 static void section(pl_view_model *vm, const char *title)
 {
@@ -127,6 +128,28 @@ void pl_view_journal_history(const pl_journal *j, const char *answer_key, const 
     pl_vm_set_status(vm, "%d record%s of the answer, %d of its question", n, PL_PLURAL(n), nq);
 }
 
+/* The flag and note an old notes file gave the record's run and question:
+ * converted records keep the old key "model\ttask\tid" (old_key) under the
+ * question key TASK|ID, which is not the record's question key when its
+ * group is not its task (ACPBench's app_gen); folded here for this run only. */
+static void converted(const pl_journal *j, const pl_ws_record *r, const char *qkey, bool *flagged, const char **note)
+{
+    char *key = pl_question_key(r->task, r->id);
+    char *old = pl_strdup_printf("%s\t%s\t%s", r->model, r->task, r->id);
+    const pl_journal_state *s = key && old && qkey && strcmp(key, qkey) ? pl_journal_state_of(j, key) : NULL;
+    for (int k = 0; s && k < s->nrecords; k++) {
+        const pl_journal_record *x = pl_journal_record_at(j, s->records[k]);
+        if (!x->old_key || strcmp(x->old_key, old) || x->retracted)
+            continue;
+        if (x->type == PL_JR_FLAG)
+            *flagged = x->flag;
+        else if (x->type == PL_JR_NOTE)
+            *note = x->text && *x->text ? x->text : NULL;
+    }
+    free(key);
+    free(old);
+}
+
 bool pl_journal_annotate_record(pl_workspace *ws, int i, const pl_journal *j)
 {
     const pl_ws_record *r = pl_workspace_record(ws, i);
@@ -139,11 +162,14 @@ bool pl_journal_annotate_record(pl_workspace *ws, int i, const pl_journal *j)
     char *akey = pl_workspace_answer_key(ws, i), *qkey = pl_workspace_question_key(ws, i);
     const pl_journal_state *a = akey ? pl_journal_state_of(j, akey) : NULL;
     const pl_journal_state *q = qkey ? pl_journal_state_of(j, qkey) : NULL;
+    bool flagged = (a && a->flagged) || (q && q->flagged), old_flag = false;
+    const char *old_note = NULL;
+    converted(j, r, qkey, &old_flag, &old_note);
     free(akey);
     free(qkey);
-    bool flagged = (a && a->flagged) || (q && q->flagged);
     char *qnote = !(a && a->note) && q && q->note ? pl_strdup_printf("question note: %s", q->note) : NULL;
-    const char *note = a && a->note ? a->note : qnote;
+    const char *note = a && a->note ? a->note : qnote ? qnote : old_note;
+    flagged |= old_flag;
     bool same = r->flagged == flagged && (r->note && note ? !strcmp(r->note, note) : r->note == note);
     if (!same)
         pl_workspace_annotate(ws, i, flagged, note);

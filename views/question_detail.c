@@ -365,11 +365,13 @@ void pl_view_detail_journal(const pl_workspace *ws, int record, const pl_detail_
     epochs_section(vm, ws, r, o);
     char *akey = journal ? pl_workspace_answer_key(ws, record) : NULL;
     char *qkey = journal ? pl_workspace_question_key(ws, record) : NULL;
-    if (journal) /* its notes, flags and review, and its question's, with their authors */
+    bool recorded = journal && ((akey && pl_journal_state_of(journal, akey)) ||
+                                (qkey && pl_journal_state_of(journal, qkey)));
+    if (recorded) /* its notes, flags and review, and its question's, with their authors */
         pl_view_curation(vm, journal, akey, qkey, o->width);
     free(akey);
     free(qkey);
-    if (!journal && (r->flagged || r->note)) {
+    if (!recorded && (r->flagged || r->note)) { /* no journal, or an old notes file's (converted) */
         section(vm, "Curator's note");
         pl_vm_line(vm, -1);
         pl_vm_span(vm, ROLE_MISSED, "  %s", r->flagged ? "flagged" : "not flagged");

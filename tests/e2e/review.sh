@@ -10,6 +10,8 @@
 # ana's review of the answer it is on.  The journal holds exactly the four
 # records written.  H shows the noted answer's history.  ana quits and
 # opens the queue again: it continues at the first unreviewed answer.
+# Then both official verdicts side by side, and a journal that cannot be
+# written.
 #   tests/e2e/review.sh PATH/TO/planlens
 set -u
 bin=$1
@@ -114,6 +116,27 @@ for size in "80 24" "140 40"; do
   keys_b Q
   check "$at quits" "EXITED rc=0"
 done
+
+# Both official verdicts where they differ, on the queue and the detail
+# (synthetic-careful's app answers: Inspect's Target(str(answer)) makes them
+# wrong); a journal that cannot be written: "not saved" and why, never "saved".
+touch "$work/plain"
+session 80 24 "env NO_COLOR=1 LANG=C.UTF-8 $bin --notes $work/plain/journal.jsonl sample-runs; echo EXITED rc=\$?; sleep 60"
+check "80x24: an unwritable journal is reported once loaded (instead of the counts)" "cannot open: Not a directory"
+keys :
+keys -l "review model=synthetic-careful task=app"
+keys Enter
+check "80x24: the queue names Inspect's verdict and the rule" "official Inspect  0  differs: app-target-string"
+keys Enter
+check "80x24: the detail shows both side by side" "lm-eval 1  │  Inspect 0"
+check "80x24: ... with the rule" "the official graders differ: app-target-string"
+keys a
+keys -l "hello"
+keys Enter
+check "80x24: a note that cannot be written says why" "note not saved: $work/plain/journal.jsonl: cannot open"
+check_absent "80x24: ... and never 'note saved'" "note saved"
+keys Q
+check "80x24: quits" "EXITED rc=0"
 
 [ "$failures" -eq 0 ] && echo "review walk: all ok" || echo "review walk: $failures failure(s)"
 exit $((failures > 0))

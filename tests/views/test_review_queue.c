@@ -246,6 +246,35 @@ static void test_question_notes_on_every_answer(void **state)
     pl_review_queue_free(&q);
 }
 
+/* An old notes file ({"key": "model\ttask\tid", "flag", "note"}) is read
+ * as it is: its note and flag show on that run's answer, not on another
+ * run's answer to the same question. */
+static void test_old_notes_file(void **state)
+{
+    fixture *f = *state;
+    const pl_ws_record *a = pl_workspace_record(f->ws, f->records[0]), *b = pl_workspace_record(f->ws, f->records[1]);
+    FILE *out = fopen(f->path, "w");
+    assert_non_null(out);
+    fprintf(out, "{\"key\": \"%s\\t%s\\t%s\", \"flag\": true, \"note\": \"noted before the journal\"}\n", a->model,
+            a->task, a->id);
+    fclose(out);
+    pl_journal *j = open_journal(f);
+    pl_journal_annotate_record(f->ws, f->records[0], j);
+    pl_journal_annotate_record(f->ws, f->records[1], j);
+    assert_true(a->flagged);
+    assert_non_null(a->note);
+    assert_string_equal(a->note, "noted before the journal");
+    assert_false(b->flagged);
+    assert_null(b->note);
+    pl_view_model vm;
+    pl_detail_opts o = {100, true, false};
+    pl_view_detail_journal(f->ws, f->records[0], &o, j, NULL, &vm);
+    assert_true(shows(&vm, "noted before the journal"));
+    pl_vm_free(&vm);
+    pl_journal_annotate_record(f->ws, f->records[0], NULL);
+    pl_journal_close(j);
+}
+
 /* Inspect's verdict only where the record has it; where the two official
  * graders differ the rule is named. */
 static void test_verdicts(void **state)
@@ -274,6 +303,7 @@ int main(void)
         cmocka_unit_test(test_progress_and_steps),
         cmocka_unit_test(test_status_from_another_writer),
         cmocka_unit_test(test_question_notes_on_every_answer),
+        cmocka_unit_test(test_old_notes_file),
         cmocka_unit_test(test_verdicts),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

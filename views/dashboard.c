@@ -27,6 +27,21 @@ static void epochs_text(char *buf, size_t size, const pl_ws_aggregate *s, const 
         snprintf(buf, size, "%d", s->epochs);
 }
 
+/* Sizes the columns, the names told their values (NULL: out of memory, cut as they come). */
+static void fit_names(pl_table *t, const char **names, int n, int width)
+{
+    if (names) {
+        pl_table_values(t, COL_RUN, names, n);
+        pl_table_values(t, COL_TASK, names + n, n);
+    }
+    pl_table_fit(t, width);
+}
+
+static bool name_cut(const pl_table *t, int col)
+{
+    return t->cols[col].width && t->cols[col].width < t->cols[col].want;
+}
+
 static void lay_out(const pl_group *groups, const pl_ws_aggregate *stats, const char *const *reducers, int ngroups,
                     const char *run_a, int width, pl_table *t)
 {
@@ -82,22 +97,22 @@ static void lay_out(const pl_group *groups, const pl_ws_aggregate *stats, const 
     t->cols[COL_RUN].hide = ngroups > 1 && same_run ? 2 : 0;
     t->cols[COL_STORED_DIFF].hide = stored ? 0 : 1; /* all '-': the first to go when room is short */
     /* the second official grader, wherever ACPBench answers are: hidden first when no
-     * answer has its verdict or none differs, else dropped when the names cut to their
-     * least leave no room (reached by scrolling sideways) */
+     * answer has its verdict or none differs */
     t->cols[COL_INSPECT_DIFF].off = !acpbench;
     t->cols[COL_INSPECT_DIFF].empty = !inspect;
     t->cols[COL_INSPECT_DIFF].hide = inspect_differs ? 0 : 1;
-    t->cols[COL_INSPECT_DIFF].drop = 1;
     const char **names = malloc(2 * ((size_t)ngroups + 1) * sizeof *names); /* cut so that rows stay apart */
     for (int i = 0; names && i < ngroups; i++) {
         names[i] = groups[i].model;
         names[ngroups + i] = groups[i].task;
     }
-    if (names) {
-        pl_table_values(t, COL_RUN, names, ngroups);
-        pl_table_values(t, COL_TASK, names + ngroups, ngroups);
+    fit_names(t, names, ngroups, width);
+    if (t->cols[COL_INSPECT_DIFF].width && (name_cut(t, COL_RUN) || name_cut(t, COL_TASK))) {
+        /* it gives way before a run or task is cut (80 columns keep the names as they
+         * were), and is reached by scrolling sideways as an empty column is */
+        t->cols[COL_INSPECT_DIFF].empty = true;
+        fit_names(t, names, ngroups, width);
     }
-    pl_table_fit(t, width);
     free(names);
 }
 

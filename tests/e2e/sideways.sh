@@ -46,9 +46,9 @@ for size in "80 24" "140 40" "220 50"; do
   session "$w" "$h" "env NO_COLOR=1 LANG=C.UTF-8 $bin sample-runs; echo EXITED rc=\$?; sleep 60"
   check "$at opens" "396 graded"
   if [ "$w" -lt 140 ]; then
-    # ins!=lm (the Inspect and lm-eval graders differ on 9 app answers) keeps its place: the names
-    # are cut to where they stay apart
-    whole "$at dashboard" "synth…eful" "synthetic-careful " "ins!=lm"
+    # ins!=lm (the Inspect and lm-eval graders differ on 9 app answers) gives way before the names
+    # are cut; Right reaches it
+    whole "$at dashboard" "synthet…areful" "synthetic-careful " "ins!=lm"
   else
     fits "$at dashboard" "synthetic-careful "
   fi

@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "filter.h"
+#include "table.h"
 #include "test_support.h"
 #include "views.h"
 #include "why_view.h"
@@ -247,6 +248,28 @@ static void test_inspect_column(void **state)
     assert_false(header_has(&vm, "ins!=lm"));
     pl_dashboard_rows_free(&rows);
     pl_vm_free(&vm);
+    /* at any width it gives way before a task name is cut, and is reached sideways */
+    int shown = 0, hidden = 0;
+    for (int w = 40; w <= 120; w++) {
+        pl_view_dashboard(fx->ws, NULL, w, true, NULL, &vm, &rows);
+        const pl_column *ins = NULL, *task = NULL;
+        for (int c = 0; c < vm.table->ncols; c++) {
+            ins = !strcmp(vm.table->cols[c].header, "ins!=lm") ? &vm.table->cols[c] : ins;
+            task = !strcmp(vm.table->cols[c].header, "task") ? &vm.table->cols[c] : task;
+        }
+        assert_non_null(ins);
+        assert_non_null(task);
+        if (ins->width) {
+            shown++;
+            assert_int_equal(task->width, task->want);
+        } else {
+            hidden++;
+            assert_true(vm.natural_width >= w); /* in the layout Right shows */
+        }
+        pl_dashboard_rows_free(&rows);
+        pl_vm_free(&vm);
+    }
+    assert_true(shown > 0 && hidden > 0);
 
     pl_error err = PL_ERROR_INIT;
     char path[128];

@@ -60,8 +60,8 @@ void pl_view_curation(pl_view_model *vm, const pl_journal *j, const char *answer
     state_lines(vm, q, "question ", width);
 }
 
-/* What a record says, on one line after its type. */
-static void record_text(pl_view_model *vm, const pl_journal_record *r)
+/* What a record says after its type; a text on the lines below, wrapped. */
+static void record_text(pl_view_model *vm, const pl_journal_record *r, int width)
 {
     switch (r->type) {
     case PL_JR_FLAG:
@@ -82,10 +82,10 @@ static void record_text(pl_view_model *vm, const pl_journal_record *r)
     if (r->type == PL_JR_NOTE && !(r->text && *r->text))
         pl_vm_span(vm, ROLE_DIM, " (cleared)");
     else if (r->text && *r->text)
-        pl_vm_span(vm, ROLE_TEXT, ": %s", r->text);
+        pl_vm_wrapped(vm, r->retracted ? ROLE_DIM : ROLE_TEXT, r->text, width, 9);
 }
 
-static int history_of(pl_view_model *vm, const pl_journal *j, const char *key, bool ascii)
+static int history_of(pl_view_model *vm, const pl_journal *j, const char *key, int width, bool ascii)
 {
     const pl_journal_state *s = key ? pl_journal_state_of(j, key) : NULL;
     for (int k = 0; s && k < s->nrecords; k++) {
@@ -95,9 +95,9 @@ static int history_of(pl_view_model *vm, const pl_journal *j, const char *key, b
         pl_vm_span(vm, ROLE_DIM, "  %5d  %s  ", r->line, r->time ? r->time : "?");
         pl_vm_span(vm, role, "%-10s %s%s", r->author ? r->author : "?", r->question_scope ? "question " : "",
                    pl_journal_type_name(r->type));
-        record_text(vm, r);
         if (r->retracted)
             pl_vm_span(vm, ROLE_WRONG, "  %s retracted", ascii ? "-" : "·");
+        record_text(vm, r, width);
     }
     return s ? s->nrecords : 0;
 }
@@ -105,7 +105,6 @@ static int history_of(pl_view_model *vm, const pl_journal *j, const char *key, b
 void pl_view_journal_history(const pl_journal *j, const char *answer_key, const char *question_key, const char *id,
                              int width, bool ascii, pl_view_model *vm)
 {
-    (void)width;
     pl_vm_init(vm);
     pl_vm_set_title(vm, "history %s", id);
     pl_vm_line(vm, -1);
@@ -114,13 +113,13 @@ void pl_view_journal_history(const pl_journal *j, const char *answer_key, const 
     pl_vm_span(vm, ROLE_DIM, "%s", j ? pl_journal_path(j) : "no review journal");
     vm->nfixed = 2;
     section(vm, "This answer (line, time, author, record)");
-    int n = j ? history_of(vm, j, answer_key, ascii) : 0;
+    int n = j ? history_of(vm, j, answer_key, width, ascii) : 0;
     if (!n) {
         pl_vm_line(vm, -1);
         pl_vm_span(vm, ROLE_DIM, "  no record");
     }
     section(vm, "Its question (shown on every answer of the question)");
-    int nq = j ? history_of(vm, j, question_key, ascii) : 0;
+    int nq = j ? history_of(vm, j, question_key, width, ascii) : 0;
     if (!nq) {
         pl_vm_line(vm, -1);
         pl_vm_span(vm, ROLE_DIM, "  no record");

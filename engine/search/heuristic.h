@@ -55,6 +55,7 @@ struct pl_relaxed_s {
     struct pl_symmetry_s *symmetry; /* owned; interchangeable objects, when computed */
     struct pl_pdbs *pdbs;           /* owned; pattern databases of the goal (pdb.h), when built */
     struct pl_h2 *dead_ends;        /* owned; h^2 dead-end test towards the goal (mutex.h), when set up */
+    struct pl_successors *successors; /* owned; the applicable actions of a state (successors.h) */
     /* Negation: the ops above see positive atoms only (reachability and
      * landmarks read them); `negated`, when some condition requires an atom
      * false, is the relaxation the heuristics use, whose atoms natoms ..
@@ -121,6 +122,16 @@ const int *pl_heuristic_cuts(const pl_heuristic *h);
  * evaluator); other heuristics evaluate `state` as pl_heuristic_eval does. */
 int pl_heuristic_eval_child(pl_heuristic *h, const uint64_t *state, const int *parent_cuts, int action);
 pl_heuristic_kind pl_heuristic_kind_used(const pl_heuristic *h);
+/* Explanation hooks (engine/teach/heuristic_explain.h), valid after a
+ * pl_heuristic_eval of a state that is no goal state (a goal state is
+ * worth 0 without an exploration): relaxed atom `atom`'s h_max or h_add
+ * value (PL_H_INF unreached) and the relaxed operator that gave it that
+ * value (r->nops: the goal operator; -1 when the atom holds or is
+ * unreached) -- for h_max, h_add, h_FF and LM-cut (its last, lowered
+ * costs); after h_FF, whether relaxed operator `op` is in the relaxed plan. */
+int pl_heuristic_atom_value(const pl_heuristic *h, int atom);
+int pl_heuristic_achiever(const pl_heuristic *h, int atom);
+bool pl_heuristic_in_relaxed_plan(const pl_heuristic *h, int op);
 const char *pl_heuristic_name(pl_heuristic_kind k);
 
 #endif

@@ -7,6 +7,7 @@
 #include "search/heuristic.h"
 #include "search/mutex.h"
 #include "search/pdb.h"
+#include "search/successors.h"
 #include "search/symmetry.h"
 
 static int cmp_int(const void *a, const void *b)
@@ -361,6 +362,9 @@ pl_relaxed *pl_relaxed_new(const pl_task *t)
     r->negated = negated_new(r, &failed);
     if (failed)
         goto fail;
+    r->successors = pl_successors_new(t);
+    if (!r->successors)
+        goto fail;
     return r;
 fail:
     pl_relaxed_free(r);
@@ -414,6 +418,7 @@ void pl_relaxed_free(pl_relaxed *r)
     pl_symmetry_free(r->symmetry);
     pl_pdbs_free(r->pdbs);
     pl_h2_free(r->dead_ends);
+    pl_successors_free(r->successors);
     free(r);
 }
 

@@ -13,6 +13,7 @@
 #include "search/mutex.h"
 #include "search/pdb.h"
 #include "search/search.h"
+#include "search/successors.h"
 
 /* ---- state registry: states stored back to back, hashed by content ---- */
 
@@ -191,6 +192,7 @@ typedef struct {
     pl_heap open;
     pl_heuristic *h;
     uint64_t *succ;
+    int *applicable;             /* scratch: the expanded state's applicable actions */
     const pl_symmetry *symmetry; /* orbit search, or NULL */
     const pl_pdbs *pdbs;         /* maximised with the heuristic, or NULL */
     pl_h2 *dead_ends;            /* h^2 dead-end test, or NULL */
@@ -722,9 +724,12 @@ static void run(search *s)
         n->expanded = true;
         /* an image stays put; the stored state may move as the registry grows */
         bool image = expansion_state(s, id, s->expanding) == s->expanding;
-        for (int a = 0; a < t->nactions; a++) {
+        int napplicable = pl_successors_applicable(s->r->successors, image ? s->expanding : state_of(s, id),
+                                                   s->applicable);
+        for (int i = 0; i < napplicable; i++) {
+            int a = s->applicable[i];
             const uint64_t *from = image ? s->expanding : state_of(s, id);
-            if ((disabled && disabled[a]) || !pl_task_applicable(t, a, from))
+            if (disabled && disabled[a])
                 continue;
             pl_task_apply(t, a, from, s->succ);
             out->generated++;
@@ -783,6 +788,7 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
     }
     s.h = goal ? pl_heuristic_new(relaxed, p->heuristic, goal, ngoal, p->disabled) : NULL;
     s.succ = malloc((size_t)t->words * sizeof *s.succ);
+    s.applicable = malloc(((size_t)t->nactions + 1) * sizeof *s.applicable);
     free(goal);
     if (p->symmetry && !pl_symmetry_trivial(p->symmetry) && !p->goal_atoms && !p->use_goal_cond && !p->disabled) {
         s.symmetry = p->symmetry;
@@ -802,7 +808,7 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
         s.cuts.reserve = reserve_cut_bytes;
         s.cuts.ctx = &s;
     }
-    if (!s.h || !s.succ || (s.symmetry && (!s.canon || !s.sym_scratch))) {
+    if (!s.h || !s.succ || !s.applicable || (s.symmetry && (!s.canon || !s.sym_scratch))) {
         out->status = PL_SEARCH_ERROR;
     } else {
         out->heuristic_used = pl_heuristic_kind_used(s.h);
@@ -820,6 +826,7 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
     registry_free(&s.reg);
     free(s.nodes);
     free(s.succ);
+    free(s.applicable);
     free(s.canon);
     free(s.sym_scratch);
     free(s.edges);

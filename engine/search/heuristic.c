@@ -784,3 +784,20 @@ const char *pl_heuristic_name(pl_heuristic_kind k)
     static const char *const names[] = {"blind", "hmax", "lmcut", "hadd", "hff"};
     return (unsigned)k < 5 ? names[k] : "?";
 }
+
+/* The explanation hooks (issue 39 §1): the planner's own tables, read by
+ * engine/teach/heuristic_explain.c after an evaluation. */
+int pl_heuristic_atom_value(const pl_heuristic *h, int atom)
+{
+    return h->val[atom];
+}
+
+int pl_heuristic_achiever(const pl_heuristic *h, int atom)
+{
+    return h->val[atom] == PL_H_INF ? -1 : h->best_op[atom];
+}
+
+bool pl_heuristic_in_relaxed_plan(const pl_heuristic *h, int op)
+{
+    return h->ops[op].marked;
+}

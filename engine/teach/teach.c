@@ -116,6 +116,15 @@ void pl_teach_set_limits(pl_teach *s, const pl_limits *limits)
     s->limits = *limits;
 }
 
+bool pl_teach_start_at(pl_teach *s, const uint64_t *state)
+{
+    if (s->nsteps)
+        return false;
+    memcpy(s->history, state, state_bytes(s->t));
+    refresh_applicable(s);
+    return true;
+}
+
 const pl_task *pl_teach_task(const pl_teach *s)
 {
     return s->t;

@@ -31,6 +31,12 @@ void pl_teach_free(pl_teach *s);
  * already cached stay). */
 void pl_teach_set_limits(pl_teach *s, const pl_limits *limits);
 
+/* Starts the walk at `state` instead of the initial state (a state file,
+ * start_state.h); only before any action is applied (else false).  To start
+ * after a plan prefix, apply its actions instead: undo then goes back to
+ * the initial state. */
+bool pl_teach_start_at(pl_teach *s, const uint64_t *state);
+
 const pl_task *pl_teach_task(const pl_teach *s);
 const uint64_t *pl_teach_state(const pl_teach *s); /* borrowed; changes with apply/undo */
 bool pl_teach_goal_reached(const pl_teach *s);

@@ -13,7 +13,9 @@
 #include <stdio.h>
 
 #include "base/failure.h"
+#include "search/heuristic.h"
 #include "task/load.h"
+#include "teach/start_state.h"
 #include "view_model.h"
 
 enum { PL_EXIT_OK = 0, PL_EXIT_INVALID = 1, PL_EXIT_USAGE = 2, PL_EXIT_INPUT = 3 };
@@ -30,6 +32,9 @@ int cmd_planview(int argc, char **argv);
 int cmd_compare(int argc, char **argv);
 int cmd_states(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
+/* heuristics and rpg (issue 39: docs/TEACH.md) */
+int cmd_heuristics(int argc, char **argv);
+int cmd_rpg(int argc, char **argv);
 /* notes add | list | export (cmd_notes.c, notes_export.c) and diff-verdicts
  * (cmd_diff_verdicts.c): the review journal, docs/CURATION.md.  diff-verdicts
  * exits 0 when the files agree, 1 when answers differ, 2 usage, 3 input. */
@@ -83,6 +88,32 @@ int cli_apply_memory_limit(void);
  * at argv[*i] (advancing *i past a value).  1 when consumed, 0 when argv[*i]
  * is something else, -1 after printing a usage error. */
 int cli_output_flag(const char *cmd, int argc, char **argv, int *i, bool *json);
+/* The start-state options (engine/teach/start_state.h) at argv[*i]:
+ * --plan FILE, --step K, --state FILE (advancing *i past the value).  1 when
+ * consumed, 0 when argv[*i] is something else, -1 after a usage error.
+ * spec starts as {NULL, -1, NULL}. */
+int cli_start_option(const char *cmd, int argc, char **argv, int *i, pl_start_spec *spec);
+/* The flags every state command takes: --json / --format (cli_output_flag),
+ * then the start options; returns as they do. */
+int cli_state_flags(const char *cmd, int argc, char **argv, int *i, bool *json, pl_start_spec *spec);
+/* arg, no option, as the next of `want` positionals (pos[*n]); else a
+ * usage error (an unknown option, an argument too many). */
+int cli_state_positional(const char *cmd, const char *arg, const char **pos, int *n, int want);
+/* Usage errors among them (--step without --plan, --plan with --state). */
+int cli_start_check(const char *cmd, const pl_start_spec *spec);
+/* Loads DOMAIN PROBLEM (pos), reads the start state and, when r is not
+ * NULL, builds the relaxation; on failure prints why, frees what it made
+ * and returns the exit code.  cli_state_free frees all three. */
+int cli_load_state(const char *cmd, const char *const pos[2], const pl_start_spec *spec, pl_loaded_task *lt,
+                   pl_start_state *start, pl_relaxed **r);
+void cli_state_free(pl_loaded_task *lt, pl_start_state *start, pl_relaxed *r);
+/* The start state, or the located error printed and PL_EXIT_INPUT. */
+int cli_start_read(const pl_task *t, const pl_start_spec *spec, pl_start_state *out);
+/* The banner lines of the state commands, each after prefix: where the
+ * state comes from (with the plan cost beside the step count), and the
+ * task's action costs. */
+void cli_print_start(FILE *out, const char *prefix, const pl_start_spec *spec, const pl_start_state *s);
+void cli_print_costs(FILE *out, const char *prefix, const pl_task *t);
 /* A cJSON tree printed (formatted or on one line) and made valid, inert
  * UTF-8 JSON (base/safe_text.h pl_safe_json): every JSON planlens writes
  * goes through it.  Owned; NULL when out of memory. */

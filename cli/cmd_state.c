@@ -1,5 +1,7 @@
-/* planlens applicable / progress: what the initial state allows, and what one
- * action changes; as text here, as JSON by state_json.c. */
+/* planlens applicable / progress: what a state (the initial state, after a
+ * plan prefix, or from a state file: --plan FILE --step K, --state FILE)
+ * allows, and what one action changes; as text here, as JSON by
+ * state_json.c. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -7,29 +9,24 @@
 #include "cli.h"
 #include "state_output.h"
 
-/* Splits argv into positionals and the --json flag. */
-static int parse_args(const char *cmd, int argc, char **argv, const char **pos, int want, bool *json)
+/* Splits argv into positionals, the --json flag and the start state. */
+static int parse_args(const char *cmd, int argc, char **argv, const char **pos, int want, bool *json,
+                      pl_start_spec *start)
 {
     int n = 0;
     *json = false;
+    *start = (pl_start_spec){NULL, -1, NULL};
     for (int i = 0; i < argc; i++) {
-        int flag = cli_output_flag(cmd, argc, argv, &i, json);
+        int flag = cli_state_flags(cmd, argc, argv, &i, json, start);
         if (flag < 0)
             return PL_EXIT_USAGE;
-        if (flag)
-            continue;
-        if (argv[i][0] == '-' && argv[i][1])
-            return cli_usage_error(cmd, "unknown option '%s'", argv[i]);
-        else if (n < want)
-            pos[n++] = argv[i];
-        else
-            return cli_usage_error(cmd, "unexpected argument '%s'", argv[i]);
+        if (!flag && cli_state_positional(cmd, argv[i], pos, &n, want) != PL_EXIT_OK)
+            return PL_EXIT_USAGE;
     }
     if (n < want)
         return cli_usage_error(cmd, want == 2 ? "expected DOMAIN PROBLEM" : "expected DOMAIN PROBLEM ACTION");
-    return PL_EXIT_OK;
+    return cli_start_check(cmd, start);
 }
-
 
 static const pl_task *sort_task;
 
@@ -43,14 +40,23 @@ static int by_atom_name(const void *a, const void *b)
     return strcmp(sort_task->atoms[*(const int *)a].name, sort_task->atoms[*(const int *)b].name);
 }
 
-/* Parses the arguments and loads DOMAIN PROBLEM (pos[0], pos[1]). */
+/* Parses the arguments, loads DOMAIN PROBLEM (pos[0], pos[1]) and reads
+ * the start state. */
 static int load_for(const char *cmd, int argc, char **argv, const char **pos, int want, bool *json,
-                    pl_loaded_task *lt)
+                    pl_loaded_task *lt, pl_start_spec *spec, pl_start_state *start)
 {
-    int rc = parse_args(cmd, argc, argv, pos, want, json);
+    int rc = parse_args(cmd, argc, argv, pos, want, json, spec);
     if (rc != PL_EXIT_OK)
         return rc;
-    return cli_load_task(pos[0], pos[1], lt) ? PL_EXIT_OK : PL_EXIT_INPUT;
+    return cli_load_state(cmd, pos, spec, lt, start, NULL);
+}
+
+/* Text output from a chosen state begins with where it comes from, as a
+ * `;` comment line so that the action lines stay plan lines. */
+static void print_banner(const pl_start_spec *spec, const pl_start_state *start)
+{
+    if (spec->plan_path || spec->state_path)
+        cli_print_start(stdout, "; ", spec, start);
 }
 
 int cli_applicable(int argc, char **argv, const cli_state_json *json_out)
@@ -58,22 +64,28 @@ int cli_applicable(int argc, char **argv, const cli_state_json *json_out)
     const char *pos[2];
     bool json;
     pl_loaded_task lt;
-    int rc = load_for("applicable", argc, argv, pos, 2, &json, &lt);
+    pl_start_spec spec;
+    pl_start_state start;
+    int rc = load_for("applicable", argc, argv, pos, 2, &json, &lt, &spec, &start);
     if (rc != PL_EXIT_OK)
         return rc;
     const pl_task *t = lt.task;
     int *ids = malloc(((size_t)t->nactions + 1) * sizeof *ids);
-    int n = ids ? pl_task_applicable_actions(t, t->init, ids) : 0;
+    int n = ids ? pl_task_applicable_actions(t, start.state, ids) : 0;
     sort_task = t;
     pl_sort(ids, (size_t)n, sizeof *ids, by_action_name);
     if (json && json_out) {
         json_out->applicable(t, ids, n);
     } else {
-        for (int i = 0; i < n; i++)
-            puts(cli_text(t->actions[ids[i]].name));
+        print_banner(&spec, &start);
+        for (int i = 0; i < n; i++) /* with action costs, each after a plan-file comment */
+            if (t->has_costs)
+                printf("%s ; cost %g\n", cli_text(t->actions[ids[i]].name), t->actions[ids[i]].cost);
+            else
+                puts(cli_text(t->actions[ids[i]].name));
     }
     free(ids);
-    pl_loaded_task_free(&lt);
+    cli_state_free(&lt, &start, NULL);
     return PL_EXIT_OK;
 }
 
@@ -118,10 +130,11 @@ static void print_atoms(const char *label, const pl_task *t, const int *ids, int
     printf("%s\n", n ? "" : " (none)");
 }
 
-static int report_inapplicable(const pl_task *t, const pl_action_ref *ref, const cli_state_json *json_out)
+static int report_inapplicable(const pl_task *t, const pl_action_ref *ref, const uint64_t *state,
+                               const cli_state_json *json_out)
 {
     char **unmet = NULL;
-    int n = ref->args ? pl_explain_unmet(t, ref->schema, ref->args, t->init, &unmet) : 0;
+    int n = ref->args ? pl_explain_unmet(t, ref->schema, ref->args, state, &unmet) : 0;
     if (json_out) {
         json_out->inapplicable(ref, unmet, n);
     } else {
@@ -139,24 +152,31 @@ int cli_progress(int argc, char **argv, const cli_state_json *json_out)
     const char *pos[3];
     bool json;
     pl_loaded_task lt;
-    int rc = load_for("progress", argc, argv, pos, 3, &json, &lt);
+    pl_start_spec spec;
+    pl_start_state start;
+    int rc = load_for("progress", argc, argv, pos, 3, &json, &lt, &spec, &start);
     if (rc != PL_EXIT_OK)
         return rc;
     const pl_task *t = lt.task;
+    const uint64_t *before = start.state;
     pl_action_ref ref;
     pl_resolve_action(t, pos[2], &ref);
-    if (ref.status != PL_REF_OK || !pl_task_applicable(t, ref.action, t->init)) {
-        rc = report_inapplicable(t, &ref, json ? json_out : NULL);
+    if (!(json && json_out))
+        print_banner(&spec, &start);
+    if (ref.status != PL_REF_OK || !pl_task_applicable(t, ref.action, before)) {
+        rc = report_inapplicable(t, &ref, before, json ? json_out : NULL);
     } else {
         uint64_t *next = pl_state_new(t);
         int *ids = malloc(((size_t)t->natoms + 1) * sizeof *ids);
-        pl_task_apply(t, ref.action, t->init, next);
+        pl_task_apply(t, ref.action, before, next);
         if (json && json_out) {
-            json_out->progress(t, ref.action, next, ids);
+            json_out->progress(t, ref.action, before, next, ids);
         } else {
             printf("action: %s\n", cli_text(t->actions[ref.action].name));
-            print_atoms("positive effects:", t, ids, cli_changed_atoms(t, t->init, next, true, ids));
-            print_atoms("negative effects:", t, ids, cli_changed_atoms(t, t->init, next, false, ids));
+            if (t->has_costs)
+                printf("cost: %g\n", t->actions[ref.action].cost);
+            print_atoms("positive effects:", t, ids, cli_changed_atoms(t, before, next, true, ids));
+            print_atoms("negative effects:", t, ids, cli_changed_atoms(t, before, next, false, ids));
             print_atoms("next state:", t, ids, cli_state_atoms(t, next, ids));
             if (t->naxioms) /* derived atoms: what the axioms make of the next state */
                 print_atoms("derived atoms:", t, ids, cli_derived_atoms(t, next, ids));
@@ -165,6 +185,6 @@ int cli_progress(int argc, char **argv, const cli_state_json *json_out)
         free(next);
     }
     pl_action_ref_clear(&ref);
-    pl_loaded_task_free(&lt);
+    cli_state_free(&lt, &start, NULL);
     return rc;
 }

@@ -8,7 +8,7 @@
 #include "cli.h"
 #include "state_output.h"
 
-/* In four parts: ISO C guarantees string literals of 4095 bytes only. */
+/* In five parts: ISO C guarantees string literals of 4095 bytes only. */
 static const char usage_tasks[] =
     "usage: planlens [--color=auto|always|never] [--ascii] [--no-mouse] [--batch [--follow]]\n"
     "                [--notes FILE] [--warnings FILE] [PATH...]\n"
@@ -31,10 +31,11 @@ static const char usage_tasks[] =
     "      verdict per line out (validate --json's fields), tasks kept across lines.\n"
     "      Paths in the lines are read relative to, and only inside, --root DIR\n"
     "      (default: the current directory).\n"
-    "  applicable DOMAIN PROBLEM [--json]\n"
-    "      List the ground actions applicable in the initial state.\n"
-    "  progress DOMAIN PROBLEM ACTION [--json]\n"
-    "      Apply ACTION to the initial state: positive effects, negative effects, next state.\n"
+    "  applicable DOMAIN PROBLEM [--plan FILE [--step K] | --state FILE] [--json]\n"
+    "      List the ground actions applicable in the initial state, or after the plan's\n"
+    "      first K actions, or in the state of a state file (docs/TEACH.md); costs as ';' comments.\n"
+    "  progress DOMAIN PROBLEM ACTION [--plan FILE [--step K] | --state FILE] [--json]\n"
+    "      Apply ACTION to that state: positive effects, negative effects, next state.\n"
     "  states DOMAIN PROBLEM PLAN [--step K|--all] [--width N] [--ascii]\n"
     "      The state after step K (default: the last state reached; 0 = initial) grouped by\n"
     "      predicate: atoms the last action added (+) and deleted (-), goal atoms marked, and\n"
@@ -60,9 +61,10 @@ static const char usage_benchmarks[] =
     "      both as charts; --output PATH.svg writes PATH.csv beside);\n"
     "      --by failure: the failure modes of every run x task (any task, any file the\n"
     "      explorer opens).\n"
-    "  gen --domain D --problem P... [--tasks LIST] [--track-length K] [--seed N]\n"
-    "      [--templates DIR] [--time-limit S] [--out FILE]\n"
-    "      Write the IoU paper's questions for each problem (planlens-iou/1 JSONL).\n"
+    "  gen --domain D --problem P... [--style iou|acpbench] [--tasks LIST] [--track-length K]\n"
+    "      [--seed N] [--templates DIR] [--time-limit S] [--out FILE]\n"
+    "      Write the IoU paper's questions for each problem (planlens-iou/1 JSONL), or with\n"
+    "      --style acpbench ACPBench-style generative questions (a JSON list, docs/GEN.md).\n"
     "  quality FILE... [--similarity v2|v1] [--format jsonl|csv|table] [--pddl-dir DIR]\n"
     "          [--no-potential] [--no-replan] [--replan-search] [--time-limit S] [--csv-raw]\n"
     "      Plan-quality metrics of LLM plans (AQM, NP-AQM, scores, LEA, StV, plan potential).\n"
@@ -97,6 +99,18 @@ static const char usage_benchmarks[] =
     "      parts from other inputs (SHA-256) or shard counts are refused, and --output then\n"
     "      stays as it was.\n"
     ;
+static const char usage_teaching[] =
+    "  heuristics DOMAIN PROBLEM [--plan FILE [--step K] | --state FILE] [--format text|json]\n"
+    "             [--time-limit S]\n"
+    "      A state's blind, h_max, h_add, h_FF, LM-cut and h* values and why: the cost tables,\n"
+    "      h_max's critical path, h_add's supports, h_FF's relaxed plan by layers, LM-cut's\n"
+    "      cuts, an optimal plan or the goal conditions a dead end cannot reach.\n"
+    "  rpg DOMAIN PROBLEM [--plan FILE [--step K] | --state FILE] [--format text|json]\n"
+    "      [--quiz [--answers FILE]]\n"
+    "      The relaxed planning graph: fact and action layers to the fixpoint, the goal level,\n"
+    "      h_FF's relaxed plan marked; --quiz: an answer template (first levels, a relaxed\n"
+    "      plan), graded with the why of each answer with --answers FILE (docs/TEACH.md).\n"
+    ;
 static const char usage_curation[] =
     "  notes add --notes FILE --key KEY [--question] --type note|flag|status|override|exclude|retract\n"
     "            [--text T] [--status S] [--flag on|off] [--score 0|1 [--answer A]] [--retracts LINE]\n"
@@ -123,7 +137,9 @@ static const char usage_notes[] =
     "Untrusted text (responses, names, file contents) is shown with visible escapes (\\e,\n"
     "\\u202e), never obeyed; CSV cells starting = + - @ get a leading ' (--csv-raw: not).\n"
     "\n"
-    "validate, applicable, progress and plan take --format text|json (--json = --format json).\n"
+    "validate, applicable, progress, plan, heuristics and rpg take --format text|json (--json =\n"
+    "--format json).  --step K applies a plan's first K actions (0 = the initial state); in\n"
+    "listings, step 0 is the first action.\n"
     "Actions may be written (name a b), name(a, b) or name a b, in any case.\n"
     "Plan files: one action per line, ';' comments; Fast Downward sas_plan and VAL forms.\n"
     "\n"
@@ -142,10 +158,10 @@ static const char usage_notes[] =
  * and description lines under it.  False when the command has none. */
 static bool print_command_usage(const char *cmd)
 {
-    const char *const parts[] = {usage_tasks, usage_benchmarks, usage_curation};
+    const char *const parts[] = {usage_tasks, usage_benchmarks, usage_teaching, usage_curation};
     size_t len = strlen(cmd);
     bool any = false;
-    for (int p = 0; p < 3; p++) {
+    for (int p = 0; p < 4; p++) {
         bool in_entry = false;
         for (const char *line = parts[p]; *line;) {
             size_t n = strcspn(line, "\n");
@@ -189,6 +205,7 @@ int main(int argc, char **argv)
     if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
         fputs(usage_tasks, stdout);
         fputs(usage_benchmarks, stdout);
+        fputs(usage_teaching, stdout);
         fputs(usage_curation, stdout);
         fputs(usage_notes, stdout);
         return PL_EXIT_OK;
@@ -229,6 +246,10 @@ int main(int argc, char **argv)
         return cmd_compare(argc - 2, argv + 2);
     if (!strcmp(cmd, "teach"))
         return cli_teach(argc - 2, argv + 2);
+    if (!strcmp(cmd, "heuristics"))
+        return cmd_heuristics(argc - 2, argv + 2);
+    if (!strcmp(cmd, "rpg"))
+        return cmd_rpg(argc - 2, argv + 2);
     if (!strcmp(cmd, "merge"))
         return cmd_merge(argc - 2, argv + 2);
     if (!strcmp(cmd, "notes"))

@@ -19,6 +19,9 @@ static void applicable(const pl_task *t, const int *ids, int n)
     cJSON *arr = cJSON_AddArrayToObject(o, "actions");
     for (int i = 0; i < n; i++)
         cJSON_AddItemToArray(arr, cJSON_CreateString(t->actions[ids[i]].name));
+    cJSON *costs = cJSON_AddArrayToObject(o, "costs"); /* costs[i]: of actions[i] */
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(costs, cJSON_CreateNumber(t->actions[ids[i]].cost));
     cli_print_json(o);
 }
 
@@ -36,14 +39,15 @@ static void inapplicable(const pl_action_ref *ref, char **unmet, int n)
     cli_print_json(o);
 }
 
-static void progress(const pl_task *t, int action, const uint64_t *next, int *ids)
+static void progress(const pl_task *t, int action, const uint64_t *before, const uint64_t *next, int *ids)
 {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddStringToObject(o, "action", t->actions[action].name);
     cJSON_AddBoolToObject(o, "applicable", true);
-    int n = cli_changed_atoms(t, t->init, next, true, ids);
+    cJSON_AddNumberToObject(o, "cost", t->actions[action].cost);
+    int n = cli_changed_atoms(t, before, next, true, ids);
     cJSON_AddItemToObject(o, "positive_effects", atom_array(t, ids, n));
-    n = cli_changed_atoms(t, t->init, next, false, ids);
+    n = cli_changed_atoms(t, before, next, false, ids);
     cJSON_AddItemToObject(o, "negative_effects", atom_array(t, ids, n));
     n = cli_state_atoms(t, next, ids);
     cJSON_AddItemToObject(o, "next_state", atom_array(t, ids, n));

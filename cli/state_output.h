@@ -16,8 +16,8 @@ typedef struct {
     void (*applicable)(const pl_task *t, const int *ids, int n);
     /* an action that does not apply: the unmet preconditions */
     void (*inapplicable)(const pl_action_ref *ref, char **unmet, int n);
-    /* the action applied to the initial state gives next; ids: room for every atom */
-    void (*progress)(const pl_task *t, int action, const uint64_t *next, int *ids);
+    /* the action applied to state `before` gives next; ids: room for every atom */
+    void (*progress)(const pl_task *t, int action, const uint64_t *before, const uint64_t *next, int *ids);
 } cli_state_json;
 
 /* The JSON output of applicable and progress (state_json.c). */

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "plans/plan.h"
 #include "teach/heuristic_explain.h"
 
 const char *pl_hx_atom_name(const pl_relaxed *hr, int atom, char *buf, size_t n)
@@ -157,30 +158,44 @@ static int explain_lmcut(pl_heuristic_explanation *x, const pl_relaxed *r)
     return size > 0 && !x->cuts ? -1 : 0;
 }
 
-/* The goal atoms that cannot be reached: by h_max (value infinity), else
- * each positive goal atom searched for alone; none alone: all together. */
+/* Whether a false goal conjunct can never hold: an atom the grounding
+ * found unreachable or a false static atom; else by h_max = infinity, or a
+ * search for it alone. */
+static bool goal_unreachable(const pl_heuristic_explanation *x, const pl_relaxed *r, const char *text,
+                             const pl_limits *limits)
+{
+    pl_atom_ref ref;
+    pl_atom_status st = pl_resolve_atom_ref(x->task, text, &ref);
+    bool out = st == PL_ATOM_UNREACHABLE || st == PL_ATOM_STATIC_FALSE || st == PL_ATOM_TYPE_FALSE;
+    if (st == PL_ATOM_FLUENT)
+        out = x->dead_end_by_relaxation ? x->max.atom[ref.atom] == PL_H_INF
+                                        : pl_atom_reachable(x->task, r, x->state, ref.atom, limits) == PL_NO;
+    pl_atom_ref_clear(&ref);
+    return out;
+}
+
+/* The goal conjuncts that cannot be reached, each alone; when none can be
+ * shown so, all the false ones (together). */
 static int explain_dead_end(pl_heuristic_explanation *x, const pl_relaxed *r, const pl_limits *limits)
 {
     x->dead_end = true;
     x->dead_end_by_relaxation = x->hmax == PL_H_INF;
-    x->unreachable = malloc(((size_t)x->ngoal + 1) * sizeof *x->unreachable);
-    if (!x->unreachable)
+    char **unmet = NULL;
+    int n = pl_explain_unmet_goals(x->task, x->state, &unmet);
+    if (n < 0)
         return -1;
-    for (int i = 0; i < x->ngoal; i++) {
-        int g = x->goal[i];
-        bool out;
-        if (x->dead_end_by_relaxation)
-            out = x->max.atom[g] == PL_H_INF;
-        else
-            out = g < x->task->natoms && pl_atom_reachable(x->task, r, x->state, g, limits) == PL_NO;
-        if (out)
-            x->unreachable[x->nunreachable++] = g;
-    }
-    if (x->nunreachable == 0) {
-        x->together = true;
-        for (int i = 0; i < x->ngoal; i++)
-            x->unreachable[x->nunreachable++] = x->goal[i];
-    }
+    for (int i = 0; i < n; i++)
+        if (goal_unreachable(x, r, unmet[i], limits)) {
+            char *keep = unmet[x->nunreachable]; /* move unmet[i] to the front */
+            unmet[x->nunreachable++] = unmet[i];
+            unmet[i] = keep;
+        }
+    x->together = x->nunreachable == 0;
+    if (x->together)
+        x->nunreachable = n;
+    for (int i = x->nunreachable; i < n; i++)
+        free(unmet[i]);
+    x->unreachable = unmet;
     return 0;
 }
 
@@ -265,7 +280,7 @@ void pl_heuristic_explanation_clear(pl_heuristic_explanation *x)
     free(x->ff_achiever);
     free(x->cuts);
     free(x->plan);
-    free(x->unreachable);
+    pl_strings_free(x->unreachable, x->nunreachable);
     memset(x, 0, sizeof *x);
 }
 

@@ -58,10 +58,10 @@ typedef struct {
     int plan_length;
     bool dead_end;
     bool dead_end_by_relaxation; /* h_max = infinity; else proven by exhaustive search */
-    int *unreachable;        /* owned: the goal atoms (task atoms or "not p") that cannot be reached */
+    char **unreachable;      /* owned: the goal conjuncts (as the goal writes them) that cannot be reached */
     int nunreachable;
-    bool together;           /* each goal atom alone is reachable (or unknown): unreachable lists them all,
-                              * which cannot hold together */
+    bool together;           /* each alone is reachable (or unknown): unreachable lists every goal
+                              * conjunct still false, which cannot hold together */
 } pl_heuristic_explanation;
 
 /* Explains the heuristics of `state` (copied).  h* and the dead-end test

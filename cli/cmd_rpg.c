@@ -39,9 +39,12 @@ static void print_graph(const pl_task *t, const pl_rpg *g, const rpg_args *a, co
     printf("(layers grow: each lists what is first there; * marks h_FF's relaxed plan)\n");
     for (int l = 0; l < g->nlevels; l++) {
         printf("fact layer %d%s:", l, l == 0 ? " (the state)" : "");
+        int facts = 0;
         for (int x = 0; x < g->hr->natoms; x++)
-            if (g->atom_level[x] == l)
+            if (g->atom_level[x] == l && ++facts)
                 printf(" %s", cli_text(atom_name(g, x, buf)));
+        if (l == 0 && !facts)
+            printf(" (no atom that an action changes; static facts are left out)");
         printf("\naction layer %d:", l);
         for (int o = 0; o < g->hr->nops; o++)
             if (g->op_level[o] == l)

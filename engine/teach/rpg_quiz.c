@@ -106,7 +106,7 @@ static int grade_level(const pl_rpg *g, const char *rest, int line, const char *
             break;
     }
     if (!open || !end || !*end)
-        return pl_error_set(err, PL_ERR_SYNTAX, path, line, 0, "expected: level (atom) N, or level (atom) never");
+        return pl_error_set(err, PL_ERR_SYNTAX, path, line, 1, "expected: level (atom) N, or level (atom) never");
     char *atom = pl_strndup(open, (size_t)(end - open + 1));
     char value[64] = "";
     sscanf(end + 1, "%63s", value);
@@ -119,7 +119,7 @@ static int grade_level(const pl_rpg *g, const char *rest, int line, const char *
     long given = strtol(value, &stop, 10);
     bool never = !strcmp(value, "never") || !strcmp(value, "-");
     if (a < 0 || (!never && (!*value || *stop || given < 0))) {
-        int rc = pl_error_set(err, PL_ERR_SEMANTIC, path, line, 0, a < 0 ? "%s is no atom of the graph"
+        int rc = pl_error_set(err, PL_ERR_SEMANTIC, path, line, 1, a < 0 ? "%s is no atom of the graph"
                                                                         : "%s: '%s' is no level (a number, or never)",
                               atom ? atom : "?", value);
         free(atom);
@@ -132,7 +132,7 @@ static int grade_level(const pl_rpg *g, const char *rest, int line, const char *
     q->levels_right += right;
     char *why = level_reason(g, a);
     pl_quiz_item it = {PL_QUIZ_LEVEL, line, atom, level_text(never ? -1 : (int)given), level_text(want), right, why};
-    return add_item(q, it) < 0 ? pl_error_set(err, PL_ERR_LIMIT, path, line, 0, "out of memory") : PL_OK;
+    return add_item(q, it) < 0 ? pl_error_set(err, PL_ERR_LIMIT, path, line, 1, "out of memory") : PL_OK;
 }
 
 /* The atoms reached in the relaxation from the state with the chosen
@@ -215,7 +215,7 @@ static int take_action(const pl_task *t, const char *rest, int line, const char 
     pl_action_ref ref;
     int rc = PL_OK;
     if (pl_resolve_action(t, rest, &ref) != PL_REF_OK)
-        rc = pl_error_set(err, PL_ERR_SEMANTIC, path, line, 0, "%s: %s", ref.text ? ref.text : rest,
+        rc = pl_error_set(err, PL_ERR_SEMANTIC, path, line, 1, "%s: %s", ref.text ? ref.text : rest,
                           ref.detail ? ref.detail : "no action of the task");
     else if (!chosen[ref.action]) {
         chosen[ref.action] = true;

@@ -123,7 +123,7 @@ static int from_plan(const pl_task *t, const pl_start_spec *spec, pl_start_state
                           k, steps.count);
     } else if (k > tr->lea) {
         const pl_trace_step *st = &tr->steps[tr->lea];
-        rc = pl_error_set(err, PL_ERR_SEMANTIC, spec->plan_path, steps.lines[tr->lea], 0,
+        rc = pl_error_set(err, PL_ERR_SEMANTIC, spec->plan_path, steps.lines[tr->lea], 1,
                           "--step %d: step %d (0 is the first action) %s does not apply%s%s", k, tr->lea,
                           st->ref.text, st->nunmet ? ": unmet " : "", st->nunmet ? st->unmet[0] : "");
     } else {

@@ -164,6 +164,11 @@ struct pl_heuristic {
      * relaxed plan already (its conditional effects are ops of their own) */
     unsigned *counted;
     unsigned ff_epoch;
+    /* h_FF's helpful actions (pl_heuristic_preferred): preferred_mark[a] ==
+     * ff_epoch when listed in preferred[0 .. npreferred) */
+    unsigned *preferred_mark;
+    int *preferred;
+    int npreferred;
     /* Those cuts themselves (pl_heuristic_cuts): rec[0] cuts, then each as
      * its cost, its size and its relaxed operators; cuts_complete is false
      * when one could not be recorded (out of memory). */
@@ -205,8 +210,10 @@ pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, cons
     h->cut_weight = calloc((size_t)r->task->nactions + 1, sizeof *h->cut_weight);
     h->weighted = calloc((size_t)r->task->nactions + 1, sizeof *h->weighted);
     h->counted = calloc((size_t)r->task->nactions + 1, sizeof *h->counted);
+    h->preferred_mark = calloc((size_t)r->task->nactions + 1, sizeof *h->preferred_mark);
+    h->preferred = calloc((size_t)r->task->nactions + 1, sizeof *h->preferred);
     h->last_lmcut = -1;
-    if (!h->counted || !h->cut_weight || !h->weighted || !h->ops || !h->pre_of || !h->npre_of || !h->own_pre_of || !h->val ||
+    if (!h->counted || !h->preferred_mark || !h->preferred || !h->cut_weight || !h->weighted || !h->ops || !h->pre_of || !h->npre_of || !h->own_pre_of || !h->val ||
         !h->sup_head || !h->best_op || !h->status || !h->stack || !h->cut || !h->goal || !h->state_atoms) {
         pl_heuristic_free(h);
         return NULL;
@@ -232,8 +239,11 @@ pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, cons
     g->npre = ngoal ? ngoal : 1;
     g->eff = &h->goal_atom;
     g->neff = 1;
+    /* h_add and h_FF explore in Fast Downward's operator order (heuristic.h) */
+    bool fd_order = kind == PL_H_ADD || kind == PL_H_FF;
+    int *const *pre_of = fd_order ? r->ordered_pre_of : r->pre_of;
     for (int a = 0; a < n; a++) {
-        h->pre_of[a] = r->pre_of[a];
+        h->pre_of[a] = pre_of[a];
         h->npre_of[a] = r->npre_of[a];
     }
     /* Goal atoms also trigger the goal op: they get private list copies. */
@@ -247,7 +257,7 @@ pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, cons
             return NULL;
         }
         if (r->npre_of[a])
-            memcpy(list, r->pre_of[a], (size_t)r->npre_of[a] * sizeof *list);
+            memcpy(list, pre_of[a], (size_t)r->npre_of[a] * sizeof *list);
         list[r->npre_of[a]] = r->nops;
         h->pre_of[a] = list;
         h->npre_of[a] = r->npre_of[a] + 1;
@@ -259,7 +269,7 @@ pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, cons
         return NULL;
     }
     if (r->nno_pre)
-        memcpy(true_ops, r->no_pre_ops, (size_t)r->nno_pre * sizeof *true_ops);
+        memcpy(true_ops, fd_order ? r->ordered_no_pre_ops : r->no_pre_ops, (size_t)r->nno_pre * sizeof *true_ops);
     int ntrue = r->nno_pre;
     if (!ngoal)
         true_ops[ntrue++] = r->nops;
@@ -291,6 +301,8 @@ void pl_heuristic_free(pl_heuristic *h)
     free(h->cut_weight);
     free(h->weighted);
     free(h->counted);
+    free(h->preferred_mark);
+    free(h->preferred);
     free(h->rec);
     q_free(&h->q);
     free(h);
@@ -625,14 +637,26 @@ static int lmcut(pl_heuristic *h)
     return lmcut_rounds(h, 0);
 }
 
+/* h_FF as Fast Downward's ff() computes it: from each goal atom back
+ * through its h_add supporter (best_op, the first achiever found at the
+ * lowest cost) to atoms of the state, each atom once; the relaxed plan is
+ * the set of operators met (marked), and each ground action in it is paid
+ * once, however many of its operators (conditional effects) it has.  An
+ * operator all of whose preconditions hold in the state is a helpful
+ * action (Fast Downward's preferred operator), listed in h->preferred. */
 static int ff(pl_heuristic *h)
 {
+    h->npreferred = 0;
     if (h->val[h->goal_atom] == PL_H_INF)
         return PL_H_INF;
+    hop *ops = h->ops;
+    const int *best_op = h->best_op;
+    const pl_relaxed_op *rops = h->r->ops;
     for (int o = 0; o < h->nops; o++)
-        h->ops[o].marked = false;
+        ops[o].marked = false;
     if (++h->ff_epoch == 0) { /* wrapped: old marks could match again */
         memset(h->counted, 0, (size_t)h->r->task->nactions * sizeof *h->counted);
+        memset(h->preferred_mark, 0, (size_t)h->r->task->nactions * sizeof *h->preferred_mark);
         h->ff_epoch = 1;
     }
     long long total = 0;
@@ -646,25 +670,39 @@ static int ff(pl_heuristic *h)
         }
     while (top) {
         int p = h->stack[--top];
-        int o = h->best_op[p];
-        if (o < 0 || h->val[p] == 0 || h->ops[o].marked)
+        int o = best_op[p];
+        if (o < 0 || ops[o].marked) /* true in the state, or met already */
             continue;
-        hop *op = &h->ops[o];
+        hop *op = &ops[o];
         op->marked = true;
-        if (o < h->r->nops && h->r->ops[o].action >= 0) { /* the goal op and axioms cost nothing */
-            int a = h->r->ops[o].action;
-            if (h->counted[a] != h->ff_epoch) {
-                h->counted[a] = h->ff_epoch;
-                total += op->base_cost;
+        bool helpful = true;
+        for (int k = 0; k < op->npre; k++) {
+            int q = op->pre[k];
+            helpful = helpful && best_op[q] < 0;
+            if (!h->status[q]) {
+                h->status[q] = 1;
+                h->stack[top++] = q;
             }
         }
-        for (int k = 0; k < op->npre; k++)
-            if (!h->status[op->pre[k]]) {
-                h->status[op->pre[k]] = 1;
-                h->stack[top++] = op->pre[k];
-            }
+        int a = o < h->r->nops ? rops[o].action : -1; /* the goal op and axioms are no actions */
+        if (a < 0)
+            continue;
+        if (h->counted[a] != h->ff_epoch) {
+            h->counted[a] = h->ff_epoch;
+            total += op->base_cost;
+        }
+        if (helpful && h->preferred_mark[a] != h->ff_epoch) {
+            h->preferred_mark[a] = h->ff_epoch;
+            h->preferred[h->npreferred++] = a;
+        }
     }
     return total >= PL_H_INF ? PL_H_INF - 1 : (int)total;
+}
+
+int pl_heuristic_preferred(const pl_heuristic *h, const int **actions)
+{
+    *actions = h->preferred;
+    return h->used == PL_H_FF ? h->npreferred : 0;
 }
 
 static bool record_start(pl_heuristic *h)
@@ -686,6 +724,7 @@ static bool begin_eval(pl_heuristic *h, const uint64_t *state)
         h->cut_weight[h->weighted[i]] = 0;
     h->nweighted = 0;
     h->last_lmcut = -1;
+    h->npreferred = 0;
     h->nrec = 0;
     h->cuts_complete = record_start(h);
     int i = 0;

@@ -46,6 +46,13 @@ struct pl_relaxed_s {
     int *nadd_of;
     int *no_pre_ops;          /* ops with no precondition */
     int nno_pre;
+    /* The same lists in Fast Downward's operator order (actions by name,
+     * then axioms), which h_add and h_FF explore in: among equally cheap
+     * achievers the first one found supports an atom, so the relaxed plan
+     * h_FF extracts is Fast Downward's where the orders agree.  Owned. */
+    int **ordered_pre_of;
+    int *ordered_pre_of_pool;
+    int *ordered_no_pre_ops;
     bool split_effects;       /* some action became several relaxed ops */
     bool integral_costs;      /* every action cost is a non-negative integer */
     int *action_cost;         /* per ground action, rounded */
@@ -121,6 +128,12 @@ const int *pl_heuristic_cuts(const pl_heuristic *h);
  * whose cuts `parent_cuts` holds (a copy of pl_heuristic_cuts from this
  * evaluator); other heuristics evaluate `state` as pl_heuristic_eval does. */
 int pl_heuristic_eval_child(pl_heuristic *h, const uint64_t *state, const int *parent_cuts, int action);
+/* After an h_FF evaluation (pl_heuristic_eval): its helpful actions, the
+ * ground actions of the relaxed plan applicable in the state (Fast
+ * Downward's preferred operators), into *actions (valid until the next
+ * evaluation); returns their count, 0 for the other heuristics, a goal
+ * state or a dead end. */
+int pl_heuristic_preferred(const pl_heuristic *h, const int **actions);
 pl_heuristic_kind pl_heuristic_kind_used(const pl_heuristic *h);
 /* Explanation hooks (engine/teach/heuristic_explain.h), valid after a
  * pl_heuristic_eval of a state that is no goal state (a goal state is

@@ -138,6 +138,107 @@ static int build_index(const pl_relaxed *r, int natoms, bool pre, int ***lists, 
     return 0;
 }
 
+/* Action names compared as Fast Downward's operator names, "move a b"
+ * without the parentheses planlens writes. */
+static int cmp_names(const char *x, const char *y)
+{
+    x += *x == '(';
+    y += *y == '(';
+    for (;; x++, y++) {
+        unsigned char cx = *x == ')' ? 0 : (unsigned char)*x, cy = *y == ')' ? 0 : (unsigned char)*y;
+        if (cx != cy || !cx)
+            return (cx > cy) - (cx < cy);
+    }
+}
+
+typedef struct {
+    const char *name;
+    int action;
+} named_action;
+
+static int cmp_actions(const void *a, const void *b)
+{
+    const named_action *x = a, *y = b;
+    int c = cmp_names(x->name, y->name);
+    return c ? c : (x->action > y->action) - (x->action < y->action);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+    uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+    return (x > y) - (x < y);
+}
+
+/* rank[o]: op o's place in Fast Downward's operator order (its action's
+ * place by name; axioms after every action), NULL on out of memory. */
+static int *op_ranks(const pl_relaxed *r)
+{
+    const pl_task *t = r->task;
+    named_action *by_name = malloc(((size_t)t->nactions + 1) * sizeof *by_name);
+    int *place = malloc(((size_t)t->nactions + 1) * sizeof *place);
+    int *rank = malloc(((size_t)r->nops + 1) * sizeof *rank);
+    if (by_name && place && rank) {
+        for (int a = 0; a < t->nactions; a++)
+            by_name[a] = (named_action){t->actions[a].name, a};
+        pl_sort(by_name, (size_t)t->nactions, sizeof *by_name, cmp_actions);
+        for (int i = 0; i < t->nactions; i++)
+            place[by_name[i].action] = i;
+        for (int o = 0; o < r->nops; o++)
+            rank[o] = r->ops[o].action >= 0 ? place[r->ops[o].action] : t->nactions;
+    } else {
+        free(rank);
+        rank = NULL;
+    }
+    free(by_name);
+    free(place);
+    return rank;
+}
+
+/* list[0..n) sorted by (rank, op): the ops of one action stay in order. */
+static void sort_by_rank(int *list, int n, const int *rank, uint64_t *keys)
+{
+    for (int i = 0; i < n; i++)
+        keys[i] = (uint64_t)(uint32_t)rank[list[i]] << 32 | (uint32_t)list[i];
+    pl_sort(keys, (size_t)n, sizeof *keys, cmp_u64);
+    for (int i = 0; i < n; i++)
+        list[i] = (int)(uint32_t)keys[i];
+}
+
+/* The pre_of lists and the ops without precondition in Fast Downward's
+ * operator order (heuristic.h). */
+static int build_ordered(pl_relaxed *r)
+{
+    int *rank = op_ranks(r);
+    size_t total = 0;
+    int longest = r->nno_pre;
+    for (int a = 0; a < r->natoms; a++) {
+        total += (size_t)r->npre_of[a];
+        longest = r->npre_of[a] > longest ? r->npre_of[a] : longest;
+    }
+    uint64_t *keys = malloc(((size_t)longest + 1) * sizeof *keys);
+    r->ordered_pre_of = calloc((size_t)r->natoms + 1, sizeof *r->ordered_pre_of);
+    r->ordered_pre_of_pool = malloc((total + 1) * sizeof *r->ordered_pre_of_pool);
+    r->ordered_no_pre_ops = malloc(((size_t)r->nno_pre + 1) * sizeof *r->ordered_no_pre_ops);
+    if (!rank || !keys || !r->ordered_pre_of || !r->ordered_pre_of_pool || !r->ordered_no_pre_ops) {
+        free(rank);
+        free(keys);
+        return -1;
+    }
+    size_t at = 0;
+    for (int a = 0; a < r->natoms; a++) {
+        int *list = r->ordered_pre_of_pool + at;
+        memcpy(list, r->pre_of[a], (size_t)r->npre_of[a] * sizeof *list);
+        sort_by_rank(list, r->npre_of[a], rank, keys);
+        r->ordered_pre_of[a] = list;
+        at += (size_t)r->npre_of[a];
+    }
+    memcpy(r->ordered_no_pre_ops, r->no_pre_ops, (size_t)r->nno_pre * sizeof *r->ordered_no_pre_ops);
+    sort_by_rank(r->ordered_no_pre_ops, r->nno_pre, rank, keys);
+    free(rank);
+    free(keys);
+    return 0;
+}
+
 /* Moves the finished ops into r: pointers into the pool, now that it stays. */
 static void take_ops(pl_relaxed *r, op_list *l)
 {
@@ -253,6 +354,8 @@ static int build_ops(pl_relaxed *r)
     for (int o = 0; o < r->nops; o++)
         if (r->ops[o].npre == 0)
             r->no_pre_ops[r->nno_pre++] = o;
+    if (build_ordered(r) < 0)
+        goto fail;
     free(pre);
     free(neg);
     free(eff);
@@ -410,6 +513,9 @@ void pl_relaxed_free(pl_relaxed *r)
     free(r->add_of_pool);
     free(r->nadd_of);
     free(r->no_pre_ops);
+    free(r->ordered_pre_of);
+    free(r->ordered_pre_of_pool);
+    free(r->ordered_no_pre_ops);
     free(r->action_cost);
     free(r->negated_of);
     free(r->negated_base);

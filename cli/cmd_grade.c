@@ -202,7 +202,9 @@ static int name_answers(pl_run_responses *rs, grade_row *rows, pl_diags *warning
     for (int i = 0; rc == 0 && i < rs->count; i++) {
         grade_row *r = &rows[i];
         const char *group = r->q ? pl_acp_group_name(r->q->task, r->q->format) : r->resp->group;
-        r->key = pl_answer_key(r->resp->model, group, r->q ? r->q->id : r->resp->id, r->resp->sample_id,
+        char sample[16];
+        r->key = pl_answer_key(r->resp->model, group, r->q ? r->q->id : r->resp->id,
+                               pl_run_response_sample(r->resp, sample, sizeof sample),
                                r->resp->epoch);
         rc = r->key ? 0 : -1;
     }

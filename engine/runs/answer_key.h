@@ -9,8 +9,9 @@
  *   GROUP   TASK_FORMAT for ACPBench ("app_gen", "land_bool", "reach_mcq":
  *           "…_mc" and "…_mcq" are one group), else the task ("applicability");
  *   ID      the question's id, as stored (exact decimal text);
- *   SAMPLE  the sample's own id in its file (Inspect id, lm-eval doc_id), "-"
- *           when it has none;
+ *   SAMPLE  the sample's own id in its file (Inspect id, lm-eval doc_id), else
+ *           "#N": the run's Nth answer to the question in load order
+ *           (pl_run_response_sample), "-" when not numbered;
  *   EPOCH   the answer's epoch or repeat, 1 when the format has none.
  * A '|' or '\' inside a field is written "\|" or "\\". */
 #ifndef PL_RUNS_ANSWER_KEY_H

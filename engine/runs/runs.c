@@ -1,11 +1,13 @@
 /* Model-run files: the format of each file detected and its reader called;
  * a response matched to the question it answers. */
 #include <ctype.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "base/file.h"
 #include "base/json.h"
+#include "runs/answer_key.h"
 #include "runs/reader.h"
 #include "runs/runs.h"
 
@@ -29,9 +31,7 @@ static int add_file(pl_run_responses *rs, const char *path)
     if (!grown)
         return -1;
     rs->files = grown;
-    const char *slash = strrchr(path, '/');
-    rs->files[rs->nfiles] = (pl_run_file){.source = pl_strdup(path), .name_at = slash ? (int)(slash - path + 1) : 0,
-                                          .superseded_by = -1, .warning = -1};
+    rs->files[rs->nfiles] = (pl_run_file){.source = pl_strdup(path), .superseded_by = -1, .warning = -1};
     return rs->files[rs->nfiles].source ? rs->nfiles++ : -1;
 }
 
@@ -137,9 +137,9 @@ static int folder_before(const char *path, int at)
 }
 
 /* Widens alike names (at[i]: where file i's starts) until they differ or no
- * folder is left: each round, every unnamed file whose name another
- * different file shares takes one more folder, so that the outcome does
- * not depend on the files' order. */
+ * folder is left above its name_at: each round, every unnamed file whose
+ * name another different file shares takes one more folder, so that the
+ * outcome does not depend on the files' order. */
 static void tell_apart(const pl_run_file *files, const bool *unnamed, int *at, bool *alike, int n)
 {
     for (bool widened = true; widened;) {
@@ -152,6 +152,8 @@ static void tell_apart(const pl_run_file *files, const bool *unnamed, int *at, b
         }
         for (int i = 0; i < n; i++) {
             int wider = alike[i] ? folder_before(files[i].source, at[i]) : at[i];
+            if (wider < files[i].name_at) /* never above the folder opened */
+                wider = at[i];
             widened |= wider != at[i];
             at[i] = wider;
         }
@@ -174,6 +176,68 @@ static bool shares_file_name(const pl_run_file *files, const bool *unnamed, int 
     return false;
 }
 
+/* The group of an answer as keys name it: "app_gen" when it names an
+ * ACPBench task, else as stored. */
+static const char *key_group(const pl_run_response *r)
+{
+    pl_acp_task task;
+    pl_acp_format format;
+    return r->group && pl_acp_group_parse(r->group, &task, &format) ? pl_acp_group_name(task, format)
+           : r->group                                                 ? r->group
+                                                                      : "";
+}
+
+typedef struct {
+    const char *model, *group, *id;
+    int index;
+} answer_place;
+
+static int place_cmp(const answer_place *a, const answer_place *b)
+{
+    int c = strcmp(a->model, b->model);
+    if (!c)
+        c = strcmp(a->group, b->group);
+    return c ? c : strcmp(a->id, b->id);
+}
+
+/* By run, group and id, then load order. */
+static int by_question(const void *x, const void *y)
+{
+    const answer_place *a = x, *b = y;
+    int c = place_cmp(a, b);
+    return c ? c : (a->index > b->index) - (a->index < b->index);
+}
+
+/* Numbers the answers without a sample id among their run's answers to the
+ * same question (`nth`), once the runs are named.  0, or -1 when out of
+ * memory. */
+static int number_answers(pl_run_responses *rs)
+{
+    answer_place *places = malloc(((size_t)rs->count + 1) * sizeof *places);
+    int n = 0;
+    if (!places)
+        return -1;
+    for (int i = 0; i < rs->count; i++) {
+        const pl_run_response *r = &rs->items[i];
+        if (!r->sample_id && r->model && r->id)
+            places[n++] = (answer_place){r->model, key_group(r), r->id, i};
+    }
+    qsort(places, (size_t)n, sizeof *places, by_question);
+    for (int k = 0; k < n; k++)
+        rs->items[places[k].index].nth =
+            k > 0 && !place_cmp(&places[k - 1], &places[k]) ? rs->items[places[k - 1].index].nth + 1 : 1;
+    free(places);
+    return 0;
+}
+
+const char *pl_run_response_sample(const pl_run_response *r, char *buf, size_t size)
+{
+    if (r->sample_id && *r->sample_id)
+        return r->sample_id;
+    snprintf(buf, size, r->nth > 0 ? "#%d" : "-", r->nth);
+    return buf;
+}
+
 int pl_run_responses_name_runs(pl_run_responses *rs, pl_diags *warnings)
 {
     int n = rs->nfiles;
@@ -183,7 +247,7 @@ int pl_run_responses_name_runs(pl_run_responses *rs, pl_diags *warnings)
     for (int i = 0; rc == 0 && i < rs->count; i++)
         unnamed[rs->items[i].file] |= !rs->items[i].model;
     for (int i = 0; rc == 0 && i < n; i++)
-        at[i] = rs->files[i].name_at;
+        at[i] = (int)(file_name(rs->files[i].source) - rs->files[i].source);
     if (rc == 0)
         tell_apart(rs->files, unnamed, at, alike, n);
     for (int i = 0; rc == 0 && i < rs->count; i++) {
@@ -191,6 +255,8 @@ int pl_run_responses_name_runs(pl_run_responses *rs, pl_diags *warnings)
         if (!r->model && !(r->model = pl_strdup(rs->files[r->file].source + at[r->file])))
             rc = -1;
     }
+    if (rc == 0)
+        rc = number_answers(rs);
     for (int i = 0; rc == 0 && i < n; i++)
         if (unnamed[i] && shares_file_name(rs->files, unnamed, n, i))
             pl_diags_add(warnings, rs->files[i].source, 0, 0,

@@ -43,6 +43,8 @@ typedef struct {
     char *model;          /* NULL when the file names none (until pl_run_responses_name_runs) */
     char *response;       /* the raw text the model wrote ("" when error is set) */
     int epoch;            /* 1-based: Inspect's epoch, lm-eval's repeat; 1 otherwise */
+    int nth;              /* without a sample id: 1-based, which answer of its run to this question
+                           * it is in load order (pl_run_responses_name_runs); else 0 */
     char *error;          /* why the sample has no answer (Inspect's sample error), or NULL */
     bool has_stored_score;
     double stored_score;  /* the per-answer score the run file recorded */
@@ -72,8 +74,8 @@ typedef struct {
  * it is (engine/runs/eval_set.c). */
 typedef struct {
     char *source;
-    int name_at;          /* where in source the run's name starts when its answers name no model:
-                           * its file name, unless the caller gives the folder it was opened from */
+    int name_at;          /* how far up its path a run without a model may be named: the start of
+                           * the folder it was found under (0: the whole path as given) */
     const char *kind;     /* "Inspect log", "Inspect eval-set manifest", ... (static) */
     char *about;          /* a file without answers: what it holds, or NULL */
     char *task_id, *task, *model; /* Inspect: eval.task_id, eval.task, eval.model */
@@ -109,14 +111,19 @@ typedef struct {
 pl_error_code pl_run_responses_load(pl_run_responses *rs, const char *path, pl_diags *warnings, pl_error *err);
 void pl_run_responses_free(pl_run_responses *rs);
 /* Names the run of every file whose answers name no model (a native JSONL
- * without "model"): its path from `source + name_at` ("a/responses.jsonl"
- * under the folder opened), so that two such files are two runs.  Files
- * still named alike (each given by itself: "a/responses.jsonl" and
- * "b/responses.jsonl" are both "responses.jsonl") take as many more folders
- * of their paths as tell them apart.  Each answer's `model` is set to the
- * name; files without a model that share a file name (one run before) are
- * a warning each.  0, or -1 when out of memory. */
+ * without "model"): its file name, and where two such files share it, as
+ * many folders of their paths as tell them apart ("a/responses.jsonl",
+ * "b/responses.jsonl"), never above `name_at` — so the name is the same
+ * however the folder was given, and `grade` on the same files names them
+ * as the explorer does.  Each answer's `model` is set to the name; files
+ * without a model that share a file name (one run before) are a warning
+ * each.  0, or -1 when out of memory. */
 int pl_run_responses_name_runs(pl_run_responses *rs, pl_diags *warnings);
+/* What names the answer among its run's answers to its question in an
+ * answer key (runs/answer_key.h): its sample id, else "#N" (its `nth`), so
+ * that the twelve answers of a native JSONL run to one question are twelve
+ * keys.  Returns buf or the sample id. */
+const char *pl_run_response_sample(const pl_run_response *r, char *buf, size_t size);
 /* The file the response came from. */
 const pl_run_file *pl_run_response_file(const pl_run_responses *rs, const pl_run_response *r);
 /* "cancelled: 7 of 10 samples", "error: <the log's message>", "still running:

@@ -127,9 +127,10 @@ const char *pl_workspace_group_task(const pl_workspace *ws, int group)
 }
 
 /* Where the files found under `path` (from files[from] on) start their path
- * from it: a run without a model is named so, whichever way the folder was
- * given ("data", "./data/", "/home/…/data"); a file given by itself starts
- * with its name.  0, or -1 when out of memory. */
+ * from it: a run without a model is named by its file name and at most so
+ * many folders, whichever way the folder was given ("data", "./data/",
+ * "/home/…/data"); a file given by itself may take every folder of its
+ * path as given.  0, or -1 when out of memory. */
 static int note_name_at(pl_workspace *ws, const char *path, int from)
 {
     int *grown = realloc(ws->file_name_at, ((size_t)ws->nfiles + 1) * sizeof *grown);
@@ -137,8 +138,8 @@ static int note_name_at(pl_workspace *ws, const char *path, int from)
         return -1;
     ws->file_name_at = grown;
     for (int k = from; k < ws->nfiles; k++) {
-        const char *f = ws->files[k], *slash = strrchr(f, '/');
-        grown[k] = strcmp(f, path) ? (int)strlen(path) + 1 : slash ? (int)(slash - f + 1) : 0;
+        const char *f = ws->files[k];
+        grown[k] = strcmp(f, path) ? (int)strlen(path) + 1 : 0;
     }
     return 0;
 }
@@ -553,7 +554,9 @@ static const char *record_group(const pl_ws_record *r)
 char *pl_workspace_answer_key(const pl_workspace *ws, int i)
 {
     const pl_ws_record *r = &ws->records[i];
-    return pl_answer_key(r->model, record_group(r), r->id, r->resp->sample_id, r->epoch);
+    char sample[16];
+    return pl_answer_key(r->model, record_group(r), r->id, pl_run_response_sample(r->resp, sample, sizeof sample),
+                         r->epoch);
 }
 
 char *pl_workspace_question_key(const pl_workspace *ws, int i)

@@ -373,7 +373,7 @@ static void test_grade_jsonl(void **state)
                        " --format jsonl --mode both");
     assert_int_equal(r.status, 0);
     expect_output(&r, "run.jsonl:3:");
-    expect_output(&r, "{\"key\":\"model-a|app_gen|-5674251047178000480|-|1\",\"id\":-5674251047178000480,"
+    expect_output(&r, "{\"key\":\"model-a|app_gen|-5674251047178000480|#1|1\",\"id\":-5674251047178000480,"
                       "\"group\":\"applicable_actions_gen\",\"epoch\":1,\"model\":\"model-a\","
                       "\"parsed\":[\"(debark c2 l0)\",\"(sail l0 l1)\"],\"score\":1,"
                       "\"official_rule\":\"app-target-string\",\"inspect_score\":0,\"sound_score\":1,"

@@ -150,25 +150,26 @@ static void test_names_do_not_depend_on_the_path_given(void **state)
 }
 
 /* The engine's naming alone, as `planlens report` uses it: the files'
- * names, widened by as many folders as tell alike names apart. */
+ * names, widened by as many folders as tell alike names apart, never above
+ * the folder a file was found under. */
 static void test_name_runs(void **state)
 {
     (void)state;
     pl_run_responses rs = PL_RUN_RESPONSES_INIT;
-    pl_run_file files[4] = {{.source = "runs/x/a/responses.jsonl"},
+    pl_run_file files[5] = {{.source = "runs/x/a/responses.jsonl"},
                             {.source = "runs/y/a/responses.jsonl"},
                             {.source = "other.jsonl"},
-                            {.source = "runs/z/solo.jsonl"}};
-    pl_run_response items[5] = {{.file = 0}, {.file = 1}, {.file = 2}, {.file = 1, .model = pl_strdup("kept")},
-                                {.file = 3}};
-    for (int i = 0; i < 3; i++)
-        files[i].name_at = (int)(strrchr(files[i].source, '/') ? strrchr(files[i].source, '/') - files[i].source + 1
-                                                               : 0);
-    files[3].name_at = 5; /* found under runs/: named "z/solo.jsonl", alone with its name: no warning */
+                            {.source = "runs/z/solo.jsonl", .name_at = 5},
+                            {.source = "runs/w/solo.jsonl", .name_at = 7}};
+    pl_run_response items[6] = {{.file = 0}, {.file = 1}, {.file = 2}, {.file = 1, .model = pl_strdup("kept")},
+                                {.file = 3}, {.file = 4}};
+    /* files 0-2 given by themselves (name_at 0: any folder of the path as
+     * given); 3 found under runs/, 4 under runs/w/: alike names, but 4 may
+     * not take a folder above its own, so only 3 widens */
     rs.items = items;
-    rs.count = 5;
+    rs.count = 6;
     rs.files = files;
-    rs.nfiles = 4;
+    rs.nfiles = 5;
     pl_diags warnings = PL_DIAGS_INIT;
     assert_int_equal(pl_run_responses_name_runs(&rs, &warnings), 0);
     assert_string_equal(items[0].model, "x/a/responses.jsonl");
@@ -176,12 +177,40 @@ static void test_name_runs(void **state)
     assert_string_equal(items[2].model, "other.jsonl");
     assert_string_equal(items[3].model, "kept");
     assert_string_equal(items[4].model, "z/solo.jsonl");
-    assert_int_equal(warnings.count, 2); /* the two that were one run */
+    assert_string_equal(items[5].model, "solo.jsonl");
+    assert_int_equal(warnings.count, 4); /* the files that were one run: two pairs */
     assert_non_null(strstr(warnings.items[0].message, "another file called responses.jsonl: its answers are the run "
                                                        "\"x/a/responses.jsonl\""));
     assert_non_null(strstr(warnings.items[1].message, "\"y/a/responses.jsonl\""));
-    for (int i = 0; i < 5; i++)
+    for (int i = 0; i < 6; i++)
         free(items[i].model);
+    pl_diags_clear(&warnings);
+}
+
+/* Answers without a sample id are numbered per run and question in load
+ * order ("#1", "#2"), "…_mc" and "…_mcq" being one group, so their keys
+ * differ; a sample id names its answer itself. */
+static void test_answers_numbered(void **state)
+{
+    (void)state;
+    pl_run_responses rs = PL_RUN_RESPONSES_INIT;
+    pl_run_file files[1] = {{.source = "r.jsonl"}};
+    char g1[] = "reachable_atom_mc", g2[] = "reachable_atom_mcq", id7[] = "7", id8[] = "8", s5[] = "5";
+    pl_run_response items[5] = {{.file = 0, .group = g1, .id = id7}, {.file = 0, .group = g1, .id = id8},
+                                {.file = 0, .group = g2, .id = id7}, {.file = 0, .group = g1, .id = id7, .sample_id = s5},
+                                {.file = 0, .group = g2, .id = id7}};
+    rs.items = items;
+    rs.count = 5;
+    rs.files = files;
+    rs.nfiles = 1;
+    pl_diags warnings = PL_DIAGS_INIT;
+    assert_int_equal(pl_run_responses_name_runs(&rs, &warnings), 0);
+    const char *want[] = {"#1", "#1", "#2", "5", "#3"};
+    for (int i = 0; i < 5; i++) {
+        char buf[16];
+        assert_string_equal(pl_run_response_sample(&items[i], buf, sizeof buf), want[i]);
+        free(items[i].model);
+    }
     pl_diags_clear(&warnings);
 }
 
@@ -240,6 +269,7 @@ int main(void)
         cmocka_unit_test(test_each_file_a_run),
         cmocka_unit_test(test_names_do_not_depend_on_the_path_given),
         cmocka_unit_test(test_name_runs),
+        cmocka_unit_test(test_answers_numbered),
         cmocka_unit_test(test_empty_completion_is_an_answer),
     };
     return cmocka_run_group_tests(tests, setup, teardown);

@@ -121,6 +121,7 @@ int cmd_probe(int argc, char **argv)
         rc = PL_EXIT_INPUT;
     }
     free(list);
+    pl_probe_report_free(&report);
     pl_acp_questions_free(&qs);
     free(a.questions);
     return rc;

@@ -87,18 +87,99 @@ void pl_view_probe(const pl_probe_report *r, int total, int width, bool ascii, p
                          r->questions, total, PL_PLURAL(total), (int)(100LL * r->questions / total), dot, errs, times,
                          PL_PLURAL(errs), dot);
     else
-        pl_vm_set_status(vm, "%d question%s probed %s %d task%sprobe cell%s where the official grader errs",
-                         r->questions, PL_PLURAL(r->questions), dot, errs, times, PL_PLURAL(errs));
+        pl_vm_set_status(vm, "%d question%s probed %s %d task%sprobe cell%s where the official grader errs %s Enter: a "
+                             "cell's questions, R: their answers",
+                         r->questions, PL_PLURAL(r->questions), dot, errs, times, PL_PLURAL(errs), dot);
+}
+
+enum { CELL_ID, CELL_DOMAIN, CELL_STORED, CELL_PERTURBED };
+
+/* The texts of one question's row (owned; any may be NULL when out of memory). */
+typedef struct {
+    char *domain, *stored, *perturbed;
+} cell_row;
+
+static cell_row row_of(const pl_acp_question *q, pl_probe_kind kind)
+{
+    return (cell_row){pl_acp_question_domain(q), q->answer ? cJSON_PrintUnformatted(q->answer) : NULL,
+                      pl_probe_response(q, kind)};
+}
+
+static void row_free(cell_row *w)
+{
+    free(w->domain);
+    free(w->stored);
+    free(w->perturbed);
+}
+
+void pl_view_probe_cell(const pl_probe_report *r, int cell, int width, bool ascii, pl_view_model *vm)
+{
+    pl_vm_init(vm);
+    pl_acp_task task = (pl_acp_task)(cell / PL_PROBE_COUNT);
+    pl_probe_kind kind = (pl_probe_kind)(cell % PL_PROBE_COUNT);
+    const pl_probe_cell *c = &r->cells[task][kind];
+    const char *dot = ascii ? "-" : "·";
+    pl_vm_set_title(vm, "probe %s %s", pl_acp_task_name(task), pl_probe_kind_name(kind));
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "%s %s probe %s %s %d question%s where the rules differ", pl_acp_task_name(task),
+               dot, pl_probe_kind_name(kind), dot, c->ndiffer, PL_PLURAL(c->ndiffer));
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_WRONG, "  %d accepted although wrong", c->accepts_wrong);
+    pl_vm_span(vm, ROLE_DIM, ", ");
+    pl_vm_span(vm, ROLE_MISSED, "%d rejected although right", c->rejects_right);
+    pl_vm_span(vm, ROLE_DIM, " (of %d responses)", c->n);
+    pl_table *t = vm->table = malloc(sizeof *vm->table);
+    cell_row *rows = calloc((size_t)c->ndiffer + 1, sizeof *rows);
+    if (!t || !rows) {
+        free(rows);
+        vm->oom = true;
+        return;
+    }
+    pl_table_init(t, ascii);
+    pl_table_add(t, "question", PL_ALIGN_LEFT, true, 8);
+    pl_table_add(t, "domain", PL_ALIGN_LEFT, true, 6);
+    pl_table_add(t, "stored answer", PL_ALIGN_LEFT, true, 8);
+    pl_table_add(t, "perturbed", PL_ALIGN_LEFT, true, 8);
+    for (int i = 0; i < c->ndiffer; i++) {
+        rows[i] = row_of(c->differ[i], kind);
+        pl_table_measure(t, CELL_ID, c->differ[i]->id);
+        pl_table_measure(t, CELL_DOMAIN, rows[i].domain ? rows[i].domain : "");
+        pl_table_measure(t, CELL_STORED, rows[i].stored ? rows[i].stored : "");
+        pl_table_measure(t, CELL_PERTURBED, rows[i].perturbed ? rows[i].perturbed : "");
+    }
+    pl_table_fit(t, width);
+    pl_vm_line(vm, -1);
+    pl_vm_line(vm, -1);
+    pl_table_header(t, vm);
+    vm->nfixed = 4; /* the counts and the column headers stay while the rows scroll */
+    for (int i = 0; i < c->ndiffer; i++) {
+        pl_vm_line(vm, cell + PL_PROBE_CELLS * (i + 1)); /* Enter: this question's perturbed answer */
+        pl_table_cell(t, CELL_ID, vm, ROLE_TEXT, c->differ[i]->id);
+        pl_table_cell(t, CELL_DOMAIN, vm, ROLE_TEXT, rows[i].domain ? rows[i].domain : "");
+        pl_table_cell(t, CELL_STORED, vm, ROLE_TEXT, rows[i].stored ? rows[i].stored : "");
+        pl_table_cell(t, CELL_PERTURBED, vm, ROLE_TEXT, rows[i].perturbed ? rows[i].perturbed : "");
+        row_free(&rows[i]);
+    }
+    free(rows);
+    if (!c->ndiffer) {
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_DIM, "  the two rules agree on every question of this cell");
+    }
+    pl_vm_set_status(vm, "%d question%s %s Enter: the perturbed answer, both verdicts %s R: review the runs' answers",
+                     c->ndiffer, PL_PLURAL(c->ndiffer), dot, dot);
 }
 
 int pl_probe_answer_make(const pl_probe_report *r, int target, pl_probe_answer *out)
 {
     memset(out, 0, sizeof *out);
-    if (target < 0 || target >= PL_ACP_NTASKS * PL_PROBE_COUNT)
+    if (target < 0)
         return -1;
-    const pl_probe_cell *c = &r->cells[target / PL_PROBE_COUNT][target % PL_PROBE_COUNT];
-    out->q = c->example ? c->example : c->first;
-    out->kind = (pl_probe_kind)(target % PL_PROBE_COUNT);
+    int cell = target % PL_PROBE_CELLS, i = target / PL_PROBE_CELLS - 1; /* -1: the cell itself */
+    const pl_probe_cell *c = &r->cells[cell / PL_PROBE_COUNT][cell % PL_PROBE_COUNT];
+    if (i >= c->ndiffer)
+        return -1;
+    out->q = i >= 0 ? c->differ[i] : c->example ? c->example : c->first;
+    out->kind = (pl_probe_kind)(cell % PL_PROBE_COUNT);
     if (!out->q || !(out->response = pl_probe_response(out->q, out->kind)))
         return -1;
     pl_acp_grade_options o = pl_acp_grade_default_options();

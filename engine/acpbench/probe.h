@@ -33,8 +33,14 @@ char *pl_probe_response(const pl_acp_question *q, pl_probe_kind kind);
 typedef struct {
     int n, official, sound;        /* responses, accepted officially, accepted soundly */
     int accepts_wrong, rejects_right;
-    const pl_acp_question *example; /* the first question where the two rules differ, or NULL */
+    const pl_acp_question *example; /* the first question where the two rules differ (differ[0]), or NULL */
     const pl_acp_question *first;   /* the first question probed (n > 0) */
+    /* every question where the two rules differ, in probe order: ndiffer ==
+     * accepts_wrong + rejects_right.  Allocated once with room for every
+     * question probed, so a copy of the report (pl_probe_job_peek) can read
+     * it while the run appends; freed by pl_probe_report_free. */
+    const pl_acp_question **differ;
+    int ndiffer;
 } pl_probe_cell;
 
 typedef struct {
@@ -44,8 +50,10 @@ typedef struct {
 
 /* Makes each perturbation in `kinds` (bit per kind) of each generative
  * question and grades it both ways; a question whose PDDL does not load is
- * left out.  Returns 0, or -1 when out of memory. */
+ * left out.  Returns 0, or -1 when out of memory.  The report owns its
+ * cells' `differ` lists: pl_probe_report_free. */
 int pl_probe_run(const pl_acp_question *const *questions, int n, unsigned kinds, pl_probe_report *out);
+void pl_probe_report_free(pl_probe_report *r);
 
 /* The same run on a background thread, for a screen that must stay live
  * (a full ACPBench test split takes half a minute).  The questions must
@@ -54,7 +62,8 @@ int pl_probe_run(const pl_acp_question *const *questions, int n, unsigned kinds,
 typedef struct pl_probe_job pl_probe_job;
 pl_probe_job *pl_probe_job_start(const pl_acp_question *const *questions, int n, unsigned kinds);
 /* Copies the report so far into *so_far and counts the generative questions
- * probed (*done) and to probe (*total).  Returns 1 once the run has ended
+ * probed (*done) and to probe (*total).  The copy's `differ` lists are the
+ * job's: valid until pl_probe_job_free, never freed through the copy.  Returns 1 once the run has ended
  * (finished, or stopped by pl_probe_job_stop), 0 while it runs, -1 when it
  * stopped out of memory. */
 int pl_probe_job_peek(pl_probe_job *job, pl_probe_report *so_far, int *done, int *total);

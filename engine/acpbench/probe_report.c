@@ -11,12 +11,26 @@
 #include "acpbench/probe.h"
 #include "search/search.h"
 
-static void probe_question(pl_acp_grader *g, const pl_acp_question *q, unsigned kinds, pl_probe_report *out)
+/* Appends q to the cell's questions where the rules differ; the list gets
+ * room for `cap` (every question probed) at once, so it never moves. */
+static int add_differ(pl_probe_cell *c, const pl_acp_question *q, int cap)
+{
+    if (!c->differ && !(c->differ = malloc(((size_t)cap + 1) * sizeof *c->differ)))
+        return -1;
+    c->differ[c->ndiffer++] = q;
+    if (!c->example)
+        c->example = q;
+    return 0;
+}
+
+/* `cap`: the generative questions of the whole run.  0, or -1 when out of memory. */
+static int probe_question(pl_acp_grader *g, const pl_acp_question *q, unsigned kinds, int cap, pl_probe_report *out)
 {
     if (q->format != PL_ACP_GEN)
-        return;
+        return 0;
     out->questions++;
-    for (int k = 0; k < PL_PROBE_COUNT; k++) {
+    int rc = 0;
+    for (int k = 0; rc == 0 && k < PL_PROBE_COUNT; k++) {
         if (!(kinds & (1u << k)))
             continue;
         char *response = pl_probe_response(q, (pl_probe_kind)k);
@@ -32,8 +46,8 @@ static void probe_question(pl_acp_grader *g, const pl_acp_question *q, unsigned 
             c->sound += v.sound_score;
             c->accepts_wrong += v.score && !v.sound_score;
             c->rejects_right += !v.score && v.sound_score;
-            if (v.score != v.sound_score && !c->example)
-                c->example = q;
+            if (v.score != v.sound_score)
+                rc = add_differ(c, q, cap);
             if (!c->first)
                 c->first = q;
         }
@@ -42,6 +56,23 @@ static void probe_question(pl_acp_grader *g, const pl_acp_question *q, unsigned 
         free(response);
     }
     pl_acp_grader_forget(g, q);
+    return rc;
+}
+
+static int generative(const pl_acp_question *const *questions, int n)
+{
+    int count = 0;
+    for (int i = 0; i < n; i++)
+        count += questions[i]->format == PL_ACP_GEN;
+    return count;
+}
+
+void pl_probe_report_free(pl_probe_report *r)
+{
+    for (int t = 0; t < PL_ACP_NTASKS; t++)
+        for (int k = 0; k < PL_PROBE_COUNT; k++)
+            free(r->cells[t][k].differ);
+    memset(r, 0, sizeof *r);
 }
 
 int pl_probe_run(const pl_acp_question *const *questions, int n, unsigned kinds, pl_probe_report *out)
@@ -51,10 +82,13 @@ int pl_probe_run(const pl_acp_question *const *questions, int n, unsigned kinds,
     pl_acp_grader *g = pl_acp_grader_new(&opts);
     if (!g)
         return -1;
-    for (int i = 0; i < n; i++)
-        probe_question(g, questions[i], kinds, out);
+    int cap = generative(questions, n), rc = 0;
+    for (int i = 0; rc == 0 && i < n; i++)
+        rc = probe_question(g, questions[i], kinds, cap, out);
     pl_acp_grader_free(g);
-    return 0;
+    if (rc < 0)
+        pl_probe_report_free(out);
+    return rc;
 }
 
 struct pl_probe_job {
@@ -64,6 +98,7 @@ struct pl_probe_job {
     int n, total;
     unsigned kinds;
     atomic_bool stop;
+    pl_probe_report own; /* the thread's: owns the differ lists the copies share */
     /* under lock */
     pl_probe_report shared;
     int done, state; /* state: 0 running, 1 ended, -1 out of memory */
@@ -72,20 +107,20 @@ struct pl_probe_job {
 static void *probe_thread(void *arg)
 {
     pl_probe_job *job = arg;
-    pl_probe_report own = {0};
     pl_acp_grade_options opts = pl_acp_grade_default_options();
     pl_acp_grader *g = pl_acp_grader_new(&opts);
     pl_search_stop_flag(&job->stop); /* a stop ends the question in hand too */
-    for (int i = 0; g && i < job->n && !atomic_load(&job->stop); i++) {
-        probe_question(g, job->questions[i], job->kinds, &own);
+    int rc = g ? 0 : -1;
+    for (int i = 0; rc == 0 && i < job->n && !atomic_load(&job->stop); i++) {
+        rc = probe_question(g, job->questions[i], job->kinds, job->total, &job->own);
         pthread_mutex_lock(&job->lock);
-        job->shared = own; /* a few KB: the screen always sees a whole report */
-        job->done = own.questions;
+        job->shared = job->own; /* a few KB: the screen always sees a whole report */
+        job->done = job->own.questions;
         pthread_mutex_unlock(&job->lock);
     }
     pl_search_stop_flag(NULL);
     pthread_mutex_lock(&job->lock);
-    job->state = g ? 1 : -1;
+    job->state = rc == 0 ? 1 : -1;
     pthread_mutex_unlock(&job->lock);
     pl_acp_grader_free(g);
     return NULL;
@@ -98,10 +133,9 @@ pl_probe_job *pl_probe_job_start(const pl_acp_question *const *questions, int n,
         free(job);
         return NULL;
     }
-    for (int i = 0; i < n; i++) {
+    for (int i = 0; i < n; i++)
         job->questions[i] = questions[i];
-        job->total += questions[i]->format == PL_ACP_GEN;
-    }
+    job->total = generative(questions, n);
     job->n = n;
     job->kinds = kinds;
     atomic_init(&job->stop, false);
@@ -142,6 +176,7 @@ void pl_probe_job_free(pl_probe_job *job)
     pl_probe_job_stop(job);
     pthread_join(job->thread, NULL);
     pthread_mutex_destroy(&job->lock);
+    pl_probe_report_free(&job->own);
     free(job->questions);
     free(job);
 }

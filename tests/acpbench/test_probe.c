@@ -30,6 +30,19 @@ static const pl_acp_question **load_dev(const char *const *tasks, size_t ntasks,
     return list;
 }
 
+/* The blocksworld sample's questions (in the repository: no data needed). */
+static const pl_acp_question **load_sample(pl_acp_questions *qs)
+{
+    pl_error err = PL_ERROR_INIT;
+    assert_int_equal(pl_acp_questions_load(qs, PLANLENS_SOURCE_DIR "/sample-runs/acpbench/blocksworld.gen.json", NULL,
+                                           &err),
+                     PL_OK);
+    const pl_acp_question **list = malloc((size_t)qs->count * sizeof *list);
+    for (int i = 0; i < qs->count; i++)
+        list[i] = &qs->items[i];
+    return list;
+}
+
 static void test_probe_dev(void **state)
 {
     (void)state;
@@ -48,6 +61,20 @@ static void test_probe_dev(void **state)
         assert_int_equal(cells[PL_ACP_VAL][k].accepts_wrong + cells[PL_ACP_VAL][k].rejects_right, 0);
     }
     assert_true(cells[PL_ACP_APP][PL_PROBE_HALLUCINATE].n == 40);
+    /* every question behind a cell is listed, once, in probe order */
+    int listed = 0;
+    for (int t = 0; t < PL_ACP_NTASKS; t++)
+        for (int k = 0; k < PL_PROBE_COUNT; k++) {
+            const pl_probe_cell *c = &cells[t][k];
+            assert_int_equal(c->ndiffer, c->accepts_wrong + c->rejects_right);
+            assert_ptr_equal(c->example, c->ndiffer ? c->differ[0] : NULL);
+            for (int i = 0; i < c->ndiffer; i++) {
+                assert_int_equal(c->differ[i]->task, t);
+                assert_true(i == 0 || c->differ[i] > c->differ[i - 1]); /* distinct: the list is in load order */
+            }
+            listed += c->ndiffer;
+        }
+    assert_true(cells[PL_ACP_LAND][PL_PROBE_EXACT].ndiffer > 1); /* more than the first */
     /* the quirks: stored landmark labels that are not landmarks (accepted although wrong),
      * case-sensitive atom matching in reach (rejected although right), an equivalent
      * reachable action with swapped arguments in areach (rejected although right) */
@@ -61,6 +88,8 @@ static void test_probe_dev(void **state)
            "reach hallucinate accepts %d wrong\n",
            cells[PL_ACP_LAND][PL_PROBE_EXACT].accepts_wrong, cells[PL_ACP_REACH][PL_PROBE_CASE].rejects_right,
            cells[PL_ACP_AREACH][PL_PROBE_SWAP_ARGS].rejects_right, cells[PL_ACP_REACH][PL_PROBE_HALLUCINATE].accepts_wrong);
+    printf("probe: %d questions listed behind the cells\n", listed);
+    pl_probe_report_free(&report);
     free(list);
     pl_acp_questions_free(&qs);
 }
@@ -114,8 +143,11 @@ static void test_probe_job(void **state)
             const pl_probe_cell *a = &seen.cells[t][k], *b = &want.cells[t][k];
             assert_true(a->n == b->n && a->official == b->official && a->sound == b->sound &&
                         a->accepts_wrong == b->accepts_wrong && a->rejects_right == b->rejects_right &&
-                        a->example == b->example);
+                        a->example == b->example && a->ndiffer == b->ndiffer);
+            for (int i = 0; i < a->ndiffer; i++)
+                assert_ptr_equal(a->differ[i], b->differ[i]);
         }
+    pl_probe_report_free(&want);
     char *status = status_of(&seen, total);
     assert_null(strstr(status, "probing"));
     free(status);
@@ -159,13 +191,7 @@ static void test_probe_answer(void **state)
 {
     (void)state;
     pl_acp_questions qs = PL_ACP_QUESTIONS_INIT;
-    pl_error err = PL_ERROR_INIT;
-    assert_int_equal(pl_acp_questions_load(&qs, PLANLENS_SOURCE_DIR "/sample-runs/acpbench/blocksworld.gen.json",
-                                           NULL, &err),
-                     PL_OK);
-    const pl_acp_question **list = malloc((size_t)qs.count * sizeof *list);
-    for (int i = 0; i < qs.count; i++)
-        list[i] = &qs.items[i];
+    const pl_acp_question **list = load_sample(&qs);
     static pl_probe_report r;
     unsigned kinds = 1u << PL_PROBE_HALLUCINATE | 1u << PL_PROBE_CASE;
     assert_int_equal(pl_probe_run(list, qs.count, kinds, &r), 0);
@@ -199,6 +225,80 @@ static void test_probe_answer(void **state)
     pl_probe_answer_free(&a);
     /* a line never probed has nothing to open */
     assert_int_equal(pl_probe_answer_make(&r, PL_ACP_REACH * PL_PROBE_COUNT + PL_PROBE_DROP, &a), -1);
+    pl_probe_report_free(&r);
+    free(list);
+    pl_acp_questions_free(&qs);
+}
+
+/* Every question where the rules differ, found by grading each perturbation
+ * here, one by one: a cell lists exactly those, in order; its screen shows
+ * each, and each of its lines opens that question's perturbed answer. */
+static void test_cell_questions(void **state)
+{
+    (void)state;
+    pl_acp_questions qs = PL_ACP_QUESTIONS_INIT;
+    pl_error err = PL_ERROR_INIT;
+    const pl_acp_question **list = load_sample(&qs);
+    unsigned all = (1u << PL_PROBE_COUNT) - 1;
+    static pl_probe_report r;
+    assert_int_equal(pl_probe_run(list, qs.count, all, &r), 0);
+    pl_acp_grade_options o = pl_acp_grade_default_options();
+    pl_acp_grader *g = pl_acp_grader_new(&o);
+    int cells_with_many = 0, total = 0;
+    for (int t = 0; t < PL_ACP_NTASKS; t++)
+        for (int k = 0; k < PL_PROBE_COUNT; k++) {
+            const pl_probe_cell *c = &r.cells[t][k];
+            int found = 0;
+            for (int i = 0; i < qs.count; i++) {
+                const pl_acp_question *q = list[i];
+                char *response = q->task == (pl_acp_task)t ? pl_probe_response(q, (pl_probe_kind)k) : NULL;
+                pl_acp_verdict v;
+                if (response && pl_acp_grade(g, q, response, &v, &err) == 0) {
+                    if (v.score != v.sound_score) {
+                        assert_true(found < c->ndiffer);
+                        assert_ptr_equal(c->differ[found], q);
+                        found++;
+                    }
+                    pl_acp_verdict_clear(&v);
+                }
+                pl_error_clear(&err);
+                free(response);
+            }
+            assert_int_equal(found, c->ndiffer);
+            assert_int_equal(c->ndiffer, c->accepts_wrong + c->rejects_right);
+            cells_with_many += c->ndiffer > 1;
+            total += c->ndiffer;
+            if (!c->ndiffer)
+                continue;
+            /* the cell's screen: one line per question, its id shown, Enter on it that question */
+            int cell = t * PL_PROBE_COUNT + k, lines = 0;
+            pl_view_model vm;
+            pl_view_probe_cell(&r, cell, 80, true, &vm);
+            for (int i = 0; i < vm.nlines; i++) {
+                int target = vm.lines[i].target;
+                if (target < 0)
+                    continue;
+                int at = target / PL_PROBE_CELLS - 1;
+                assert_int_equal(target % PL_PROBE_CELLS, cell);
+                assert_int_equal(at, lines);
+                char *text = pl_vm_line_text(&vm.lines[i]);
+                assert_non_null(strstr(text, c->differ[at]->id));
+                free(text);
+                lines++;
+            }
+            assert_int_equal(lines, c->ndiffer);
+            pl_probe_answer a;
+            assert_int_equal(pl_probe_answer_make(&r, cell + PL_PROBE_CELLS * c->ndiffer, &a), 0);
+            assert_ptr_equal(a.q, c->differ[c->ndiffer - 1]);
+            assert_true(a.v.score != a.v.sound_score);
+            pl_probe_answer_free(&a);
+            assert_int_equal(pl_probe_answer_make(&r, cell + PL_PROBE_CELLS * (c->ndiffer + 1), &a), -1);
+            pl_vm_free(&vm);
+        }
+    assert_true(cells_with_many > 0);
+    printf("probe cells: %d questions where the rules differ, %d cells with more than one\n", total, cells_with_many);
+    pl_acp_grader_free(g);
+    pl_probe_report_free(&r);
     free(list);
     pl_acp_questions_free(&qs);
 }
@@ -215,6 +315,7 @@ static void test_kinds(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {cmocka_unit_test(test_kinds), cmocka_unit_test(test_probe_dev),
-                                       cmocka_unit_test(test_probe_job), cmocka_unit_test(test_probe_answer)};
+                                       cmocka_unit_test(test_probe_job), cmocka_unit_test(test_probe_answer),
+                                       cmocka_unit_test(test_cell_questions)};
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -105,6 +105,12 @@ static void build(tui_app *app, tui_screen *s, int width)
     case VIEW_FREQ:
         pl_view_freq(app->ws, &sel, s->freq, s->by_value, width, app->ascii, &s->vm);
         break;
+    case VIEW_PROBE:
+        if (s->probe_job) /* the run's table */
+            tui_build_screen(app, s, width);
+        else /* a cell opened (open_probe_cell) */
+            pl_view_probe_cell(&s->probe, s->at, width, app->ascii, &s->vm);
+        break;
     default:
         tui_build_screen(app, s, width);
         break;
@@ -211,6 +217,23 @@ tui_screen *tui_push_narrowed(tui_app *app, tui_view_kind kind, const tui_screen
     return s;
 }
 
+/* Enter on a probe cell where the rules differ: the list of its questions,
+ * a probe screen without a run whose `at` is the cell.  Its report is a
+ * copy of the one below, whose run owns the lists it shows. */
+static bool open_probe_cell(tui_app *app, const tui_screen *s, int target)
+{
+    if (!s->probe_job || target >= PL_PROBE_CELLS ||
+        !s->probe.cells[target / PL_PROBE_COUNT][target % PL_PROBE_COUNT].ndiffer)
+        return false; /* the agreeing cell's first question, or a question of a cell: its answer */
+    tui_screen *v = tui_push(app, VIEW_PROBE);
+    if (v) {
+        v->probe = s->probe;
+        v->probe_total = s->probe_total;
+        v->at = target;
+    }
+    return true;
+}
+
 static void open_selected(tui_app *app)
 {
     tui_screen *s = tui_top(app);
@@ -239,7 +262,7 @@ static void open_selected(tui_app *app)
         tui_open_counted(app, s, target);
     } else if (s->kind == VIEW_CHARTS) {
         tui_open_chart_bar(app, s, target);
-    } else {
+    } else if (!(s->kind == VIEW_PROBE && open_probe_cell(app, s, target))) {
         tui_open_from_extra(app, s, target);
     }
 }

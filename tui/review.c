@@ -64,9 +64,51 @@ static void review_list(tui_app *app, tui_screen *l)
                  "unsure)", q->n);
 }
 
+/* R on a probe cell (the table's line, or a cell's own screen): the loaded
+ * runs' answers to its questions where the rules differ, as a list, then
+ * its queue. */
+static void review_probe_cell(tui_app *app, tui_screen *s)
+{
+    int target = s->cursor < s->vm.nlines ? s->vm.lines[s->cursor].target : -1;
+    int cell = !s->probe_job ? s->at : target >= 0 && target < PL_PROBE_CELLS ? target : -1;
+    const pl_probe_cell *c = cell >= 0 ? &s->probe.cells[cell / PL_PROBE_COUNT][cell % PL_PROBE_COUNT] : NULL;
+    if (!c || !c->ndiffer) {
+        snprintf(app->message, sizeof app->message, "review: %s", c ? "the two rules agree on every question of this "
+                 "cell: nothing to review" : "R works on a probe cell");
+        return;
+    }
+    int total = pl_workspace_count(app->ws), n = 0;
+    int *records = malloc(((size_t)total + 1) * sizeof *records);
+    for (int i = 0; records && i < total; i++) {
+        const pl_acp_question *q = pl_workspace_record(app->ws, i)->acp;
+        for (int k = 0; q && k < c->ndiffer; k++)
+            if (c->differ[k] == q) {
+                records[n++] = i;
+                break;
+            }
+    }
+    if (records && !n) {
+        free(records);
+        snprintf(app->message, sizeof app->message, "review: no loaded run answers the %d question%s of this cell",
+                 c->ndiffer, PL_PLURAL(c->ndiffer));
+        return;
+    }
+    char *label = pl_strdup_printf("probe %s %s", pl_acp_task_name((pl_acp_task)(cell / PL_PROBE_COUNT)),
+                                   pl_probe_kind_name((pl_probe_kind)(cell % PL_PROBE_COUNT)));
+    tui_screen *l = tui_push_records(app, records, n, label);
+    if (l)
+        review_list(app, l);
+    else if (!app->message[0])
+        snprintf(app->message, sizeof app->message, "review: out of memory");
+}
+
 void tui_open_review(tui_app *app)
 {
     tui_screen *s = tui_top(app);
+    if (s->kind == VIEW_PROBE) {
+        review_probe_cell(app, s);
+        return;
+    }
     if (s->kind == VIEW_REVIEW) {
         snprintf(app->message, sizeof app->message, "review: this is a review queue (q goes back to its list)");
         return;

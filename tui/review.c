@@ -195,12 +195,16 @@ void tui_review_mark(tui_app *app, pl_review_status status)
     if (!q)
         return;
     tui_screen *s = tui_top(app);
-    pl_journal_record rec = {.type = PL_JR_STATUS, .status = status};
+    /* bad-question is about the question: its record is the question's, the
+     * review of every answer to it */
+    bool question = status == PL_REVIEW_BAD_QUESTION;
+    pl_journal_record rec = {.type = PL_JR_STATUS, .status = status, .question_scope = question};
     if (!tui_journal_append(app, q->records[s->at], &rec, "review"))
         return;
     bool wrapped;
     int next = pl_review_step(q, app->journal, s->at, 1, &wrapped);
-    snprintf(app->message, sizeof app->message, "%s: answer %d%s", pl_review_status_name(status), s->at + 1,
+    snprintf(app->message, sizeof app->message, "%s: %s %d%s", pl_review_status_name(status),
+             question ? "the question of answer" : "answer", s->at + 1,
              next < 0 ? ", every answer reviewed" : ""); /* the status line keeps the progress beside it */
     if (next >= 0) {
         s->at = next;

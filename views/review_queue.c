@@ -41,20 +41,44 @@ void pl_review_queue_free(pl_review_queue *q)
     memset(q, 0, sizeof *q);
 }
 
+/* The record that sets a state's status now: its last status record not
+ * retracted (the fold's), or NULL when it has none. */
+static const pl_journal_record *status_record(const pl_journal *j, const pl_journal_state *s)
+{
+    for (int k = s && s->status != PL_REVIEW_NONE ? s->nrecords - 1 : -1; k >= 0; k--) {
+        const pl_journal_record *r = pl_journal_record_at(j, s->records[k]);
+        if (r->type == PL_JR_STATUS && !r->retracted)
+            return r;
+    }
+    return NULL;
+}
+
+pl_review pl_review_of(const pl_review_queue *q, const pl_journal *j, int i)
+{
+    pl_review v = {PL_REVIEW_NONE, NULL, false};
+    if (!j || i < 0 || i >= q->n)
+        return v;
+    const pl_journal_record *own = status_record(j, pl_journal_state_of(j, q->keys[i]));
+    const pl_journal_record *question = status_record(j, pl_journal_state_of(j, q->qkeys[i]));
+    const pl_journal_record *last = !question || (own && own->line > question->line) ? own : question;
+    if (last)
+        v = (pl_review){last->status, last->author, last == question};
+    return v;
+}
+
 pl_review_status pl_review_status_at(const pl_review_queue *q, const pl_journal *j, int i)
 {
-    const pl_journal_state *s = j && i >= 0 && i < q->n ? pl_journal_state_of(j, q->keys[i]) : NULL;
-    return s ? s->status : PL_REVIEW_NONE;
+    return pl_review_of(q, j, i).status;
 }
 
 pl_review_progress pl_review_progress_of(const pl_review_queue *q, const pl_journal *j, const char *me)
 {
     pl_review_progress p = {q->n, 0, 0};
     for (int i = 0; j && i < q->n; i++) {
-        const pl_journal_state *s = pl_journal_state_of(j, q->keys[i]);
-        if (s && s->status != PL_REVIEW_NONE) {
+        pl_review v = pl_review_of(q, j, i);
+        if (v.status != PL_REVIEW_NONE) {
             p.reviewed++;
-            p.mine += me && s->status_author && !strcmp(s->status_author, me);
+            p.mine += me && v.author && !strcmp(v.author, me);
         }
     }
     return p;
@@ -155,14 +179,14 @@ void pl_view_review(const pl_workspace *ws, const pl_review_queue *q, int at, co
     pl_vm_span(vm, ROLE_HEADER, "review %s %s answer %d of %d %s %s %s %s %s %s", q->source, dot, at + 1, q->n,
                dot, r->model, dot, r->task, dot, r->id);
     pl_vm_line(vm, -1);
-    pl_review_status st = pl_review_status_at(q, j, at);
-    const pl_journal_state *s = j ? pl_journal_state_of(j, q->keys[at]) : NULL;
-    if (st == PL_REVIEW_NONE)
+    pl_review v = pl_review_of(q, j, at);
+    if (v.status == PL_REVIEW_NONE)
         pl_vm_span(vm, ROLE_MISSED, "  unreviewed");
     else {
-        pl_vm_span(vm, st == PL_REVIEW_GRADER_RIGHT ? ROLE_CORRECT : ROLE_HALLUCINATED, "  %s",
-                   pl_review_status_name(st));
-        pl_vm_span(vm, ROLE_DIM, " by %s", s && s->status_author ? s->status_author : "?");
+        pl_vm_span(vm, v.status == PL_REVIEW_GRADER_RIGHT ? ROLE_CORRECT : ROLE_HALLUCINATED, "  %s",
+                   pl_review_status_name(v.status));
+        pl_vm_span(vm, ROLE_DIM, "%s by %s", v.of_question ? " (the question's: every answer to it)" : "",
+                   v.author ? v.author : "?");
     }
     vm->nfixed = 2;
     verdicts(vm, r, o);

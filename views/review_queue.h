@@ -28,8 +28,16 @@ typedef struct {
 int pl_review_queue_init(pl_review_queue *q, const pl_workspace *ws, const int *records, int n, const char *source);
 void pl_review_queue_free(pl_review_queue *q);
 
-/* The review status of answer i: the journal's last status of its answer
- * key (PL_REVIEW_NONE: unreviewed; j may be NULL). */
+/* The review of answer i: the later (in the journal) of its answer's status
+ * and its question's — a question-scope status (bad-question, key 3) is the
+ * review of every answer to the question.  PL_REVIEW_NONE: unreviewed (j
+ * may be NULL).  `author` points into the journal's records. */
+typedef struct {
+    pl_review_status status;
+    const char *author;
+    bool of_question; /* set by a question-scope record */
+} pl_review;
+pl_review pl_review_of(const pl_review_queue *q, const pl_journal *j, int i);
 pl_review_status pl_review_status_at(const pl_review_queue *q, const pl_journal *j, int i);
 /* Answers reviewed, of the queue's total, and of those by `me` (the
  * author whose status is the last one). */

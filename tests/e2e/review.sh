@@ -7,7 +7,8 @@
 # disagreements).  ana reviews three answers (1
 # grader-right, 2 grader-wrong, a note, 4 unsure); bo's progress line
 # counts them as they arrive, without a restart, and bo's screen shows
-# ana's review of the answer it is on.  The journal holds exactly the four
+# ana's review of the answer it is on; bo's 3 (bad-question) is a record of
+# the question.  The journal holds exactly the four
 # records written.  H shows the noted answer's history.  ana quits and
 # opens the queue again: it continues at the first unreviewed answer.
 # Then both official verdicts side by side, and a journal that cannot be
@@ -97,6 +98,8 @@ for size in "80 24" "140 40"; do
   check_b "$at bo: n skips to the first unreviewed" "answer 4 of $total"
   keys_b 3
   check_b "$at bo reviews answer 4" "4 / $total reviewed (you: 1)"
+  grep '"status": *"bad-question"' "$journal" | grep -q '"scope": *"question"' &&
+    echo "ok: $at 3: bad-question written for the question" || fail "$at 3: no question-scope bad-question record"
   check "$at ana counts bo's review" "4 / $total reviewed (you: 3)"
 
   keys Q

@@ -159,6 +159,46 @@ static void test_progress_and_steps(void **state)
     pl_review_queue_free(&q);
 }
 
+/* bad-question (key 3) is written for the question: it is the review of
+ * every answer to it (records[0] and records[1]), counted for each; a later
+ * status of one answer is that answer's review, the question's stays on the
+ * others. */
+static void test_bad_question_scope(void **state)
+{
+    fixture *f = *state;
+    unlink(f->path);
+    pl_review_queue q;
+    assert_int_equal(pl_review_queue_init(&q, f->ws, f->records, QUEUE, "test"), 0);
+    pl_journal *j = open_journal(f);
+    append(j, &q, 0, PL_JR_STATUS, PL_REVIEW_BAD_QUESTION, NULL, true, "ana");
+    assert_int_equal(pl_review_status_at(&q, j, 0), PL_REVIEW_BAD_QUESTION);
+    assert_int_equal(pl_review_status_at(&q, j, 1), PL_REVIEW_BAD_QUESTION);
+    assert_true(pl_review_of(&q, j, 1).of_question);
+    assert_int_equal(pl_review_status_at(&q, j, 2), PL_REVIEW_NONE);
+    pl_review_progress p = pl_review_progress_of(&q, j, "ana");
+    assert_int_equal(p.reviewed, 2);
+    assert_int_equal(p.mine, 2);
+    assert_int_equal(pl_review_first_unreviewed(&q, j), 2);
+    pl_view_model vm;
+    pl_detail_opts o = {100, true, false};
+    pl_view_review(f->ws, &q, 1, j, "bo", &o, &vm);
+    assert_true(shows(&vm, "bad-question (the question's: every answer to it) by ana"));
+    assert_string_equal(vm.status, "2 / 8 reviewed (you: 0)");
+    pl_vm_free(&vm);
+    /* bo reviews answer 1 itself afterwards: its own status, later, is its review */
+    append(j, &q, 1, PL_JR_STATUS, PL_REVIEW_GRADER_RIGHT, NULL, false, "bo");
+    assert_int_equal(pl_review_status_at(&q, j, 1), PL_REVIEW_GRADER_RIGHT);
+    assert_false(pl_review_of(&q, j, 1).of_question);
+    assert_int_equal(pl_review_status_at(&q, j, 0), PL_REVIEW_BAD_QUESTION);
+    assert_int_equal(pl_review_progress_of(&q, j, "bo").mine, 1);
+    /* and a question status written later again covers both */
+    append(j, &q, 1, PL_JR_STATUS, PL_REVIEW_BAD_QUESTION, NULL, true, "bo");
+    assert_int_equal(pl_review_status_at(&q, j, 1), PL_REVIEW_BAD_QUESTION);
+    assert_int_equal(pl_review_progress_of(&q, j, "bo").mine, 2);
+    pl_journal_close(j);
+    pl_review_queue_free(&q);
+}
+
 /* A second explorer on the same journal: what the first appends is its
  * progress after a refresh; a retract makes an answer unreviewed again. */
 static void test_status_from_another_writer(void **state)
@@ -302,6 +342,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_progress_and_steps),
         cmocka_unit_test(test_status_from_another_writer),
+        cmocka_unit_test(test_bad_question_scope),
         cmocka_unit_test(test_question_notes_on_every_answer),
         cmocka_unit_test(test_old_notes_file),
         cmocka_unit_test(test_verdicts),

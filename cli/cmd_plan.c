@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "cli.h"
+#include "plan_limits.h"
 #include "plan_progress.h"
 #include "state_output.h"
 #include "display_options.h"
@@ -26,7 +27,7 @@ int cli_plan(int argc, char **argv, cli_plan_json json_out)
 {
     const char *pos[2];
     int npos = 0;
-    bool json = false, quiet = false, color = pl_color_default();
+    bool json = false, quiet = false, color = pl_color_default(), memory_given = false;
     pl_search_params p = pl_search_defaults();
     const char *search_name = "astar-lmcut";
     for (int i = 0; i < argc; i++) {
@@ -53,6 +54,7 @@ int cli_plan(int argc, char **argv, cli_plan_json json_out)
         } else if (!strcmp(argv[i], "--memory-limit") && i + 1 < argc) {
             if (!cli_parse_memory_size(argv[++i], &p.max_bytes))
                 return cli_usage_error("plan", "--memory-limit expects a size such as 512M, 4G or none");
+            memory_given = true;
         } else if (pl_display_option(argv[i], &color, NULL)) {
             continue;
         } else if (!strcmp(argv[i], "--quiet")) {
@@ -67,28 +69,41 @@ int cli_plan(int argc, char **argv, cli_plan_json json_out)
     }
     if (npos < 2)
         return cli_usage_error("plan", "expected DOMAIN PROBLEM");
+    if (!plan_limits_start(p.max_seconds, memory_given ? p.max_bytes : 0, json && json_out, search_name)) {
+        perror("planlens: plan: cannot set the limits");
+        return PL_EXIT_INPUT;
+    }
     pl_loaded_task lt;
     if (!cli_load_task(pos[0], pos[1], &lt))
         return PL_EXIT_INPUT;
     const pl_task *t = lt.task;
     pl_relaxed *r = pl_relaxed_new(t);
-    pl_search_result res;
-    if (!r) {
-        fprintf(stderr, "planlens: out of memory\n");
-        pl_loaded_task_free(&lt);
-        return PL_EXIT_INPUT;
+    pl_search_result res = {0};
+    if (r) {
+        /* what reading and grounding left of the limits */
+        p.max_seconds = plan_limits_search_seconds();
+        p.max_bytes = plan_limits_search_bytes(p.max_bytes);
+        plan_progress progress;
+        if (!quiet && isatty(STDERR_FILENO)) {
+            plan_progress_init(&progress, stderr, &p, color);
+            p.progress = plan_progress_report;
+            p.progress_ctx = &progress;
+        }
+        pl_search(t, r, &p, &res);
+        if (p.progress)
+            plan_progress_done(&progress);
+    } else {
+        res.status = PL_SEARCH_ERROR;
     }
-    plan_progress progress;
-    if (!quiet && isatty(STDERR_FILENO)) {
-        plan_progress_init(&progress, stderr, &p, color);
-        p.progress = plan_progress_report;
-        p.progress_ctx = &progress;
-    }
-    pl_search(t, r, &p, &res);
-    if (p.progress)
-        plan_progress_done(&progress);
-    if (res.status == PL_SEARCH_ERROR && !r->integral_costs)
+    if (res.status == PL_SEARCH_ERROR && r && !r->integral_costs) {
         fprintf(stderr, "planlens: plan: action costs must be non-negative integers for search\n");
+    } else if (res.status == PL_SEARCH_ERROR && memory_given) {
+        /* out of memory under --memory-limit: the address space is bounded */
+        res.status = PL_SEARCH_LIMIT;
+        res.limit = "memory";
+    } else if (res.status == PL_SEARCH_ERROR) {
+        fprintf(stderr, "planlens: plan: out of memory\n");
+    }
     const char *cost_kind = t->has_costs ? "general cost" : "unit cost";
     if (json && json_out)
         json_out(t, search_name, &p, &res);

@@ -143,12 +143,14 @@ for size in "80 24 --ascii" "140 40" "220 50 --ascii"; do
   grep -qF "planlens: 6 warnings of 2 kinds while opening (every one: :warnings in the explorer, or --warnings FILE)" \
     "$work/stderr" && echo "ok: ... saying where the full list is" || { fail "no summary"; cat "$work/stderr"; }
 
-  # 11. a probe row opens its perturbed answer, with no run loaded
+  # 11. a probe row opens its questions, a question its perturbed answer, with no run loaded
   start "$cols" "$rows" "$bin" $ascii sample-runs/acpbench/blocksworld.gen.json
   check "questions only, loaded" "no responses to show"
   prompt : probe
   check "the probes run" "questions probed"
   prompt / "reach  hallucinate"
+  keys Enter
+  check "Enter opens the cell's questions" "questions where the rules differ"
   keys Enter
   check "Enter opens the perturbed answer" "Perturbed answer (hallucinate)"
   check "the stored answer is called stored, not correct" "Stored answer"

@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "teach_view.h"
 
 int cli_start_option(const char *cmd, int argc, char **argv, int *i, pl_start_spec *spec)
 {
@@ -65,18 +66,9 @@ void cli_print_start(FILE *out, const char *prefix, const pl_start_spec *spec, c
 
 void cli_print_costs(FILE *out, const char *prefix, const pl_task *t)
 {
-    double lo = 0, hi = 0;
-    for (int a = 0; a < t->nactions; a++) {
-        double c = t->actions[a].cost;
-        lo = a == 0 || c < lo ? c : lo;
-        hi = a == 0 || c > hi ? c : hi;
-    }
-    if (!t->has_costs)
-        fprintf(out, "%scosts: unit (every action costs 1)\n", prefix);
-    else if (lo == hi)
-        fprintf(out, "%scosts: action costs, every action %g\n", prefix, lo);
-    else
-        fprintf(out, "%scosts: action costs, %g to %g\n", prefix, lo, hi);
+    char costs[96];
+    pl_teach_costs_text(t, false, costs, sizeof costs); /* teach's banner says it alike */
+    fprintf(out, "%s%s\n", prefix, costs);
 }
 
 int cli_state_flags(const char *cmd, int argc, char **argv, int *i, bool *json, pl_start_spec *spec)

@@ -41,6 +41,7 @@ static const char *const action_help[ACT_COUNT] = {
     [ACT_GRADER_WRONG] = "review: the grader is wrong, then the next unreviewed answer",
     [ACT_BAD_QUESTION] = "review: the question is bad (its stored answer or wording), then the next unreviewed",
     [ACT_UNSURE] = "review: unsure, then the next unreviewed answer",
+    [ACT_HEURISTICS] = "teach: the heuristic values of the state and why", [ACT_RPG] = "teach: the relaxed planning graph",
     [ACT_NEXT_UNREVIEWED] = "review: the next unreviewed answer (round the end)",
     [ACT_PREV_UNREVIEWED] = "review: the previous unreviewed answer",
     [ACT_DISAGREEMENTS] = "answers where official != sound or stored != official (D again: grouped by rule)",

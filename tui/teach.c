@@ -16,7 +16,12 @@
 #include "tui_teach.h"
 
 #define DEFAULT_SAVE "teach-plan.txt"
+#define HINT_SECONDS 2 /* the heuristic panel's h* search, as the hints' (teach.h) */
 #define PAIR_BASE 32 /* above the explorer's pairs, so both can live in one screen */
+
+/* A screen over the walk: the heuristic panel (H) and the relaxed planning
+ * graph (r), of the current state; keys scroll them, their key or Esc closes. */
+typedef enum { PANEL_NONE, PANEL_HEURISTICS, PANEL_RPG } teach_panel;
 
 typedef struct {
     pl_teach *s;
@@ -32,6 +37,17 @@ typedef struct {
     pl_view_model vm;
     bool stale;
     int cursor, top;        /* selected line and first line shown */
+    int left;               /* columns scrolled sideways (Right): lines wider than the screen end in "…" */
+    teach_panel panel;
+    pl_view_model panel_vm;
+    int panel_top;
+    bool panel_stale;       /* rebuild panel_vm (a new panel or a new width) */
+    pl_relaxed *hr;         /* the heuristics' relaxation, made when a panel first opens */
+    pl_heuristic_explanation hx; /* of the open heuristic panel */
+    pl_rpg rpg;             /* of the open graph screen */
+    char *start_text;       /* where the walk started (pl_teach_start_text) */
+    int start_steps;        /* steps applied to get there */
+    double hint_seconds;
     int rows, cols;
     char message[512];
     tui_app prompt_app;     /* what tui_prompt needs: the screen size */
@@ -51,11 +67,13 @@ static const struct {
     {ACT_TOGGLE_HINTS, "hints on/off (h* and optimal next actions)"},
     {ACT_PROMPT, "type an action: applied, or why it is not applicable (q leaves)"},
     {ACT_SAVE, "save the walked plan"},
+    {ACT_HEURISTICS, "heuristic values and why (again: back)"},
+    {ACT_RPG, "relaxed planning graph (again: back)"},
+    {ACT_SCROLL_RIGHT, "scroll cut lines sideways (Left: back)"},
     {ACT_PAGE_DOWN, "scroll down"},
     {ACT_PAGE_UP, "scroll up"},
     {ACT_FIRST, "first applicable action"},
     {ACT_LAST, "last applicable action"},
-    {ACT_REFRESH, "redraw the screen"},
     {ACT_CANCEL, "drop the explanation (from a question: leave)"},
     {ACT_BACK, "leave"},
     {ACT_HELP, "this help (any key closes)"},
@@ -124,7 +142,7 @@ static void rebuild(teach_ui *ui)
     pl_teach_view_opts o = {.title = ui->title, .ascii = ui->ascii, .hints = ui->hints, .width = ui->cols,
                             .why = ui->has_why ? &ui->why : NULL, .undo_key = ui->undo_key,
                             .save_key = ui->save_key, .before = ui->before, .last_action = ui->last_action,
-                            .why_at = &why_at};
+                            .why_at = &why_at, .start = ui->start_text};
     pl_view_teach(ui->s, &o, &ui->vm);
     ui->cursor = first_selectable(ui);
     for (int i = 0; target >= 0 && !ui->show_why && i < ui->vm.nlines; i++)
@@ -136,34 +154,62 @@ static void rebuild(teach_ui *ui)
     ui->stale = false;
 }
 
+/* From column `skip` of the line on: the span and the byte to start at. */
+static void skip_columns(const pl_line *line, int skip, int *span, size_t *byte)
+{
+    int k = 0;
+    for (; k < line->nspans; k++) {
+        int cols = pl_text_columns(line->spans[k].text);
+        if (skip < cols)
+            break;
+        skip -= cols;
+    }
+    *span = k;
+    *byte = k < line->nspans ? pl_text_prefix(line->spans[k].text, skip) : 0;
+}
+
+/* One line at screen row y, scrolled ui->left columns sideways; a line cut
+ * at either edge shows "…" there (">" / "<" under --ascii). */
+static void draw_line(const teach_ui *ui, int y, const pl_line *line, bool selected)
+{
+    int k, x = 0;
+    size_t byte;
+    skip_columns(line, ui->left, &k, &byte);
+    for (; k < line->nspans && x < ui->cols; k++, byte = 0) {
+        const char *text = line->spans[k].text + byte;
+        attr_t a = attr_of(ui, line->spans[k].role) | (selected ? A_REVERSE : 0);
+        attron(a);
+        mvaddnstr(y, x, text, tui_bytes_in_columns(text, ui->cols - x));
+        attroff(a);
+        x += pl_text_columns(text);
+    }
+    if (selected && x < ui->cols)
+        mvchgat(y, x, ui->cols - x, A_REVERSE, 0, NULL);
+    int width = pl_vm_line_columns(line);
+    attr_t mark = attr_of(ui, ROLE_DIM) | A_BOLD | (selected ? A_REVERSE : 0);
+    attron(mark);
+    if (width - ui->left > ui->cols)
+        mvaddstr(y, ui->cols - 1, ui->ascii ? ">" : "…");
+    if (ui->left > 0 && width > 0)
+        mvaddstr(y, 0, ui->ascii ? "<" : "…");
+    attroff(mark);
+}
+
 static void draw_body(teach_ui *ui)
 {
     int height = ui->rows - 3; /* title, status and hint bars */
-    bool selectable = ui->cursor < ui->vm.nlines && ui->vm.lines[ui->cursor].target >= 0;
-    if (selectable && ui->cursor < ui->top)
-        ui->top = ui->cursor;
-    if (selectable && ui->cursor >= ui->top + height)
-        ui->top = ui->cursor - height + 1;
-    if (ui->top > ui->vm.nlines - height)
-        ui->top = ui->vm.nlines - height > 0 ? ui->vm.nlines - height : 0;
-    for (int row = 0; row < height; row++) {
-        int i = ui->top + row, x = 0;
-        if (i >= ui->vm.nlines)
-            break;
-        const pl_line *line = &ui->vm.lines[i];
-        bool selected = i == ui->cursor && line->target >= 0;
-        for (int k = 0; k < line->nspans && x < ui->cols; k++) {
-            attr_t a = attr_of(ui, line->spans[k].role) | (selected ? A_REVERSE : 0);
-            attron(a);
-            mvaddnstr(row + 1, x, line->spans[k].text, tui_bytes_in_columns(line->spans[k].text, ui->cols - x));
-            attroff(a);
-            int y;
-            getyx(stdscr, y, x);
-            if (y != row + 1) /* the line filled the row */
-                x = ui->cols;
-        }
-        if (selected && x < ui->cols)
-            mvchgat(row + 1, x, ui->cols - x, A_REVERSE, 0, NULL);
+    const pl_view_model *vm = ui->panel ? &ui->panel_vm : &ui->vm;
+    int *top = ui->panel ? &ui->panel_top : &ui->top;
+    bool selectable = !ui->panel && ui->cursor < ui->vm.nlines && ui->vm.lines[ui->cursor].target >= 0;
+    if (selectable && ui->cursor < *top)
+        *top = ui->cursor;
+    if (selectable && ui->cursor >= *top + height)
+        *top = ui->cursor - height + 1;
+    if (*top > vm->nlines - height)
+        *top = vm->nlines - height > 0 ? vm->nlines - height : 0;
+    for (int row = 0; row < height && *top + row < vm->nlines; row++) {
+        int i = *top + row;
+        draw_line(ui, row + 1, &vm->lines[i], selectable && i == ui->cursor);
     }
 }
 
@@ -249,6 +295,72 @@ static void draw_hints(const teach_ui *ui)
     attroff(attr_of(ui, ROLE_DIM));
 }
 
+/* Which state a panel shows: the start, or a step of the walk from it. */
+static char *panel_state_text(const teach_ui *ui)
+{
+    const int *steps;
+    int n = pl_teach_steps(ui->s, &steps);
+    const char *start = ui->start_text ? ui->start_text : "the initial state";
+    if (n == ui->start_steps)
+        return pl_strdup(start);
+    return pl_strdup_printf("step %d of the walk (cost %g); start: %s", n, pl_teach_cost(ui->s), start);
+}
+
+static void panel_free(teach_ui *ui)
+{
+    if (ui->panel == PANEL_HEURISTICS)
+        pl_heuristic_explanation_clear(&ui->hx);
+    else if (ui->panel == PANEL_RPG)
+        pl_rpg_clear(&ui->rpg);
+    pl_vm_free(&ui->panel_vm);
+    ui->panel = PANEL_NONE;
+}
+
+/* The open panel's lines for the screen's width (its numbers are kept). */
+static void panel_model(teach_ui *ui)
+{
+    char *state = panel_state_text(ui);
+    pl_vm_free(&ui->panel_vm);
+    if (ui->panel == PANEL_HEURISTICS)
+        pl_view_teach_heuristics(&ui->hx, state, ui->ascii, ui->cols, &ui->panel_vm);
+    else
+        pl_view_teach_rpg(pl_teach_task(ui->s), &ui->rpg, state, ui->ascii, ui->cols, &ui->panel_vm);
+    free(state);
+    ui->panel_stale = false;
+}
+
+/* Opens a panel on the current state (the same key again closes it). */
+static void open_panel(teach_ui *ui, teach_panel kind)
+{
+    bool again = ui->panel == kind;
+    panel_free(ui);
+    ui->left = 0;
+    if (again)
+        return;
+    const pl_task *t = pl_teach_task(ui->s);
+    if (!ui->hr && !(ui->hr = pl_relaxed_new(t))) {
+        say(ui, "out of memory");
+        return;
+    }
+    int rc;
+    if (kind == PANEL_HEURISTICS) {
+        bar_line(ui, ui->rows - 2, " computing the heuristics and h* ...");
+        refresh();
+        pl_limits limits = {0, ui->hint_seconds > 0 ? ui->hint_seconds : HINT_SECONDS, 0};
+        rc = pl_heuristic_explain(t, ui->hr, pl_teach_state(ui->s), &limits, &ui->hx);
+    } else {
+        rc = pl_rpg_build(t, ui->hr, pl_teach_state(ui->s), &ui->rpg);
+    }
+    if (rc < 0) {
+        say(ui, "out of memory");
+        return;
+    }
+    ui->panel = kind;
+    ui->panel_top = 0;
+    pl_vm_init(&ui->panel_vm);
+    ui->panel_stale = true;
+}
+
 static void draw(teach_ui *ui)
 {
     getmaxyx(stdscr, ui->rows, ui->cols);
@@ -260,14 +372,17 @@ static void draw(teach_ui *ui)
     }
     if (ui->stale)
         rebuild(ui);
+    if (ui->panel && ui->panel_stale)
+        panel_model(ui);
     char line[1024];
-    snprintf(line, sizeof line, " planlens %s %s", ui->ascii ? ">" : "›", ui->vm.title ? ui->vm.title : "teach");
+    const pl_view_model *shown = ui->panel ? &ui->panel_vm : &ui->vm;
+    snprintf(line, sizeof line, " planlens %s %s", ui->ascii ? ">" : "›", shown->title ? shown->title : "teach");
     bar_line(ui, 0, line);
     draw_body(ui);
     if (ui->message[0])
         snprintf(line, sizeof line, " %s", ui->message);
     else
-        snprintf(line, sizeof line, " %s", ui->vm.status ? ui->vm.status : "");
+        snprintf(line, sizeof line, " %s", shown->status ? shown->status : "");
     bar_line(ui, ui->rows - 2, line);
     draw_hints(ui);
     if (ui->help)
@@ -452,11 +567,47 @@ static void handle_key(teach_ui *ui, int ch)
     }
     if (ch == KEY_RESIZE) {
         ui->stale = true;
+        ui->panel_stale = true;
         return;
     }
     if (ch == '\r' || ch == KEY_ENTER)
         ch = '\n'; /* the keymap's Enter */
     tui_action action = tui_keymap_lookup(ui->keymap, VIEW_TEACH, ch);
+    if (action == ACT_SCROLL_LEFT || action == ACT_SCROLL_RIGHT) { /* by half a screen, as far as the widest line */
+        const pl_view_model *vm = ui->panel ? &ui->panel_vm : &ui->vm;
+        int widest = 0, step = ui->cols / 2;
+        for (int i = 0; i < vm->nlines; i++)
+            widest = pl_vm_line_columns(&vm->lines[i]) > widest ? pl_vm_line_columns(&vm->lines[i]) : widest;
+        int most = widest - ui->cols + 1 > 0 ? widest - ui->cols + 1 : 0;
+        ui->left += action == ACT_SCROLL_RIGHT ? step : -step;
+        ui->left = ui->left > most ? most : ui->left < 0 ? 0 : ui->left;
+        if (!most)
+            say(ui, "every line fits: nothing to scroll sideways");
+        return;
+    }
+    if (action == ACT_HEURISTICS || action == ACT_RPG) {
+        open_panel(ui, action == ACT_HEURISTICS ? PANEL_HEURISTICS : PANEL_RPG);
+        return;
+    }
+    if (ui->panel) { /* a panel scrolls; back closes it */
+        int to = action == ACT_DOWN ? ui->panel_top + 1 : action == ACT_UP ? ui->panel_top - 1
+               : action == ACT_PAGE_DOWN ? ui->panel_top + page : action == ACT_PAGE_UP ? ui->panel_top - page
+               : action == ACT_FIRST ? 0 : action == ACT_LAST ? ui->panel_vm.nlines : -2;
+        if (to != -2)
+            ui->panel_top = to < 0 ? 0 : to; /* draw_body keeps the last page full */
+        else if (action == ACT_CANCEL || action == ACT_BACK) {
+            panel_free(ui);
+            ui->left = 0;
+        } else if (action == ACT_HELP)
+            ui->help = true, ui->help_top = 0;
+        else if (action == ACT_QUIT)
+            ui->quit = true;
+        else if (action == ACT_REFRESH)
+            clearok(stdscr, TRUE);
+        else
+            say(ui, "a panel: Esc goes back to the walk");
+        return;
+    }
     switch (action) {
     case ACT_UP:
         move_cursor(ui, -1);
@@ -546,6 +697,15 @@ int tui_teach_run(const pl_task *t, const tui_teach_opts *o, const tui_keymap *k
         free(ui);
         return -1;
     }
+    ui->hint_seconds = o->hint_seconds;
+    bool elsewhere = o->start_spec && (o->start_spec->plan_path || o->start_spec->state_path);
+    if (elsewhere && (pl_teach_begin(ui->s, o->start_spec, o->start) < 0 ||
+                      !(ui->start_text = pl_teach_start_text(o->start_spec, o->start)))) {
+        pl_teach_free(ui->s);
+        free(ui);
+        return -1;
+    }
+    ui->start_steps = elsewhere ? o->start->steps : 0;
     ui->title = o->title;
     ui->save_path = o->save_path;
     ui->ascii = o->ascii;
@@ -566,6 +726,9 @@ int tui_teach_run(const pl_task *t, const tui_teach_opts *o, const tui_keymap *k
     }
     if (ui->has_why)
         pl_teach_why_clear(&ui->why);
+    panel_free(ui);
+    pl_relaxed_free(ui->hr);
+    free(ui->start_text);
     free(ui->before);
     pl_vm_free(&ui->vm);
     pl_teach_free(ui->s);

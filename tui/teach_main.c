@@ -1,5 +1,6 @@
-/* `planlens teach DOMAIN PROBLEM`: options, the task, the terminal (or the
- * first screen as text without one), then the loop of teach.c. */
+/* `planlens teach DOMAIN PROBLEM`: options, the task, where the walk starts
+ * (engine/teach/start_state.h), the terminal (or the first screen as text
+ * without one), then the loop of teach.c. */
 #define _POSIX_C_SOURCE 200809L
 #include <curses.h>
 #include <locale.h>
@@ -20,22 +21,46 @@
 #define EXIT_INPUT 3
 
 static const char usage[] =
-    "usage: planlens teach DOMAIN PROBLEM [--save FILE] [--hints] [--time-limit S] [--ascii]\n"
-    "                      [--color=auto|always|never] [--batch]\n"
+    "usage: planlens teach DOMAIN PROBLEM [--plan FILE [--step K] | --state FILE] [--save FILE]\n"
+    "                      [--hints] [--time-limit S] [--ascii] [--color=auto|always|never] [--batch]\n"
     "Walk a task by hand: the state, the applicable actions (Enter applies, u undoes),\n"
-    ": explains any typed action, h shows the optimal next actions with h*, s saves the\n"
-    "plan.  Keys: ? inside; docs/TEACH.md.  Without a terminal it prints the first screen.\n";
+    ": explains any typed action, h shows the optimal next actions with h*, H the heuristic\n"
+    "values and why, r the relaxed planning graph, s saves the plan.  The walk starts at the\n"
+    "initial state, after the first K actions of a plan (all without --step; step 0 is the\n"
+    "first action) or at a state file's atoms.  Keys: ? inside; docs/TEACH.md.  Without a\n"
+    "terminal it prints the first screen.\n";
 
 typedef struct {
     const char *domain, *problem, *save;
     bool ascii, color, hints, batch;
     double seconds;
+    pl_start_spec start;
 } teach_args;
+
+static int usage_error(const char *fmt, const char *arg)
+{
+    fputs("planlens: teach: ", stderr);
+    fprintf(stderr, fmt, arg);
+    fprintf(stderr, "\n%s", usage);
+    return EXIT_USAGE;
+}
+
+/* --step K: a number of plan actions (0: the initial state). */
+static bool parse_step(const char *text, int *step)
+{
+    char *end;
+    long k = strtol(text, &end, 10);
+    if (!*text || *end || k < 0 || k > 1000000000)
+        return false;
+    *step = (int)k;
+    return true;
+}
 
 static int parse_args(int argc, char **argv, teach_args *a)
 {
     a->color = pl_color_default();
     a->ascii = !pl_locale_is_utf8();
+    a->start.step = -1;
     int npos = 0;
     for (int i = 0; i < argc; i++) {
         const char *s = argv[i];
@@ -44,6 +69,14 @@ static int parse_args(int argc, char **argv, teach_args *a)
             a->save = argv[++i];
         else if (!strcmp(s, "--time-limit") && i + 1 < argc && (a->seconds = strtod(argv[i + 1], &end)) > 0 && !*end)
             i++;
+        else if (!strcmp(s, "--plan") && i + 1 < argc)
+            a->start.plan_path = argv[++i];
+        else if (!strcmp(s, "--state") && i + 1 < argc)
+            a->start.state_path = argv[++i];
+        else if (!strcmp(s, "--step") && i + 1 < argc) {
+            if (!parse_step(argv[++i], &a->start.step))
+                return usage_error("--step: '%s' is not a number of plan actions (0 = the initial state)", argv[i]);
+        }
         else if (pl_display_option(s, &a->color, &a->ascii))
             ;
         else if (!strcmp(s, "--hints"))
@@ -54,30 +87,36 @@ static int parse_args(int argc, char **argv, teach_args *a)
             fputs(usage, stdout);
             return -1;
         } else if (s[0] == '-' && s[1]) {
-            fprintf(stderr, "planlens: teach: unknown or incomplete option '%s'\n%s", s, usage);
-            return EXIT_USAGE;
+            return usage_error("unknown or incomplete option '%s'", s);
         } else if (npos < 2) {
             *(npos++ ? &a->problem : &a->domain) = s;
         } else {
-            fprintf(stderr, "planlens: teach: unexpected argument '%s'\n%s", s, usage);
-            return EXIT_USAGE;
+            return usage_error("unexpected argument '%s'", s);
         }
     }
-    if (npos < 2) {
-        fprintf(stderr, "planlens: teach: expected DOMAIN PROBLEM\n%s", usage);
-        return EXIT_USAGE;
-    }
+    if (npos < 2)
+        return usage_error("expected DOMAIN PROBLEM%s", "");
+    if (a->start.plan_path && a->start.state_path)
+        return usage_error("--plan and --state exclude each other%s", "");
+    if (a->start.step >= 0 && !a->start.plan_path)
+        return usage_error("--step K needs --plan FILE%s", "");
     return 0;
 }
 
 /* The first screen as text, for scripts and CI. */
-static int batch_output(const pl_task *t, const teach_args *a)
+static int batch_output(const pl_task *t, const teach_args *a, const pl_start_state *start)
 {
     pl_teach *s = pl_teach_new(t, a->seconds);
-    if (!s)
+    bool elsewhere = a->start.plan_path || a->start.state_path;
+    char *from = elsewhere ? pl_teach_start_text(&a->start, start) : NULL;
+    if (!s || (elsewhere && !from) || pl_teach_begin(s, &a->start, start) < 0) {
+        pl_teach_free(s);
+        free(from);
+        fprintf(stderr, "planlens: teach: out of memory\n");
         return EXIT_INPUT;
+    }
     pl_view_model vm;
-    pl_view_teach(s, &(pl_teach_view_opts){.ascii = a->ascii, .hints = a->hints, .width = 100}, &vm);
+    pl_view_teach(s, &(pl_teach_view_opts){.ascii = a->ascii, .hints = a->hints, .width = 100, .start = from}, &vm);
     for (int i = 0; i < vm.nlines; i++) {
         char *text = pl_vm_line_text(&vm.lines[i]);
         if (text)
@@ -86,6 +125,7 @@ static int batch_output(const pl_task *t, const teach_args *a)
     }
     pl_vm_free(&vm);
     pl_teach_free(s);
+    free(from);
     return 0;
 }
 
@@ -101,14 +141,15 @@ static bool start_terminal(FILE **tty, SCREEN **screen, bool color)
     return true;
 }
 
-static int run_terminal(const pl_task *t, const teach_args *a, FILE *tty, SCREEN *screen)
+static int run_terminal(const pl_task *t, const teach_args *a, const pl_start_state *start, FILE *tty,
+                        SCREEN *screen)
 {
     tui_catch_stop_signals();
     tui_app app = {0};
     tui_keymap_load_installed(&app.keymap, app.message, sizeof app.message);
     tui_prompt_setup(&app);
     tui_teach_opts o = {.title = t->problem->name, .ascii = a->ascii, .color = a->color, .save_path = a->save,
-                        .hint_seconds = a->seconds};
+                        .hint_seconds = a->seconds, .start_spec = &a->start, .start = start};
     int rc = tui_teach_run(t, &o, &app.keymap);
     tui_prompt_teardown(&app);
     tui_keymap_free(&app.keymap);
@@ -140,12 +181,22 @@ int tui_teach_main(int argc, char **argv)
         pl_error_clear(&err);
         return EXIT_INPUT;
     }
+    pl_start_state start;
+    if (pl_start_state_read(lt.task, &a.start, &start, &err) != PL_OK) { /* a located message: file:line:col */
+        char *m = pl_error_format(&err);
+        fprintf(stderr, "planlens: teach: %s\n", m ? m : "cannot read the start state");
+        free(m);
+        pl_error_clear(&err);
+        pl_loaded_task_free(&lt);
+        return EXIT_INPUT;
+    }
     FILE *tty = NULL;
     SCREEN *screen = NULL;
     if (a.batch || !isatty(STDIN_FILENO) || !start_terminal(&tty, &screen, a.color))
-        rc = batch_output(lt.task, &a);
+        rc = batch_output(lt.task, &a, &start);
     else
-        rc = run_terminal(lt.task, &a, tty, screen);
+        rc = run_terminal(lt.task, &a, &start, tty, screen);
+    pl_start_state_clear(&start);
     pl_loaded_task_free(&lt);
     return rc;
 }

@@ -101,7 +101,8 @@ static int by_natural_name(const void *x, const void *y)
     return c ? c : (a->index > b->index) - (a->index < b->index);
 }
 
-/* One line per predicate: "on        a b · d c", the atoms in natural order. */
+/* One line per predicate: "on          a b · d c", the atoms in natural
+ * order, wrapped between atoms under the first one. */
 static void state_lines(const pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
 {
     const pl_task *t = pl_teach_task(s);
@@ -113,26 +114,28 @@ static void state_lines(const pl_teach *s, const pl_teach_view_opts *o, pl_view_
         return;
     }
     for (int p = 0; p < d->npreds; p++) {
-        char *text = pl_strdup_printf("%-12s", d->preds[p].name);
-        int found = 0, n = 0;
+        int n = 0;
         for (int a = 0; a < t->natoms; a++)
             if (t->atoms[a].pred == p && pl_state_has(state, a))
                 atoms[n++] = (named){t->atoms[a].name, a};
+        if (!n)
+            continue;
         pl_sort(atoms, (size_t)n, sizeof *atoms, by_natural_name);
-        for (int i = 0; i < n && text; i++) {
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_TEXT, "%-12s", d->preds[p].name);
+        int used = pl_text_columns(vm->lines[vm->nlines - 1].spans[0].text), indent = used < 13 ? used + 1 : 2;
+        for (int i = 0; i < n; i++) {
             /* the atom's name without its predicate: "(on a b)" -> "a b" */
             const char *args = atoms[i].name + 1 + strlen(d->preds[p].name);
             args += args[0] == ' ';
-            char *grown = pl_strdup_printf("%s%s%.*s", text, found++ ? (o->ascii ? " | " : " · ") : " ",
-                                           (int)strlen(args) - 1, args);
+            char *text = pl_strdup_printf("%.*s", (int)strlen(args) - 1, args);
+            if (!text) {
+                vm->oom = true;
+                break;
+            }
+            pl_teach_item(vm, ROLE_TEXT, i ? (o->ascii ? " | " : " · ") : " ", text, o->width, indent, &used);
             free(text);
-            text = grown;
         }
-        if (!text)
-            vm->oom = true;
-        else if (found)
-            pl_vm_wrapped(vm, ROLE_TEXT, text, o->width, 2);
-        free(text);
     }
     free(atoms);
 }
@@ -224,17 +227,37 @@ static void walked_plan(const pl_teach *s, const pl_teach_view_opts *o, pl_view_
     pl_vm_line(vm, -1);
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_HEADER, "Walked plan (%d)", n);
-    for (int i = 0, used = o->width; i < n; i++) {
-        char number[16];
-        int len = snprintf(number, sizeof number, "%d. ", i + 1) + (int)strlen(t->actions[steps[i]].name) + 2;
-        if (used + len > o->width) {
-            pl_vm_line(vm, -1);
-            pl_vm_span(vm, ROLE_TEXT, " ");
-            used = 1;
+    pl_vm_line(vm, -1);
+    for (int i = 0, used = 0; i < n; i++) {
+        char *item = pl_strdup_printf("%d. %s", i + 1, t->actions[steps[i]].name);
+        if (!item) {
+            vm->oom = true;
+            return;
         }
-        pl_vm_span(vm, ROLE_TEXT, " %s%s ", number, t->actions[steps[i]].name);
-        used += len;
+        pl_teach_item(vm, ROLE_TEXT, "  ", item, o->width, 2, &used);
+        free(item);
     }
+}
+
+/* "domain · problem  step 2 · cost 3 · unit costs". */
+static void banner(pl_teach *s, const pl_teach_view_opts *o, int nsteps, pl_view_model *vm)
+{
+    const pl_task *t = pl_teach_task(s);
+    const char *dot = o->ascii ? " | " : " · ";
+    char costs[96];
+    pl_teach_costs_text(t, true, costs, sizeof costs);
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_HEADER, "%s%s%s", t->domain->name, dot, t->problem->name);
+    pl_vm_span(vm, ROLE_DIM, "  step %d%scost %g%s%s", nsteps, dot, pl_teach_cost(s), dot, costs);
+}
+
+/* "start: after 2 of the 5 actions of FILE (...)", wrapped between words. */
+static void start_line(const pl_teach_view_opts *o, pl_view_model *vm)
+{
+    char *start = o->start ? pl_strdup_printf("start: %s", o->start) : NULL;
+    if (start)
+        pl_vm_wrapped(vm, ROLE_DIM, start, o->width, 2);
+    free(start);
 }
 
 void pl_view_teach(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
@@ -244,11 +267,10 @@ void pl_view_teach(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
     int nsteps = pl_teach_steps(s, &steps);
     pl_vm_init(vm);
     pl_vm_set_title(vm, "teach %s", o->title ? o->title : t->problem->name);
-    pl_vm_line(vm, -1);
-    pl_vm_span(vm, ROLE_HEADER, "%s %s %s", t->domain->name, o->ascii ? "|" : "·", t->problem->name);
-    pl_vm_span(vm, ROLE_DIM, "  step %d", nsteps);
+    banner(s, o, nsteps, vm);
     if (o->before && nsteps > 0)
         change_line(s, o, vm);
+    start_line(o, vm);
     if (pl_teach_goal_reached(s))
         goal_banner(s, o, vm);
     section(vm, "Picture");
@@ -264,6 +286,7 @@ void pl_view_teach(pl_teach *s, const pl_teach_view_opts *o, pl_view_model *vm)
     state_lines(s, o, vm);
     walked_plan(s, o, vm);
     const int *acts;
-    pl_vm_set_status(vm, "step %d %s %d applicable %s hints %s", nsteps, o->ascii ? "|" : "·",
-                     pl_teach_applicable(s, &acts), o->ascii ? "|" : "·", o->hints ? "on" : "off (h)");
+    const char *dot = o->ascii ? "|" : "·";
+    pl_vm_set_status(vm, "step %d (cost %g) %s %d applicable %s hints %s", nsteps, pl_teach_cost(s), dot,
+                     pl_teach_applicable(s, &acts), dot, o->hints ? "on" : "off (h)");
 }

@@ -111,6 +111,72 @@ keys Escape
 keys q
 check "q leaves" "EXITED rc=0"
 
+# start anywhere (issue 39 §5): after a plan prefix, the banner says where from, the costs and the
+# plan cost beside the step count; u goes back past the start; extra arguments are usage errors
+rm -f "$XDG_CONFIG_HOME/planlens/keymap"
+printf '(unstack d a)\n(put-down d)\n(pick-up c)\n' > "$work/prefix.txt"
+printf '(ontable a) (ontable b) (ontable c) (ontable d)\n(clear a) (clear b) (clear c) (clear d) (handempty)\n' > "$work/flat.state"
+"$bin" teach "$bw/domain.pddl" "$bw/problem.pddl" extra >/dev/null 2>&1
+[ $? -eq 2 ] && echo "ok: an extra argument exits 2" || fail "an extra argument did not exit 2"
+"$bin" teach "$bw/domain.pddl" "$bw/problem.pddl" --state "$work/flat.state" --plan "$work/prefix.txt" >/dev/null 2>&1
+[ $? -eq 2 ] && echo "ok: --plan with --state exits 2" || fail "--plan with --state did not exit 2"
+session 80 24 \
+  "env LANG=C.UTF-8 $bin teach $bw/domain.pddl $bw/problem.pddl --plan $work/prefix.txt --step 2; echo EXITED rc=\$?; sleep 60"
+check "80x24 starts after the prefix, cost and costs in the banner" "blocksworld-4ops · bw-sample-4  step 2 · cost 2 · unit costs"
+check "80x24 ... where it started" "start: after 2 of the 3 actions of"
+keys u
+keys u
+check "80x24 ... undo goes back to the initial state" "undone (unstack d a) (back to step 0)"
+keys H
+check "80x24 H: the values first" "blind 1   h_max 3   h_add 7"
+check "80x24 ... h*" "h* 8"
+check "80x24 ... the why starts on the first screen" "h_max = 3"
+check "80x24 ... which state, from where" "state: step 0 of the walk (cost 0); start: after 2"
+widest=$(screen | LC_ALL=C.UTF-8 wc -L)
+[ "$widest" -le 80 ] && echo "ok: the panel fits 80 columns" || fail "the panel: a line of $widest columns"
+keys G
+check "80x24 ... scrolls to h*'s plan" "step 7: "
+keys Escape
+check "80x24 Esc back to the walk" "Applicable actions (3)"
+keys r
+check "80x24 r: the relaxed planning graph" "Relaxed planning graph"
+check "80x24 ... fact layer 0" "fact layer 0 (the state):"
+check "80x24 ... the goal level" "goal level 3"
+keys G
+check "80x24 ... never reached atoms said" "never reached:"
+check "80x24 ... the relaxed plan" "relaxed plan (h_FF = "
+keys r
+check "80x24 r again: back" "Applicable actions (3)"
+keys q
+check "80x24 q leaves" "EXITED rc=0"
+
+session 140 40 \
+  "env LANG=C.UTF-8 $bin teach $bw/domain.pddl $bw/problem.pddl --state $work/flat.state; echo EXITED rc=\$?; sleep 60"
+check "140x40 starts at a state file" "start: read from $work/flat.state"
+check "140x40 ... its state" "holding: nothing"
+keys H
+check "140x40 H: values" "h_max 2   h_add 6   h_FF 6   LM-cut 6"
+keys G
+check "140x40 ... LM-cut's cuts" "cut 6: cost 1 from (pick-up c)"
+check "140x40 ... the relaxed plan by layers" "(stack a b) (cost 1) achieves (on a b)"
+check "140x40 ... h*'s plan" "step 5: (stack a b)"
+keys r
+check "140x40 r from the panel: the graph" "action layer 0:"
+check "140x40 ... the relaxed plan marked" "*(pick-up "
+keys Escape
+keys q
+check "140x40 q leaves" "EXITED rc=0"
+
+# long lines: a list wraps between atoms; a line wider than the screen ends in … and Right scrolls it
+session 40 20 \
+  "env LANG=C.UTF-8 $bin teach $bw/domain.pddl $bw/problem.pddl --state $work/flat.state; echo EXITED rc=\$?; sleep 60"
+check "40x20 opens" "start: read from"
+check_re "40x20 the banner cut with a visible …" "…$"
+keys Right
+check_re "40x20 Right scrolls: … at the left edge" "^…"
+keys Left
+keys q
+
 # the help is a bordered popup that wraps at 80 columns (cut before: `why it is not applicabl`),
 # at 80x24, 140x40 and 220x50 (and 80x16, where it scrolls), with Unicode and with --ascii borders
 rm -f "$XDG_CONFIG_HOME/planlens/keymap"
@@ -134,7 +200,7 @@ for size in "80 24" "140 40" "220 50" "80 16"; do
     check "$at ... its end wrapped or whole" "leaves)"
     widest=$(screen | LC_ALL=C.UTF-8 wc -L)
     [ "$widest" -le "$1" ] && echo "ok: $at fits $1 columns" || fail "$at: a line of $widest columns"
-    keys j j j j j j # scrolls where the popup is cut (16 rows), else closes it
+    keys j j j j j j j j # scrolls where the popup is cut (16 rows), else closes it
     if [ "$2" -lt 20 ]; then
       check "$at ... j scrolls to the last key" "this help (any key closes)"
       check "$at ... the border says where" "j/k scroll: "

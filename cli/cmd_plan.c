@@ -14,13 +14,15 @@
 static const struct {
     const char *name;
     pl_heuristic_kind heuristic;
-    bool greedy;
+    bool greedy, lazy, landmarks;
 } searches[] = {
-    {"astar-lmcut", PL_H_LMCUT, false},
-    {"astar-hmax", PL_H_MAX, false},
-    {"astar-blind", PL_H_BLIND, false},
-    {"gbfs-ff", PL_H_FF, true},
-    {"gbfs-add", PL_H_ADD, true},
+    {"astar-lmcut", PL_H_LMCUT, false, false, false},
+    {"astar-hmax", PL_H_MAX, false, false, false},
+    {"astar-blind", PL_H_BLIND, false, false, false},
+    {"sat", PL_H_FF, true, true, true},         /* LAMA's first iteration (engine/search/lazy.h) */
+    {"lazy-ff", PL_H_FF, true, true, false},    /* the same without landmarks */
+    {"gbfs-ff", PL_H_FF, true, false, false},
+    {"gbfs-add", PL_H_ADD, true, false, false},
 };
 
 int cli_plan(int argc, char **argv, cli_plan_json json_out)
@@ -42,10 +44,12 @@ int cli_plan(int argc, char **argv, cli_plan_json json_out)
             for (k = 0; k < n && strcmp(searches[k].name, search_name); k++)
                 ;
             if (k == n)
-                return cli_usage_error("plan", "unknown search '%s' (astar-lmcut, astar-hmax, astar-blind, "
-                                               "gbfs-ff, gbfs-add)", search_name);
+                return cli_usage_error("plan", "unknown search '%s' (astar-lmcut, astar-hmax, astar-blind, sat, "
+                                               "lazy-ff, gbfs-ff, gbfs-add)", search_name);
             p.heuristic = searches[k].heuristic;
             p.greedy = searches[k].greedy;
+            p.lazy = searches[k].lazy;
+            p.landmarks = searches[k].landmarks;
         } else if (!strcmp(argv[i], "--time-limit") && i + 1 < argc) {
             char *end;
             p.max_seconds = strtod(argv[++i], &end);

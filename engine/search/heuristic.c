@@ -699,6 +699,17 @@ static int ff(pl_heuristic *h)
     return total >= PL_H_INF ? PL_H_INF - 1 : (int)total;
 }
 
+void pl_heuristic_unit_costs(pl_heuristic *h)
+{
+    const pl_relaxed_op *rops = h->r->ops;
+    h->min_cost = PL_H_INF;
+    for (int o = 0; o < h->r->nops; o++) {
+        h->ops[o].base_cost = rops[o].action >= 0;
+        if (!h->ops[o].disabled && h->ops[o].base_cost < h->min_cost)
+            h->min_cost = h->ops[o].base_cost;
+    }
+}
+
 int pl_heuristic_preferred(const pl_heuristic *h, const int **actions)
 {
     *actions = h->preferred;

@@ -134,6 +134,9 @@ int pl_heuristic_eval_child(pl_heuristic *h, const uint64_t *state, const int *p
  * evaluation); returns their count, 0 for the other heuristics, a goal
  * state or a dead end. */
 int pl_heuristic_preferred(const pl_heuristic *h, const int **actions);
+/* From now on every action costs 1 to `h` (axioms 0): Fast Downward's
+ * cost_type=one, which LAMA's first search uses whatever the costs. */
+void pl_heuristic_unit_costs(pl_heuristic *h);
 pl_heuristic_kind pl_heuristic_kind_used(const pl_heuristic *h);
 /* Explanation hooks (engine/teach/heuristic_explain.h), valid after a
  * pl_heuristic_eval of a state that is no goal state (a goal state is

@@ -1,109 +1,26 @@
-/* A* and greedy best-first search with a state registry. */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+/* A* and greedy best-first search over the state registry (registry.h). */
+#define _POSIX_C_SOURCE 200809L /* sysconf */
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "base/heap.h"
 #include "search/backup.h"
 #include "search/cut_store.h"
+#include "search/lazy.h"
 #include "search/mutex.h"
 #include "search/pdb.h"
+#include "search/registry.h"
 #include "search/search.h"
 #include "search/successors.h"
-
-/* ---- state registry: states stored back to back, hashed by content ---- */
-
-typedef struct {
-    int words;
-    uint64_t *data;
-    int count, capacity;
-    int *slots; /* index + 1, 0 = empty */
-    int nslots;
-} registry;
-
-static uint64_t hash_state(const uint64_t *s, int words)
-{
-    uint64_t h = 0x9e3779b97f4a7c15u;
-    for (int i = 0; i < words; i++) {
-        h ^= s[i] + 0x9e3779b97f4a7c15u + (h << 6) + (h >> 2);
-        h *= 0xff51afd7ed558ccdu;
-    }
-    return h ^ (h >> 33);
-}
-
-/* The table sizes once one more state is stored: each doubles when full. */
-static int next_nslots(const registry *r)
-{
-    return (r->count + 1) * 2 <= r->nslots ? r->nslots : r->nslots ? r->nslots * 2 : 1024;
-}
-
-static int next_capacity(const registry *r)
-{
-    return r->count < r->capacity ? r->capacity : r->capacity ? r->capacity * 2 : 1024;
-}
-
-static bool registry_grow_slots(registry *r)
-{
-    int n = next_nslots(r);
-    int *slots = calloc((size_t)n, sizeof *slots);
-    if (!slots)
-        return false;
-    for (int i = 0; i < r->count; i++) {
-        uint64_t h = hash_state(r->data + (size_t)i * (size_t)r->words, r->words) & (uint64_t)(n - 1);
-        while (slots[h])
-            h = (h + 1) & (uint64_t)(n - 1);
-        slots[h] = i + 1;
-    }
-    free(r->slots);
-    r->slots = slots;
-    r->nslots = n;
-    return true;
-}
-
-/* Id of `s`, inserting it if new (*is_new set); -1 on out of memory. */
-static int registry_insert(registry *r, const uint64_t *s, bool *is_new)
-{
-    if ((r->count + 1) * 2 > r->nslots && !registry_grow_slots(r))
-        return -1;
-    size_t bytes = (size_t)r->words * sizeof *s;
-    uint64_t h = hash_state(s, r->words) & (uint64_t)(r->nslots - 1);
-    while (r->slots[h]) {
-        int id = r->slots[h] - 1;
-        if (pl_state_equal(r->data + (size_t)id * (size_t)r->words, s, r->words)) {
-            *is_new = false;
-            return id;
-        }
-        h = (h + 1) & (uint64_t)(r->nslots - 1);
-    }
-    if (r->count == r->capacity) {
-        int cap = next_capacity(r);
-        uint64_t *data = realloc(r->data, (size_t)cap * bytes);
-        if (!data)
-            return -1;
-        r->data = data;
-        r->capacity = cap;
-    }
-    memcpy(r->data + (size_t)r->count * (size_t)r->words, s, bytes);
-    r->slots[h] = r->count + 1;
-    *is_new = true;
-    return r->count++;
-}
-
-static void registry_free(registry *r)
-{
-    free(r->data);
-    free(r->slots);
-}
 
 /* ---- search ---- */
 
 typedef struct {
     long long g;
-    int parent;
+    int parent;     /* parent and action side by side: pl_search_path reads them */
     int action;
     int h;          /* the heuristic value, or (not evaluated) a lower bound from the parent */
     bool evaluated;
@@ -131,23 +48,6 @@ void pl_search_result_clear(pl_search_result *r)
 {
     free(r->plan);
     memset(r, 0, sizeof *r);
-}
-
-/* CPU time of the calling thread: a search's time limit is its own, also
- * when several searches run in parallel threads (planlens grade --jobs). */
-static _Thread_local const atomic_bool *stop_flag;
-
-void pl_search_stop_flag(const atomic_bool *flag)
-{
-    stop_flag = flag;
-}
-
-static double cpu_seconds(void)
-{
-    struct timespec ts;
-    if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-        return (double)clock() / CLOCKS_PER_SEC;
-    return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static bool goal_test(const pl_task *t, const pl_search_params *p, const uint64_t *s)
@@ -184,9 +84,9 @@ typedef struct {
     const pl_search_params *p;
     const pl_relaxed *r;
     pl_search_result *out;
-    size_t held;     /* bytes reserved in held_by_all */
+    size_t held;     /* bytes reserved against the memory bound (registry.h) */
     long long layer; /* the f-layer (GBFS: best h) last reported */
-    registry reg;
+    pl_registry reg;
     node *nodes;
     int ncap;
     pl_heap open;
@@ -199,7 +99,7 @@ typedef struct {
     int cuts_of;                 /* the stored state whose LM-cut cuts h holds, or -1 */
     bool incremental;            /* A* with LM-cut: children evaluated from their parent's cuts */
     pl_cut_store cuts;
-    size_t cut_bytes;            /* reserved in held_by_all for the cut store */
+    size_t cut_bytes;            /* reserved (registry.h) for the cut store */
     bool cuts_dropped;           /* the store was freed for the states (drop_cuts) */
     /* incremental against fresh LM-cut on a sample (child_value) */
     int compared;
@@ -240,31 +140,19 @@ static bool ensure_nodes(search *s)
 
 static void extract_plan(search *s, int goal_id)
 {
-    int len = 0;
-    for (int id = goal_id; s->nodes[id].parent >= 0; id = s->nodes[id].parent)
-        len++;
-    s->out->plan = malloc(((size_t)len + 1) * sizeof *s->out->plan);
-    if (!s->out->plan) {
-        s->out->status = PL_SEARCH_ERROR;
-        return;
-    }
-    s->out->plan_length = len;
-    int i = len;
-    for (int id = goal_id; s->nodes[id].parent >= 0; id = s->nodes[id].parent)
-        s->out->plan[--i] = s->nodes[id].action;
+    s->out->plan = pl_search_path(&s->nodes[0].parent, sizeof *s->nodes, goal_id, &s->out->plan_length);
     s->out->cost = s->nodes[goal_id].g;
-    s->out->status = PL_SEARCH_SOLVED;
+    s->out->status = s->out->plan ? PL_SEARCH_SOLVED : PL_SEARCH_ERROR;
 }
 
 static const uint64_t *state_of(const search *s, int id)
 {
-    return s->reg.data + (size_t)id * (size_t)s->reg.words;
+    return pl_registry_state(&s->reg, id);
 }
 
 /* ---- the memory limit ---- */
 
 static atomic_size_t memory_limit; /* 0: half of physical memory */
-static atomic_size_t held_by_all;  /* bytes held by the running searches of the process */
 
 void pl_search_set_memory_limit(size_t bytes)
 {
@@ -304,10 +192,8 @@ static long next_edge_capacity(const search *s)
 /* What the search holds once the next state (and edge) is stored. */
 static size_t next_footprint(const search *s)
 {
-    const registry *r = &s->reg;
-    return (size_t)next_capacity(r) * (size_t)r->words * sizeof(uint64_t) + (size_t)next_nslots(r) * sizeof(int)
-           + (size_t)next_edge_capacity(s) * sizeof(pl_edge)
-           + (size_t)node_capacity(s->ncap, r->count + 1) * sizeof(node)
+    return pl_registry_next_bytes(&s->reg) + (size_t)next_edge_capacity(s) * sizeof(pl_edge)
+           + (size_t)node_capacity(s->ncap, s->reg.count + 1) * sizeof(node)
            + (size_t)pl_heap_next_capacity(&s->open) * sizeof(pl_heap_item);
 }
 
@@ -315,12 +201,7 @@ static size_t next_footprint(const search *s)
  * nothing counted) when that would pass max_bytes. */
 static bool reserve_bytes(const search *s, size_t bytes)
 {
-    size_t before = atomic_fetch_add(&held_by_all, bytes);
-    if (s->p->max_bytes && before + bytes > s->p->max_bytes) {
-        atomic_fetch_sub(&held_by_all, bytes);
-        return false;
-    }
-    return true;
+    return pl_search_reserve_bytes(bytes, s->p->max_bytes);
 }
 
 /* Frees the cut store (search.cuts) and its bytes, for good: it only saves
@@ -330,7 +211,7 @@ static bool drop_cuts(search *s)
     if (!s->cut_bytes)
         return false;
     pl_cut_store_clear(&s->cuts);
-    atomic_fetch_sub(&held_by_all, s->cut_bytes);
+    pl_search_release_bytes(s->cut_bytes);
     s->cut_bytes = 0;
     s->cuts_dropped = true;
     return true;
@@ -369,7 +250,7 @@ static void report(search *s, long long f)
     if (new_layer)
         s->layer = f;
     pl_search_progress at = {out->expansions, out->evaluated, out->generated, s->layer, new_layer, s->held,
-                             cpu_seconds() - s->start};
+                             pl_search_cpu_seconds() - s->start};
     s->p->progress(&at, s->p->progress_ctx);
 }
 
@@ -542,7 +423,7 @@ static int visit(search *s, int parent, int action, long long g, int *id_out)
         pl_symmetry_canonical(s->symmetry, s->succ, s->canon, s->sym_scratch);
         memcpy(s->succ, s->canon, (size_t)s->t->words * sizeof *s->succ);
     }
-    int id = registry_insert(&s->reg, s->succ, &is_new);
+    int id = pl_registry_insert(&s->reg, s->succ, &is_new);
     *id_out = id;
     if (id < 0 || !ensure_nodes(s))
         return -1;
@@ -653,7 +534,7 @@ static void leave_bounds(search *s, long long limit)
     free(lb);
     free(expanded);
     if (backup)
-        atomic_fetch_sub(&held_by_all, scratch);
+        pl_search_release_bytes(scratch);
 }
 
 static void run(search *s)
@@ -703,12 +584,12 @@ static void run(search *s)
             out->limit = "expansions";
             return;
         }
-        if (p->max_seconds > 0 && (out->expansions & 63) == 0 && cpu_seconds() - s->start > p->max_seconds) {
+        if (p->max_seconds > 0 && (out->expansions & 63) == 0 && pl_search_cpu_seconds() - s->start > p->max_seconds) {
             out->status = PL_SEARCH_LIMIT;
             out->limit = "time";
             return;
         }
-        if (stop_flag && (out->expansions & 63) == 0 && atomic_load(stop_flag)) {
+        if ((out->expansions & 63) == 0 && pl_search_stop_requested()) {
             out->status = PL_SEARCH_LIMIT;
             out->limit = "stopped";
             return;
@@ -757,6 +638,8 @@ static void run(search *s)
 pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl_search_params *p,
                            pl_search_result *out)
 {
+    if (p->lazy)
+        return pl_lazy_search(t, relaxed, p, out);
     memset(out, 0, sizeof *out);
     search s;
     memset(&s, 0, sizeof s);
@@ -764,7 +647,7 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
     s.p = p;
     s.r = relaxed;
     s.out = out;
-    s.start = cpu_seconds();
+    s.start = pl_search_cpu_seconds();
     s.cuts_of = -1;
     s.reg.words = t->words;
     s.keep_edges = p->hcache && !p->greedy;
@@ -814,16 +697,16 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
         out->heuristic_used = pl_heuristic_kind_used(s.h);
         run(&s);
     }
-    out->seconds = cpu_seconds() - s.start;
+    out->seconds = pl_search_cpu_seconds() - s.start;
     out->bytes = s.held + s.cut_bytes;
-    atomic_fetch_sub(&held_by_all, s.held);
+    pl_search_release_bytes(s.held);
     pl_heuristic_free(s.h);
     pl_cut_store_free(&s.cuts);
-    atomic_fetch_sub(&held_by_all, s.cut_bytes);
+    pl_search_release_bytes(s.cut_bytes);
     free(s.raw);
     free(s.raw_parent);
     free(s.expanding);
-    registry_free(&s.reg);
+    pl_registry_free(&s.reg);
     free(s.nodes);
     free(s.succ);
     free(s.applicable);

@@ -84,6 +84,14 @@ typedef struct {
      * end (its counts are kept across the searches sharing it).  Used with
      * the task's own goal and no disabled actions only; NULL = none. */
     struct pl_h2 *dead_ends;
+    /* Satisficing search as the first iteration of LAMA (lazy.h): lazy
+     * greedy best-first search with h_FF and its helpful actions as
+     * preferred operators, unit action costs for the heuristics (the plan's
+     * cost is the real one); with `landmarks` the landmark-count heuristic
+     * (landmarks.h) alternates with h_FF.  Towards the task's own goal from
+     * `init`; `heuristic`, `greedy` and the fields of A* are not read. */
+    bool lazy;
+    bool landmarks;
 } pl_search_params;
 
 /* Defaults: A* with LM-cut, no limits but the memory limit below, no cost

@@ -90,7 +90,7 @@ static const char usage_benchmarks[] =
     "          [--task T] [--bin-width W] [--format table|csv|json] [--ascii] [--csv-raw]\n"
     "      Two runs question by question: accuracy and IoU differences per task with paired\n"
     "      standard errors, discordant counts, paired histograms on the same axes.\n"
-    "  teach DOMAIN PROBLEM [--save FILE] [--hints] [--time-limit S] [--ascii] [--batch]\n"
+    "  teach DOMAIN PROBLEM [--plan FILE [--step K] | --state FILE] [--save FILE] [--hints] [--batch]\n"
     "      Walk the task by hand in the terminal: apply (Enter), undo (u), why-not of any\n"
     "      typed action (:), optimal next actions with h* (h), save the plan (s).\n"
     "  merge [--output FILE] PART...\n"

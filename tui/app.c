@@ -49,6 +49,8 @@ void tui_close_all(tui_app *app)
     tui_undo_free(app); /* first: a screen kept there may borrow from one on the stack */
     while (app->depth)
         tui_screen_free(app, &app->stack[--app->depth]);
+    pl_audit_job_free(app->audit_job); /* quitting cancels a running :review audit */
+    app->audit_job = NULL;
 }
 
 void tui_pop(tui_app *app)

@@ -4,6 +4,7 @@
 
 #include <stdbool.h>
 
+#include "acpbench/audit_job.h"
 #include "compare_view.h"
 #include "freq_view.h"
 #include "keymap.h"
@@ -119,6 +120,7 @@ typedef struct {
     struct tui_live *live;   /* following the paths opened (live.c), or NULL */
     pl_probe_job **stopping; /* probe runs whose screen was left, told to stop; */
     int nstopping;           /* freed once ended (tui_reap_probes) */
+    pl_audit_job *audit_job; /* :review audit running in the background, or NULL */
     tui_undo undo;           /* navigation, filters, sorts and scopes (undo.c) */
 } tui_app;
 
@@ -175,6 +177,12 @@ void tui_review_mark(tui_app *app, pl_review_status status);
 void tui_review_step(tui_app *app, int dir);
 void tui_review_move(tui_app *app, int dir);
 void tui_review_note(tui_app *app, bool question);
+/* :review audit runs in the background: at every tick, its progress on the
+ * status line, and once it has ended the queue of its flagged questions. */
+void tui_review_audit_tick(tui_app *app);
+/* The records of the loaded runs that answer one of `questions`, in
+ * workspace order (*n of them); NULL when out of memory. */
+int *tui_answers_to(const pl_workspace *ws, const pl_acp_question *const *questions, int nquestions, int *n);
 /* Writes the records of the top screen to FILE (.csv or .json). */
 void tui_export(tui_app *app, const char *path);
 

@@ -174,7 +174,7 @@ static bool swappable(const tui_app *app)
             k != VIEW_HELP && k != VIEW_FREQ)
             return false;
     }
-    return app->nstopping == 0; /* stopped probe runs still read the old questions */
+    return app->nstopping == 0 && !app->audit_job; /* probe and audit runs still read the old questions */
 }
 
 /* What each screen had under its cursor: a dashboard row's key or a record. */

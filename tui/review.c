@@ -64,6 +64,22 @@ static void review_list(tui_app *app, tui_screen *l)
                  "unsure)", q->n);
 }
 
+int *tui_answers_to(const pl_workspace *ws, const pl_acp_question *const *questions, int nquestions, int *n)
+{
+    int total = pl_workspace_count(ws);
+    int *records = malloc(((size_t)total + 1) * sizeof *records);
+    *n = 0;
+    for (int i = 0; records && i < total; i++) {
+        const pl_acp_question *q = pl_workspace_record(ws, i)->acp;
+        for (int k = 0; q && k < nquestions; k++)
+            if (questions[k] == q) {
+                records[(*n)++] = i;
+                break;
+            }
+    }
+    return records;
+}
+
 /* R on a probe cell (the table's line, or a cell's own screen): the loaded
  * runs' answers to its questions where the rules differ, as a list, then
  * its queue. */
@@ -77,16 +93,8 @@ static void review_probe_cell(tui_app *app, tui_screen *s)
                  "cell: nothing to review" : "R works on a probe cell");
         return;
     }
-    int total = pl_workspace_count(app->ws), n = 0;
-    int *records = malloc(((size_t)total + 1) * sizeof *records);
-    for (int i = 0; records && i < total; i++) {
-        const pl_acp_question *q = pl_workspace_record(app->ws, i)->acp;
-        for (int k = 0; q && k < c->ndiffer; k++)
-            if (c->differ[k] == q) {
-                records[n++] = i;
-                break;
-            }
-    }
+    int n;
+    int *records = tui_answers_to(app->ws, c->differ, c->ndiffer, &n);
     if (records && !n) {
         free(records);
         snprintf(app->message, sizeof app->message, "review: no loaded run answers the %d question%s of this cell",
@@ -126,11 +134,87 @@ void tui_open_review(tui_app *app)
     review_list(app, s);
 }
 
+/* :review audit: the audit (seconds, at times minutes) starts in the
+ * background; tui_review_audit_tick opens the queue once it has ended. */
+static void review_audit(tui_app *app)
+{
+    int done, total;
+    if (app->audit_job) {
+        pl_audit_job_peek(app->audit_job, &done, &total);
+        snprintf(app->message, sizeof app->message, "audit: already running (%d of %d questions)", done, total);
+        return;
+    }
+    if (!tui_check_opened(app)) {
+        snprintf(app->message, sizeof app->message, "audit: wait until the files are loaded");
+        return;
+    }
+    const pl_acp_questions *qs = pl_workspace_acp_questions(app->ws);
+    const pl_acp_question **list = malloc(((size_t)qs->count + 1) * sizeof *list);
+    for (int i = 0; list && i < qs->count; i++)
+        list[i] = &qs->items[i];
+    pl_limits limits = {0, 10, 0}; /* planlens audit's default: 10 s per label */
+    app->audit_job = list ? pl_audit_job_start(list, qs->count, &limits) : NULL;
+    free(list);
+    if (!app->audit_job) {
+        snprintf(app->message, sizeof app->message, "audit: out of memory");
+        return;
+    }
+    pl_audit_job_peek(app->audit_job, &done, &total);
+    snprintf(app->message, sizeof app->message, "auditing %d questions%s", total, app->ascii ? "..." : "…");
+}
+
+/* The audit has ended: the loaded answers to its flagged questions as a
+ * list, then their queue. */
+static void review_audit_done(tui_app *app, int state)
+{
+    int nflagged, labels, n = 0, done, total;
+    pl_audit_job_peek(app->audit_job, &done, &total);
+    const pl_acp_question *const *flagged = pl_audit_job_flagged(app->audit_job, &nflagged, &labels);
+    int *records = nflagged ? tui_answers_to(app->ws, flagged, nflagged, &n) : NULL;
+    pl_audit_job_free(app->audit_job);
+    app->audit_job = NULL;
+    tui_top(app)->stale = true;
+    if (state < 0 || (nflagged && !records))
+        snprintf(app->message, sizeof app->message, "audit: out of memory");
+    else if (!nflagged)
+        snprintf(app->message, sizeof app->message, "audit: no stored label of the %d questions is provably wrong: "
+                 "nothing to review", total);
+    else if (!n)
+        snprintf(app->message, sizeof app->message, "audit: %d question%s with %d wrong label%s, but no loaded run "
+                 "answers them", nflagged, PL_PLURAL(nflagged), labels, PL_PLURAL(labels));
+    if (!n) {
+        free(records);
+        return;
+    }
+    char *label = pl_strdup_printf("audit: %d flagged question%s", nflagged, PL_PLURAL(nflagged));
+    tui_screen *l = tui_push_records(app, records, n, label);
+    if (l)
+        review_list(app, l);
+    else if (!app->message[0])
+        snprintf(app->message, sizeof app->message, "review: out of memory");
+}
+
+void tui_review_audit_tick(tui_app *app)
+{
+    if (!app->audit_job)
+        return;
+    int done, total, state = pl_audit_job_peek(app->audit_job, &done, &total);
+    if (state != 0)
+        review_audit_done(app, state);
+    else if (!app->message[0] || !strncmp(app->message, "auditing ", 9)) /* never over another notice */
+        snprintf(app->message, sizeof app->message, "auditing %d questions%s %d done", total,
+                 app->ascii ? "..." : "…", done);
+}
+
 void tui_review_command(tui_app *app, const char *source)
 {
     tui_screen *s = tui_top(app);
     if (!*source) {
         tui_open_review(app);
+        return;
+    }
+    if (!strcmp(source, "audit")) {
+        review_audit(app);
         return;
     }
     const char *expr = !strcmp(source, "disagreements") ? "sound!=score or stored!=score"

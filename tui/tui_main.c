@@ -204,6 +204,7 @@ static void event_loop(tui_app *app)
         if (tui_top_is_busy(app))
             tui_top(app)->stale = true; /* a probe run: its counts grow */
         tui_reap_probes(app, false);
+        tui_review_audit_tick(app);
         if (tui_live_tick(app)) /* the files changed: reading them, or the new workspace is in */
             tui_top(app)->stale = true;
         int graded = pl_workspace_graded(app->ws);

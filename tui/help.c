@@ -35,11 +35,13 @@ static const char *const action_help[ACT_COUNT] = {
     [ACT_QUESTION_NOTE] = "a note on the question: shown on every answer of it as \"question note\"",
     [ACT_HISTORY] = "the history of the answer's notes, flags and reviews, and its question's: every record, "
                     "author, time, retracted ones marked",
-    [ACT_REVIEW] = "review queue of this list (or of the list the line opens): walk it answer by answer, one key "
-                   "per status; it continues at the first unreviewed answer, from the journal",
+    [ACT_REVIEW] = "review queue of this list (or of the list the line opens; on a probe cell, of the loaded "
+                   "answers to its questions): walk it answer by answer, one key per status; it continues at the "
+                   "first unreviewed answer, from the journal",
     [ACT_GRADER_RIGHT] = "review: the grader is right, then the next unreviewed answer",
     [ACT_GRADER_WRONG] = "review: the grader is wrong, then the next unreviewed answer",
-    [ACT_BAD_QUESTION] = "review: the question is bad (its stored answer or wording), then the next unreviewed",
+    [ACT_BAD_QUESTION] = "review: the question is bad (its stored answer or wording), then the next unreviewed; "
+                         "a status of the question: the review of every answer to it",
     [ACT_UNSURE] = "review: unsure, then the next unreviewed answer",
     [ACT_HEURISTICS] = "teach: the heuristic values of the state and why", [ACT_RPG] = "teach: the relaxed planning graph",
     [ACT_NEXT_UNREVIEWED] = "review: the next unreviewed answer (round the end)",
@@ -84,8 +86,9 @@ static const char *const commands[] = {
     ":filter EXPR", "filter the records, as f does",
     ":note TEXT", "the selected answer's note, appended to the review journal (:note alone clears it)",
     ":qnote TEXT", "the note of the selected answer's question, shown on every answer of it (also :note! TEXT)",
-    ":review [SOURCE]", "a review queue: of this list (as R does), or of disagreements, flagged, or a filter "
-                        "expression (:review task=app score=0)",
+    ":review [SOURCE]", "a review queue: of this list (as R does), or of disagreements, flagged, audit (the "
+                        "answers to the questions whose stored label planlens audit proves wrong; it runs in the "
+                        "background), or a filter expression (:review task=app score=0)",
     ":export FILE", "the records of the screen (the dashboard, why: its table): FILE.csv CSV, .json JSON, .jsonl one object a line",
     ":freq COLUMN", "frequency table of run, task, domain, kind, key, parse, score, sound, rule, length, gap, label; "
                     "iou, lea, final as histograms",

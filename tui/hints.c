@@ -34,7 +34,8 @@ static const hint plan[] = {{ACT_OPEN, 0, "open"}, {ACT_TOGGLE_NP, 0, "AQM/NP-AQ
 static const hint state[] = {{ACT_PREV_STEP, ACT_NEXT_STEP, "step"}, {ACT_TEACH, 0, "teach"}, {ACT_YANK, 0, "copy"}, END};
 static const hint compare[] = {{ACT_OPEN, 0, "A's answer"}, {ACT_AGREE_FILTER, 0, "all/agree/disagree"},
                                {ACT_TOGGLE_BINS, 0, "bin width"}, END};
-static const hint probe[] = {{ACT_OPEN, 0, "an answer"}, END};
+/* a cell's line (or a cell's screen): Enter lists its questions, R queues the loaded answers to them */
+static const hint probe[] = {{ACT_OPEN, 0, "cell's questions"}, {ACT_REVIEW, 0, "their answers"}, END};
 static const hint help[] = {{ACT_DOWN, ACT_PAGE_DOWN, "scroll"}, {ACT_SEARCH, 0, "search"}, END};
 static const hint review[] = {{ACT_GRADER_RIGHT, 0, "right"}, {ACT_GRADER_WRONG, 0, "wrong"},
                               {ACT_BAD_QUESTION, 0, "bad question"}, {ACT_UNSURE, 0, "unsure"},

@@ -3,7 +3,8 @@
  * index moved one step): the audit job, run in the background, ends with
  * exactly the questions the audit flags one by one, the altered one among
  * them; the queue it opens holds exactly the loaded answers to those
- * questions; a stopped job ends at once, flagging nothing. */
+ * questions; a stopped job ends at once, flagging nothing.  The probe
+ * screen's hint and the help name these sources. */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
 #include <stdarg.h>
@@ -149,11 +150,54 @@ static void test_audit_job_stop(void **state)
     pl_workspace_close(ws);
 }
 
+/* The probe screen: Enter lists a cell's questions, R queues their answers. */
+static void test_probe_hint(void **state)
+{
+    (void)state;
+    tui_keymap km = {0};
+    pl_error err = PL_ERROR_INIT;
+    assert_int_equal(tui_keymap_load(&km, PLANLENS_SOURCE_DIR "/keymaps/default.keymap", &err), PL_OK);
+    char buf[512];
+    tui_hints(&km, VIEW_PROBE, false, SIDEWAYS_NONE, 200, buf, sizeof buf);
+    assert_non_null(strstr(buf, "cell's questions"));
+    assert_non_null(strstr(buf, "R their answers"));
+    assert_null(strstr(buf, "an answer"));
+    tui_keymap_free(&km);
+}
+
+/* The help names probe cells under R, :review audit and key 3's scope. */
+static void test_help_names_sources(void **state)
+{
+    (void)state;
+    tui_app *app = calloc(1, sizeof *app);
+    assert_non_null(app);
+    pl_error err = PL_ERROR_INIT;
+    assert_int_equal(tui_keymap_load(&app->keymap, PLANLENS_SOURCE_DIR "/keymaps/default.keymap", &err), PL_OK);
+    tui_screen s = {.kind = VIEW_HELP, .help_for = VIEW_REVIEW};
+    tui_build_help(app, &s, 400);
+    bool probe_cell = false, audit = false, scope = false;
+    for (int i = 0; i < s.vm.nlines; i++) {
+        char *text = pl_vm_line_text(&s.vm.lines[i]);
+        probe_cell |= text && strstr(text, "on a probe cell, of the loaded answers to its questions");
+        audit |= text && strstr(text, ":review") && strstr(text, "audit");
+        scope |= text && strstr(text, "the question is bad") && strstr(text, "every answer to it");
+        free(text);
+    }
+    assert_true(probe_cell);
+    assert_true(audit);
+    assert_true(scope);
+    pl_vm_free(&s.vm);
+    tui_keymap_free(&app->keymap);
+    free(app);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_review_audit),
         cmocka_unit_test(test_audit_job_stop),
+        cmocka_unit_test(test_probe_hint),
+        cmocka_unit_test(test_help_names_sources),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -90,7 +90,9 @@ check "the reach quirk: an invented object is accepted" "reach  hallucinate"
 keys /
 keys 'reach  hallucinate' Enter
 keys Enter
-check "Enter opens the perturbed answer of the example question" "dashboard › probe › probe reach hallucinate"
+check "Enter opens the cell's questions" "questions where the rules differ"
+keys Enter
+check "Enter on its first question opens the perturbed answer" "Perturbed answer (hallucinate)"
 check "... with both verdicts" "the official grader accepts a wrong answer"
 keys Q
 check "Q quits cleanly" "EXITED rc=0"

@@ -143,7 +143,7 @@ int tui_selected_record(tui_app *app);
 /* Once the workspace has loaded (checked at every tick): applies the notes
  * file and reports warnings; true from then on. */
 bool tui_check_opened(tui_app *app);
-/* The review journal (notes.c).  tui_apply_notes copies its flags and notes
+/* The review journal (tui/notes.c).  tui_apply_notes copies its flags and notes
  * onto the workspace's records (at load, when records arrive, and on a
  * workspace reloaded while following the files) and marks the screens that
  * show them stale. */

@@ -1,6 +1,6 @@
 #define _POSIX_C_SOURCE 200809L
 /* The old notes format ({"key": "model\ttask\tid", "flag", "note"} per
- * line, rewritten in place by engine/workspace/notes.c) read as journal
+ * line, rewritten in place by planlens before the journal) read as journal
  * records, and converted on the first append (journal.h). */
 #include <cjson/cJSON.h>
 #include <errno.h>
@@ -15,20 +15,25 @@
 #include "runs/answer_key.h"
 #include "workspace/journal_internal.h"
 
+/* Old when some line is an old annotation ({"key", ...} without "type") and
+ * none is a journal record: a journal line appended or converted makes the
+ * file a journal, even when an old line planlens could not read (kept as it
+ * was by the conversion) comes first. */
 bool journal_is_old_format(const char *text, size_t len)
 {
     pl_line_reader lr = {text, len, 0, 0};
     const char *s;
     size_t n;
+    bool old = false;
     while (pl_next_line(&lr, &s, &n)) {
         cJSON *o = pl_json_parse_exact(s, n, NULL, NULL);
-        bool object = cJSON_IsObject(o);
-        bool old = object && pl_json_str(o, "key") && !pl_json_get(o, "type");
+        bool record = cJSON_IsObject(o) && pl_json_get(o, "type");
+        old |= cJSON_IsObject(o) && pl_json_str(o, "key") && !record;
         cJSON_Delete(o);
-        if (object)
-            return old;
+        if (record)
+            return false;
     }
-    return false;
+    return old;
 }
 
 /* Growing text. */

@@ -75,7 +75,7 @@ typedef struct {
     pl_iou_verdict iou_v;          /* details of an IoU verdict */
     pl_failure case_failure;       /* a plan-quality case: why its plan is not valid (see pl_ws_record_failure) */
     char *error;                   /* why there is no verdict, or NULL (resp->error: the sample has no answer) */
-    /* the curator's annotations (engine/workspace/notes.h), set by the UI thread: */
+    /* the curator's annotations from the review journal (workspace/journal.h), set by the UI thread: */
     bool flagged;
     char *note;                    /* owned; NULL when none */
 } pl_ws_record;

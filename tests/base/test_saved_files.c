@@ -1,6 +1,6 @@
-/* Notes and teach plans are saved through base/atomic_file: their temporary
- * file is mkstemp's, not a name another user can guess and plant a link at.
- * Before, notes went to `<path>.tmp-<pid>` and a teach plan to `<path>.tmp`,
+/* Whole-file saves (a journal converted from the old notes format, teach
+ * plans) go through base/atomic_file: their temporary file is mkstemp's, not
+ * a name another user can guess and plant a link at.  Before, notes went to `<path>.tmp-<pid>` and a teach plan to `<path>.tmp`,
  * opened with O_CREAT|O_TRUNC: a symbolic link planted there made the save
  * truncate and overwrite the file it pointed to.  Now that file is left as
  * it was, the save lands at the path, and no temporary file is left. */
@@ -20,7 +20,7 @@
 #include "base/file.h"
 #include "teach/teach.h"
 #include "test_support.h"
-#include "workspace/notes.h"
+#include "workspace/journal.h"
 
 #define VICTIM_TEXT "precious: not to be overwritten\n"
 
@@ -74,7 +74,10 @@ static void assert_entries(int expected)
     assert_int_equal(n, expected);
 }
 
-static void test_notes_planted_link(void **state)
+/* The review journal's conversion of an old notes file replaces the file
+ * through base/atomic_file: a link planted at the old guessable temporary
+ * name changes nothing, and the journal lands at its path. */
+static void test_journal_planted_link(void **state)
 {
     (void)state;
     write_victim();
@@ -82,23 +85,32 @@ static void test_notes_planted_link(void **state)
     snprintf(path, sizeof path, "%s/notes.jsonl", dir);
     snprintf(planted, sizeof planted, "%s.tmp-%ld", path, (long)getpid());
     assert_int_equal(symlink(victim, planted), 0);
-    pl_notes n;
+    FILE *old = fopen(path, "w"); /* the old format: converted on the first append */
+    assert_non_null(old);
+    fputs("{\"key\": \"run\\tapp\\t1\", \"flag\": true}\n", old);
+    fclose(old);
     pl_diags warnings = PL_DIAGS_INIT;
     pl_error err = PL_ERROR_INIT;
-    assert_int_equal(pl_notes_open(&n, path, &warnings, &err), PL_OK);
-    assert_int_equal(pl_notes_set(&n, "run/q1/1", 1, "look again", &err), PL_OK);
-    pl_notes_free(&n);
+    pl_journal *j = pl_journal_open(path, &warnings, &err);
+    assert_non_null(j);
+    pl_journal_record note = {.key = "run|app_gen|1|#1|1", .type = PL_JR_NOTE, .text = "look again"};
+    assert_int_equal(pl_journal_append(j, &note, &err), PL_OK);
+    pl_journal_close(j);
     assert_victim_untouched();
     struct stat st;
     assert_int_equal(lstat(path, &st), 0);
-    assert_true(S_ISREG(st.st_mode)); /* the notes, not the planted link renamed over them */
-    assert_int_equal(pl_notes_open(&n, path, &warnings, &err), PL_OK);
-    const pl_note *it = pl_notes_get(&n, "run/q1/1");
+    assert_true(S_ISREG(st.st_mode)); /* the journal, not the planted link renamed over it */
+    j = pl_journal_open(path, &warnings, &err);
+    assert_non_null(j);
+    const pl_journal_state *it = pl_journal_state_of(j, "run|app_gen|1|#1|1");
     assert_non_null(it);
     assert_string_equal(it->note, "look again");
-    pl_notes_free(&n);
+    pl_journal_close(j);
     assert_int_equal(warnings.count, 0);
-    assert_entries(3); /* victim, the planted link, notes.jsonl */
+    assert_entries(4); /* victim, the planted link, notes.jsonl, notes.jsonl.v1 */
+    char kept[420];
+    snprintf(kept, sizeof kept, "%s.v1", path);
+    unlink(kept);
     unlink(planted);
     unlink(path);
 }
@@ -136,7 +148,7 @@ static void test_teach_planted_link(void **state)
 int main(void)
 {
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_notes_planted_link),
+        cmocka_unit_test(test_journal_planted_link),
         cmocka_unit_test(test_teach_planted_link),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);

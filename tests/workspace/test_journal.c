@@ -310,6 +310,34 @@ static void test_old_format_converted(void **state)
     pl_journal_close(j);
 }
 
+/* An old file whose first line the old reader could not read (a note that
+ * is not text): the conversion keeps that line first, as it was, and the
+ * file is a journal from then on — the records appended after it are read
+ * as records, and a second append converts nothing again. */
+static void test_old_unreadable_line_first(void **state)
+{
+    (void)state;
+    static const char old[] = "{\"key\":\"m\\tapp\\t1\",\"flag\":true,\"note\":true}\n"
+                              "{\"key\":\"m\\tapp\\t2\",\"flag\":true}\n";
+    const char *path = path_in("first-unreadable.jsonl");
+    write_text(path, old, sizeof old - 1, "w");
+    pl_journal *j = open_journal(path, NULL);
+    append(j, note("m|app_gen|1|#1|1", "one"));
+    append(j, note("m|app_gen|1|#1|1", "two"));
+    pl_journal_close(j);
+    struct stat st;
+    assert_int_equal(stat(path_in("first-unreadable.jsonl.v1"), &st), 0);
+    assert_int_not_equal(stat(path_in("first-unreadable.jsonl.v2"), &st), 0); /* converted once */
+    pl_diags warnings = PL_DIAGS_INIT;
+    j = open_journal(path, &warnings);
+    assert_int_equal(warnings.count, 1); /* the kept line */
+    assert_true(find_record(j, "app|2", PL_JR_FLAG)->flag);
+    assert_string_equal(pl_journal_state_of(j, "m|app_gen|1|#1|1")->note, "two");
+    assert_int_equal(pl_journal_nrecords(j), 3);
+    pl_diags_clear(&warnings);
+    pl_journal_close(j);
+}
+
 /* ---- the fold ---- */
 
 static void test_fold(void **state)
@@ -480,9 +508,13 @@ int main(void)
     if (!mkdtemp(dir))
         return 1;
     const struct CMUnitTest tests[] = {
-        cmocka_unit_test(test_two_writers),          cmocka_unit_test(test_torn_line),
-        cmocka_unit_test(test_old_format_converted), cmocka_unit_test(test_fold),
-        cmocka_unit_test(test_escapes_round_trip),   cmocka_unit_test(test_replaced_and_symlinked),
+        cmocka_unit_test(test_two_writers),
+        cmocka_unit_test(test_torn_line),
+        cmocka_unit_test(test_old_format_converted),
+        cmocka_unit_test(test_old_unreadable_line_first),
+        cmocka_unit_test(test_fold),
+        cmocka_unit_test(test_escapes_round_trip),
+        cmocka_unit_test(test_replaced_and_symlinked),
     };
     int rc = cmocka_run_group_tests(tests, NULL, NULL);
     char cmd[128];

@@ -1,7 +1,9 @@
 /* The whole-process limits of planlens plan (plan_limits.h). */
 #define _POSIX_C_SOURCE 200809L /* sigaction, setitimer */
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/time.h>
@@ -32,11 +34,25 @@ static void on_timeout(int sig)
     _exit(PL_EXIT_INVALID);
 }
 
+/* Under ASan (shadow memory) or valgrind (its own heap) the address space
+ * holds the tool as well as planlens: capping it would stop the tool, so
+ * there only the search's own accounting bounds memory, with the whole
+ * limit. */
+static bool address_space_instrumented(void)
+{
+#ifdef __SANITIZE_ADDRESS__
+    return true;
+#else
+    const char *preload = getenv("LD_PRELOAD");
+    return preload && strstr(preload, "vgpreload");
+#endif
+}
+
 bool plan_limits_start(double seconds, size_t bytes, bool json, const char *search)
 {
     limit_seconds = seconds;
     limit_bytes = bytes;
-    if (bytes && bytes != (size_t)-1) {
+    if (bytes && bytes != (size_t)-1 && !address_space_instrumented()) {
         struct rlimit rl = {(rlim_t)bytes, (rlim_t)bytes};
         struct rlimit old;
         if (getrlimit(RLIMIT_AS, &old) == 0 && old.rlim_max != RLIM_INFINITY && old.rlim_max < rl.rlim_max)
@@ -91,8 +107,8 @@ static size_t mapped_bytes(void)
 
 size_t plan_limits_search_bytes(size_t fallback)
 {
-    if (!limit_bytes || limit_bytes == (size_t)-1)
-        return fallback;
+    if (!limit_bytes || limit_bytes == (size_t)-1 || address_space_instrumented())
+        return fallback; /* instrumented: the tool's mappings are not planlens's */
     size_t mapped = mapped_bytes();
     /* the search's own bound covers its state tables; the heuristic's
      * scratch and the allocator's slack get an eighth of the rest */

@@ -8,19 +8,6 @@
 
 enum { NAME = 1024 };
 
-static const pl_relaxed *sort_hr;
-static const int *sort_val;
-
-/* By value (unreached last), then by name. */
-static int by_value(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    if (sort_val[x] != sort_val[y])
-        return sort_val[x] < sort_val[y] ? -1 : 1;
-    char nx[NAME], ny[NAME];
-    return strcmp(pl_hx_atom_name(sort_hr, x, nx, sizeof nx), pl_hx_atom_name(sort_hr, y, ny, sizeof ny));
-}
-
 static void put_value(int v)
 {
     if (v == PL_H_INF)
@@ -54,11 +41,9 @@ static const char *op_name(const pl_heuristic_explanation *x, int op)
 static void print_table(const pl_heuristic_explanation *x, const pl_hx_table *tb, bool additive, int *order)
 {
     const pl_relaxed *hr = x->hr;
-    for (int a = 0; a < hr->natoms; a++)
-        order[a] = a;
-    sort_hr = hr;
-    sort_val = tb->atom;
-    qsort(order, (size_t)hr->natoms, sizeof *order, by_value);
+    if (pl_hx_atoms_by_value(hr, tb->atom, order) < 0)
+        for (int a = 0; a < hr->natoms; a++) /* out of memory: the atoms as they are */
+            order[a] = a;
     printf("  atoms (value; achiever: the action that first reached it at that value):\n");
     for (int i = 0; i < hr->natoms; i++) {
         int a = order[i];
@@ -119,17 +104,6 @@ static void print_hadd(const pl_heuristic_explanation *x, int *scratch)
     }
 }
 
-void cli_hff_needed(const pl_heuristic_explanation *x, bool *need)
-{
-    for (int i = 0; i < x->ngoal; i++)
-        need[x->goal[i]] = true;
-    for (int o = 0; o < x->hr->nops; o++)
-        for (int k = 0; x->plan_layer[o] && k < x->hr->ops[o].npre; k++)
-            need[x->hr->ops[o].pre[k]] = true;
-    for (int a = 0; a < x->hr->natoms; a++)
-        need[a] = need[a] && x->ff_achiever[a] >= 0;
-}
-
 static void print_hff(const pl_heuristic_explanation *x)
 {
     printf("\nh_FF = ");
@@ -141,7 +115,7 @@ static void print_hff(const pl_heuristic_explanation *x)
         free(need);
         return;
     }
-    cli_hff_needed(x, need);
+    pl_hx_ff_needed(x, need);
     for (int layer = 1; layer <= x->plan_layers; layer++) {
         printf("  layer %d:\n", layer);
         for (int o = 0; o < x->hr->nops; o++) {

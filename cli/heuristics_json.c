@@ -95,7 +95,7 @@ static cJSON *hff_why(const pl_heuristic_explanation *x)
         free(need);
         return o;
     }
-    cli_hff_needed(x, need);
+    pl_hx_ff_needed(x, need);
     for (int layer = 1; layer <= x->plan_layers; layer++) {
         cJSON *l = cJSON_CreateObject();
         cJSON_AddNumberToObject(l, "layer", layer);

@@ -6,10 +6,6 @@
 #include "cli.h"
 #include "teach/heuristic_explain.h"
 
-/* The atoms h_FF's relaxed plan wants achieved (goal atoms, preconditions
- * of its operators) that are not in the state, marked in need (per relaxed
- * atom; the caller allocates and zeroes it). */
-void cli_hff_needed(const pl_heuristic_explanation *x, bool *need);
 /* The explanation as JSON on stdout (heuristics_json.c). */
 void cli_print_heuristics_json(const pl_heuristic_explanation *x, const pl_start_spec *spec,
                                const pl_start_state *start);

@@ -4,7 +4,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/sort.h"
 #include "teach_view.h"
 
 enum { NAME = 1024 };
@@ -83,30 +82,15 @@ static void summary(const panel *p)
     }
 }
 
-static const panel *sort_panel;
-static const int *sort_values;
-
-/* By value (unreached last), then by name. */
-static int by_value(const void *a, const void *b)
-{
-    int x = *(const int *)a, y = *(const int *)b;
-    if (sort_values[x] != sort_values[y])
-        return sort_values[x] < sort_values[y] ? -1 : 1;
-    char nx[NAME], ny[NAME];
-    return strcmp(atom(sort_panel, x, nx), atom(sort_panel, y, ny));
-}
-
 /* An exploration's cost table: atoms by value with their achievers, then
  * every operator reached with its cost and its preconditions' part. */
 static void table(const panel *p, const pl_hx_table *tb, bool additive)
 {
     const pl_relaxed *hr = p->x->hr;
     char a[NAME], o[NAME], v[32];
-    for (int i = 0; i < hr->natoms; i++)
-        p->scratch[i] = i;
-    sort_panel = p;
-    sort_values = tb->atom;
-    pl_sort(p->scratch, (size_t)hr->natoms, sizeof *p->scratch, by_value);
+    if (pl_hx_atoms_by_value(hr, tb->atom, p->scratch) < 0)
+        for (int i = 0; i < hr->natoms; i++) /* out of memory: the atoms as they are */
+            p->scratch[i] = i;
     pl_vm_line(p->vm, -1);
     pl_vm_span(p->vm, ROLE_DIM, "  atoms (value; the achiever that first reached it at that value):");
     for (int i = 0; i < hr->natoms; i++) {
@@ -188,19 +172,6 @@ static void hadd(const panel *p)
     table(p, &x->add, true);
 }
 
-/* The atoms the relaxed plan wants achieved: goal atoms and its operators'
- * preconditions, those not in the state (they have an achiever). */
-static void needed(const pl_heuristic_explanation *x, bool *need)
-{
-    for (int i = 0; i < x->ngoal; i++)
-        need[x->goal[i]] = true;
-    for (int o = 0; o < x->hr->nops; o++)
-        for (int k = 0; x->plan_layer[o] && k < x->hr->ops[o].npre; k++)
-            need[x->hr->ops[o].pre[k]] = true;
-    for (int a = 0; a < x->hr->natoms; a++)
-        need[a] = need[a] && x->ff_achiever[a] >= 0;
-}
-
 static void hff(const panel *p)
 {
     const pl_heuristic_explanation *x = p->x;
@@ -210,7 +181,7 @@ static void hff(const panel *p)
     bool *need = x->hff == PL_H_INF ? NULL : calloc((size_t)x->hr->natoms + 1, sizeof *need);
     if (!need)
         return;
-    needed(x, need);
+    pl_hx_ff_needed(x, need);
     char a[NAME], o[NAME];
     for (int layer = 1; layer <= x->plan_layers; layer++) {
         pl_vm_line(p->vm, -1);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/sort.h"
 #include "plans/plan.h"
 #include "teach/heuristic_explain.h"
 
@@ -334,4 +335,48 @@ int pl_hx_supports(const pl_heuristic_explanation *x, int *out)
     }
     free(seen);
     return n;
+}
+
+typedef struct {
+    int value, atom;
+    char *name;
+} atom_entry;
+
+static int by_value_then_name(const void *a, const void *b)
+{
+    const atom_entry *x = a, *y = b;
+    if (x->value != y->value)
+        return x->value < y->value ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
+int pl_hx_atoms_by_value(const pl_relaxed *hr, const int *values, int *out)
+{
+    atom_entry *e = calloc((size_t)hr->natoms + 1, sizeof *e);
+    int rc = e ? 0 : -1;
+    char buf[1024];
+    for (int a = 0; rc == 0 && a < hr->natoms; a++) {
+        e[a] = (atom_entry){values[a], a, pl_strdup(pl_hx_atom_name(hr, a, buf, sizeof buf))};
+        rc = e[a].name ? 0 : -1;
+    }
+    if (rc == 0) {
+        pl_sort(e, (size_t)hr->natoms, sizeof *e, by_value_then_name);
+        for (int i = 0; i < hr->natoms; i++)
+            out[i] = e[i].atom;
+    }
+    for (int a = 0; e && a < hr->natoms; a++)
+        free(e[a].name);
+    free(e);
+    return rc;
+}
+
+void pl_hx_ff_needed(const pl_heuristic_explanation *x, bool *need)
+{
+    for (int i = 0; i < x->ngoal; i++)
+        need[x->goal[i]] = true;
+    for (int o = 0; o < x->hr->nops; o++)
+        for (int k = 0; x->plan_layer[o] && k < x->hr->ops[o].npre; k++)
+            need[x->hr->ops[o].pre[k]] = true;
+    for (int a = 0; a < x->hr->natoms; a++)
+        need[a] = need[a] && x->ff_achiever[a] >= 0;
 }

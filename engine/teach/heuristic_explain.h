@@ -89,5 +89,13 @@ int pl_hx_critical_path(const pl_heuristic_explanation *x, int *out);
  * returns the count.  An atom's value is its achiever's cost plus its
  * preconditions' values. */
 int pl_hx_supports(const pl_heuristic_explanation *x, int *out);
+/* The atoms in the order a cost table lists them: by value (unreached
+ * last), then by name (out: room for hr->natoms).  0, or -1 when out of
+ * memory. */
+int pl_hx_atoms_by_value(const pl_relaxed *hr, const int *values, int *out);
+/* The atoms h_FF's relaxed plan wants achieved: goal atoms and its
+ * operators' preconditions that are not in the state (they have an
+ * achiever); need: hr->natoms flags, false on entry. */
+void pl_hx_ff_needed(const pl_heuristic_explanation *x, bool *need);
 
 #endif

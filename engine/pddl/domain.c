@@ -311,10 +311,15 @@ static void parse_domain_body(pl_parser *p, pl_domain *d)
     pl_expect_rparen(p, "(domain NAME)");
     pl_vec actions = {0}, axioms = {0};
     d->total_cost = -1;
+    /* Declaring sections may appear once: actions already parsed hold indices
+     * into the first list, which a second one would replace. */
+    static const char *const once[] = {":requirements", ":types", ":constants", ":predicates", ":functions"};
+    const pl_token *seen[sizeof once / sizeof *once] = {0};
     while (pl_peek(p)->kind == PL_TOK_LPAREN) {
         pl_next(p);
         const pl_token *sec = pl_peek(p);
         const char *s = pl_expect_symbol(p, "a domain section such as :predicates or :action");
+        pl_section_once(p, sec, once, seen, sizeof once / sizeof *once);
         if (!strcmp(s, ":requirements"))
             pl_parse_requirements(p, &d->requirements);
         else if (!strcmp(s, ":types"))

@@ -353,3 +353,14 @@ pl_formula *pl_parse_formula(pl_parser *p)
     pl_expect_rparen(p, "the condition");
     return f;
 }
+
+void pl_section_once(pl_parser *p, const pl_token *sec, const char *const *once, const pl_token **seen, size_t n)
+{
+    for (size_t k = 0; k < n; k++)
+        if (!strcmp(sec->text, once[k])) {
+            if (seen[k])
+                pl_parse_fail(p, sec, PL_ERR_SYNTAX, "(%s ...) given a second time (first at line %d)", sec->text,
+                              seen[k]->line);
+            seen[k] = sec;
+        }
+}

@@ -61,6 +61,8 @@ pl_loc pl_loc_of(const pl_token *t);
 int pl_parse_typed_list(pl_parser *p, pl_vec *out, int want_vars, int *saw_untyped);
 pl_typeset pl_parse_type_ref(pl_parser *p);
 void pl_parse_requirements(pl_parser *p, unsigned *flags);
+/* Fails when the section SEC (one of ONCE, N names) was already seen. */
+void pl_section_once(pl_parser *p, const pl_token *sec, const char *const *once, const pl_token **seen, size_t n);
 
 /* Variables: push a typed list into the scope (returns the first slot). */
 int pl_scope_push(pl_parser *p, int *count);

@@ -155,10 +155,15 @@ static void parse_problem_body(pl_parser *p, pl_problem *pr)
     pr->nobjects = pr->domain->nconstants;
     index_object_names(p, pr);
     pl_vec goal_vars = {0};
+    /* Each section may appear once: (:init ...) holds indices into the
+     * objects read before it, which a second (:objects ...) would replace. */
+    static const char *const once[] = {":domain", ":requirements", ":objects", ":init", ":goal", ":metric"};
+    const pl_token *seen[sizeof once / sizeof *once] = {0};
     while (pl_peek(p)->kind == PL_TOK_LPAREN) {
         pl_next(p);
         const pl_token *sec = pl_peek(p);
         const char *s = pl_expect_symbol(p, "a problem section such as :objects or :init");
+        pl_section_once(p, sec, once, seen, sizeof once / sizeof *once);
         if (!strcmp(s, ":domain")) {
             const pl_token *dn = pl_peek(p);
             pr->domain_name = pl_expect_symbol(p, "the domain name");

@@ -55,6 +55,13 @@ static const error_case error_cases[] = {
     {"missing ')' at end of file",
      D1 D2 D3 D4 D5 D6 "  :effect (and (ferry-at ?to) (not (ferry-at ?from))))", NULL,
      PL_ERR_SYNTAX, 7, 55, "expected ')' to close the domain, found end of file"},
+    /* A second declaring section would replace the list earlier sections
+     * point into (found by fuzz_pddl: an action read out of range). */
+    {"(:predicates ...) twice, the second after an action",
+     D1 D2 D3 D4 D5 D6 "  :effect (and (ferry-at ?to) (not (ferry-at ?from))))\n (:predicates (empty)))\n", NULL,
+     PL_ERR_SYNTAX, 8, 3, "(:predicates ...) given a second time (first at line 4)"},
+    {"(:objects ...) twice, the second after :init", DOMAIN, P1 P2 P3 " (:objects l9 - loc)\n" P4,
+     PL_ERR_SYNTAX, 4, 3, "(:objects ...) given a second time (first at line 2)"},
     {"unexpected ')' after the domain", DOMAIN ")\n", NULL,
      PL_ERR_SYNTAX, 8, 1, "expected end of file after the domain"},
     {"unexpected ')' instead of a condition", D1 D2 D3 D4 D5 "  :precondition )\n" D7, NULL,

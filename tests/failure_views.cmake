@@ -1,0 +1,1 @@
+# Failure analysis (issue 41): tests of the views part.

@@ -107,7 +107,11 @@ static void atom_line(pl_view_model *vm, const step_ctx *c, int a)
                !goal ? " " : holds ? pl_sv_glyph(c->ascii, "◎", "G") : pl_sv_glyph(c->ascii, "○", "g"));
     pl_role role = added ? ROLE_CORRECT : deleted ? ROLE_WRONG : now ? ROLE_TEXT : ROLE_MISSED;
     pl_sv_span(vm, c->ascii, role, "%s", c->t->atoms[a].name);
-    const char *change = added ? "  added" : deleted ? "  deleted" : "";
+    /* A derived atom is no effect of the action: the axioms made it follow. */
+    bool derived = pl_task_atom_derived(c->t, a);
+    const char *change = added     ? (derived ? "  derived, now true" : "  added")
+                         : deleted ? (derived ? "  derived, no longer true" : "  deleted")
+                                   : "";
     const char *goal_note = !goal         ? ""
                             : goal < 0    ? (holds ? "  goal: false" : "  goal: must become false")
                             : holds       ? "  goal"
@@ -142,10 +146,11 @@ static void atoms_by_predicate(pl_view_model *vm, const step_ctx *c)
                 pending += !pl_state_has(c->cur, list[j].atom) && !(c->prev && pl_state_has(c->prev, list[j].atom));
             pl_vm_line(vm, -1);
             pl_vm_line(vm, -1);
+            bool derived = t->domain->pred_stratum && t->domain->pred_stratum[list[i].pred] >= 0;
             pl_sv_span(vm, c->ascii, ROLE_HEADER, "%s", t->domain->preds[list[i].pred].name);
-            pl_sv_span(vm, c->ascii, ROLE_DIM, "  %d true", true_now);
+            pl_sv_span(vm, c->ascii, ROLE_DIM, "%s  %d true", derived ? " (derived)" : "", true_now);
             if (deleted)
-                pl_sv_span(vm, c->ascii, ROLE_DIM, ", %d deleted", deleted);
+                pl_sv_span(vm, c->ascii, ROLE_DIM, derived ? ", %d no longer true" : ", %d deleted", deleted);
             if (pending)
                 pl_sv_span(vm, c->ascii, ROLE_DIM, ", %d goal atom%s not yet true", pending, pending == 1 ? "" : "s");
         }
@@ -191,12 +196,14 @@ static void header(pl_view_model *vm, const step_ctx *c, int step)
 {
     const pl_trace *tr = c->st->trace;
     const pl_task *t = c->t;
-    int holding = 0, added = 0, deleted = 0, size = 0;
+    /* [0] basic atoms (the action's effects), [1] derived ones (the axioms') */
+    int holding = 0, added[2] = {0, 0}, deleted[2] = {0, 0}, size = 0;
     for (int a = 0; a < t->natoms; a++) {
         bool now = pl_state_has(c->cur, a), before = c->prev ? pl_state_has(c->prev, a) : now;
+        int derived = pl_task_atom_derived(t, a);
         holding += c->st->goal[a] && goal_holds(c, a);
-        added += now && !before;
-        deleted += before && !now;
+        added[derived] += now && !before;
+        deleted[derived] += before && !now;
         size += now;
     }
     pl_vm_line(vm, -1);
@@ -210,8 +217,11 @@ static void header(pl_view_model *vm, const step_ctx *c, int step)
     pl_vm_line(vm, -1);
     pl_sv_span(vm, c->ascii, ROLE_DIM, "%d atom%s true", size, PL_PLURAL(size));
     if (step)
-        pl_sv_span(vm, c->ascii, ROLE_DIM, " %s +%d added %s %s%d deleted", pl_sv_glyph(c->ascii, "·", "-"), added,
-                   pl_sv_glyph(c->ascii, "·", "-"), pl_sv_glyph(c->ascii, "−", "-"), deleted);
+        pl_sv_span(vm, c->ascii, ROLE_DIM, " %s +%d added %s %s%d deleted", pl_sv_glyph(c->ascii, "·", "-"), added[0],
+                   pl_sv_glyph(c->ascii, "·", "-"), pl_sv_glyph(c->ascii, "−", "-"), deleted[0]);
+    if (step && t->nderived)
+        pl_sv_span(vm, c->ascii, ROLE_DIM, " %s derived +%d %s%d", pl_sv_glyph(c->ascii, "·", "-"), added[1],
+                   pl_sv_glyph(c->ascii, "−", "-"), deleted[1]);
     if (t->nstatic_true)
         pl_sv_span(vm, c->ascii, ROLE_DIM, " (and %d static facts, not shown)", t->nstatic_true);
 }

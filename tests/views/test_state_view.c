@@ -312,6 +312,47 @@ static void test_trace_stops_at_unknown_action(void **state)
     pl_loaded_task_free(&lt);
 }
 
+/* Derived atoms (tests/data/pddl-derived: powered and dark follow from the
+ * wires by axioms) are no effects of the action: the step's counts keep them
+ * apart, their predicates say "(derived)", and a changed one says the axioms
+ * made it true or false, not that the action added or deleted it. */
+static void test_derived_atoms_marked(void **state)
+{
+    (void)state;
+#define WIRES PLANLENS_SOURCE_DIR "/tests/data/pddl-derived"
+    pl_loaded_task lt;
+    pl_error err = PL_ERROR_INIT;
+    if (pl_load_task_files(WIRES "/domain.pddl", WIRES "/problem.pddl", &lt, NULL, &err) != PL_OK)
+        fail_msg("%s", err.message);
+    const char *plan[] = {"(switch-off n1 n4)", "(switch-on s n1)"};
+    pl_state_trace *st = pl_state_trace_new(lt.task, plan, 2);
+    assert_non_null(st);
+    pl_view_model vm;
+    pl_view_state_trace(st, 2, false, WIDE, &vm);
+    assert_int_equal(lines_with(&vm, "+1 added · −0 deleted · derived +1 −1"), 1);
+    assert_int_equal(lines_with(&vm, "powered (derived)  2 true"), 1);
+    assert_int_equal(lines_with(&vm, "dark (derived)  3 true, 1 no longer true"), 1);
+    assert_int_equal(lines_with(&vm, "(powered n1)  derived, now true"), 1);
+    assert_int_equal(lines_with(&vm, "(dark n1)  derived, no longer true"), 1);
+    assert_int_equal(lines_with(&vm, "(on s n1)  added"), 1);
+    assert_int_equal(lines_with(&vm, "on (derived)"), 0);
+    pl_vm_free(&vm);
+    pl_state_trace_free(st);
+    pl_loaded_task_free(&lt);
+    /* a domain without axioms says nothing of derived atoms */
+    load_blocksworld(&lt);
+    pl_plan_steps steps;
+    read_plan("model-hallucinates.txt", &steps);
+    st = trace_of(lt.task, &steps);
+    pl_view_state_trace(st, 1, false, WIDE, &vm);
+    assert_int_equal(lines_with(&vm, "derived"), 0);
+    pl_vm_free(&vm);
+    pl_state_trace_free(st);
+    pl_plan_steps_free(&steps);
+    pl_loaded_task_free(&lt);
+#undef WIRES
+}
+
 static bool in_list(char *const *list, int n, const char *s)
 {
     for (int i = 0; i < n; i++)
@@ -573,6 +614,7 @@ int main(void)
         cmocka_unit_test(test_ascii_has_no_high_bytes),
         cmocka_unit_test(test_trace_stops_at_failure),
         cmocka_unit_test(test_trace_stops_at_unknown_action),
+        cmocka_unit_test(test_derived_atoms_marked),
         cmocka_unit_test(test_tracking_reasons),
         cmocka_unit_test(test_cli_states),
     };

@@ -1,13 +1,16 @@
 /* planlens plan DOMAIN PROBLEM [--search S] [--time-limit SEC]
- *               [--memory-limit SIZE] [--quiet] [--json]; the JSON by plan_json.c */
+ *               [--memory-limit SIZE] [--trace FILE] [--quiet] [--json];
+ * the JSON by plan_json.c, the trace by plan_trace.c */
 #define _POSIX_C_SOURCE 200809L /* isatty */
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli.h"
 #include "plan_limits.h"
 #include "plan_progress.h"
+#include "plan_trace.h"
 #include "state_output.h"
 #include "display_options.h"
 
@@ -25,13 +28,50 @@ static const struct {
     {"gbfs-add", PL_H_ADD, true, false, false},
 };
 
+/* Is `path` the same file as `input` (a trace written over the task)? */
+static bool same_file(const char *path, const char *input)
+{
+    struct stat a, b;
+    return stat(path, &a) == 0 && stat(input, &b) == 0 && a.st_dev == b.st_dev && a.st_ino == b.st_ino;
+}
+
+/* The search with its trace written to `path` when given; false when the
+ * trace could not be written whole (said on stderr). */
+static bool traced_search(const pl_task *t, const pl_relaxed *r, pl_search_params *p, const char *search,
+                          const char *path, pl_search_result *res)
+{
+    if (!path) {
+        pl_search(t, r, p, res);
+        return true;
+    }
+    plan_trace tr;
+    pl_error err = PL_ERROR_INIT;
+    if (!plan_trace_open(&tr, t, search, path, &err)) {
+        cli_print_error(&err);
+        pl_error_clear(&err);
+        return false;
+    }
+    p->observe = plan_trace_expansion;
+    p->observe_end = plan_trace_end;
+    p->observe_ctx = &tr;
+    pl_search(t, r, p, res);
+    if (plan_trace_close(&tr, true, &err))
+        return true;
+    if (err.code != PL_OK)
+        cli_print_error(&err);
+    else
+        fprintf(stderr, "planlens: plan: %s: out of memory while writing the trace\n", cli_text(path));
+    pl_error_clear(&err);
+    return false;
+}
+
 int cli_plan(int argc, char **argv, cli_plan_json json_out)
 {
     const char *pos[2];
     int npos = 0;
     bool json = false, quiet = false, color = pl_color_default(), memory_given = false;
     pl_search_params p = pl_search_defaults();
-    const char *search_name = "astar-lmcut";
+    const char *search_name = "astar-lmcut", *trace = NULL;
     for (int i = 0; i < argc; i++) {
         int flag = cli_output_flag("plan", argc, argv, &i, &json);
         if (flag < 0)
@@ -59,6 +99,8 @@ int cli_plan(int argc, char **argv, cli_plan_json json_out)
             if (!cli_parse_memory_size(argv[++i], &p.max_bytes))
                 return cli_usage_error("plan", "--memory-limit expects a size such as 512M, 4G or none");
             memory_given = true;
+        } else if (!strcmp(argv[i], "--trace") && i + 1 < argc) {
+            trace = argv[++i];
         } else if (pl_display_option(argv[i], &color, NULL)) {
             continue;
         } else if (!strcmp(argv[i], "--quiet")) {
@@ -73,6 +115,11 @@ int cli_plan(int argc, char **argv, cli_plan_json json_out)
     }
     if (npos < 2)
         return cli_usage_error("plan", "expected DOMAIN PROBLEM");
+    if (trace && p.lazy)
+        return cli_usage_error("plan", "--trace replays A* and greedy best-first search (astar-*, gbfs-*), not %s",
+                               search_name);
+    if (trace && (same_file(trace, pos[0]) || same_file(trace, pos[1])))
+        return cli_usage_error("plan", "--trace %s would overwrite the task", trace);
     if (!plan_limits_start(p.max_seconds, memory_given ? p.max_bytes : 0, json && json_out, search_name)) {
         perror("planlens: plan: cannot set the limits");
         return PL_EXIT_INPUT;
@@ -83,6 +130,7 @@ int cli_plan(int argc, char **argv, cli_plan_json json_out)
     const pl_task *t = lt.task;
     pl_relaxed *r = pl_relaxed_new(t);
     pl_search_result res = {0};
+    bool traced = true; /* the trace (when asked) written whole */
     if (r) {
         /* what reading and grounding left of the limits */
         p.max_seconds = plan_limits_search_seconds();
@@ -93,11 +141,17 @@ int cli_plan(int argc, char **argv, cli_plan_json json_out)
             p.progress = plan_progress_report;
             p.progress_ctx = &progress;
         }
-        pl_search(t, r, &p, &res);
+        traced = traced_search(t, r, &p, search_name, trace, &res);
         if (p.progress)
             plan_progress_done(&progress);
     } else {
         res.status = PL_SEARCH_ERROR;
+    }
+    if (!traced) {
+        pl_search_result_clear(&res);
+        pl_relaxed_free(r);
+        pl_loaded_task_free(&lt);
+        return PL_EXIT_INPUT;
     }
     if (res.status == PL_SEARCH_ERROR && r && !r->integral_costs) {
         fprintf(stderr, "planlens: plan: action costs must be non-negative integers for search\n");

@@ -42,12 +42,13 @@ static const char usage_tasks[] =
     "      where and why the plan stops (exit 1 unless the plan is valid).\n"
     "  plan DOMAIN PROBLEM [--search astar-lmcut|astar-hmax|astar-blind|sat|lazy-ff|gbfs-ff|\n"
     "       gbfs-add] [--time-limit SEC] [--memory-limit SIZE] [--quiet] [--json]\n"
-    "       [--color=auto|always|never]\n"
+    "       [--trace FILE] [--color=auto|always|never]\n"
     "      Find a plan (optimal with astar-*; sat: LAMA's first iteration, when any plan will do),\n"
     "      printed in Fast Downward's sas_plan form; the limits bound the whole run;\n"
     "      progress on stderr when it is a terminal (not with --quiet; without its redrawn\n"
     "      status line, so without ESC, under --color=never or NO_COLOR).  SIZE: 512M, 4G,\n"
-    "      none; default half of physical memory.\n"
+    "      none; default half of physical memory.  --trace FILE: every expansion of astar-* and\n"
+    "      gbfs-* as a JSON line, for the explorer's search replay (docs/PLANNER.md).\n"
     ;
 static const char usage_benchmarks[] =
     "  grade --questions FILE... --responses FILE... [--mode official|sound|both]\n"

@@ -26,6 +26,7 @@ typedef struct {
     bool evaluated;
     bool closed;
     bool expanded;  /* all successors generated (recorded in search.edges when kept) */
+    bool in_open;   /* has an entry in the open list that is not stale */
 } node;
 
 pl_search_params pl_search_defaults(void)
@@ -114,6 +115,10 @@ typedef struct {
     bool keep_edges;
     pl_edge *edges;
     long nedges, edge_cap;
+    long nopen, nclosed;         /* states in the open list, closed states */
+    pl_search_successor *traced; /* with an observer: the expansion's successors */
+    int ntraced;
+    int goal_id;                 /* the goal node whose path is the plan, or -1 */
     double start;
 } search;
 
@@ -140,6 +145,7 @@ static bool ensure_nodes(search *s)
 
 static void extract_plan(search *s, int goal_id)
 {
+    s->goal_id = goal_id;
     s->out->plan = pl_search_path(&s->nodes[0].parent, sizeof *s->nodes, goal_id, &s->out->plan_length);
     s->out->cost = s->nodes[goal_id].g;
     s->out->status = s->out->plan ? PL_SEARCH_SOLVED : PL_SEARCH_ERROR;
@@ -413,6 +419,17 @@ static int bound_from_parent(const search *s, int parent, int action)
     return h > 0 ? h : 0;
 }
 
+/* Puts node `id` into the open list under `key` (counted once however
+ * often it is pushed); false when out of memory. */
+static bool push_open(search *s, int id, uint64_t key)
+{
+    if (!pl_heap_push(&s->open, key, id))
+        return false;
+    s->nopen += !s->nodes[id].in_open;
+    s->nodes[id].in_open = true;
+    return true;
+}
+
 /* Adds (or improves) the node for state s->succ reached from `parent`.
  * Returns 1 when it went into the open list (*id_out set), 0 when not, -1 on
  * out of memory. */
@@ -438,10 +455,12 @@ static int visit(search *s, int parent, int action, long long g, int *id_out)
             n->h = defer ? value : evaluate(s, id, g, parent, action);
         n->closed = false;
         n->expanded = false;
+        n->in_open = false;
     } else if (g >= n->g || s->p->greedy) {
         return 0;
     } else if (n->closed) {
         n->closed = false;
+        s->nclosed--;
         s->out->reopened++;
     }
     n->g = g;
@@ -449,9 +468,12 @@ static int visit(search *s, int parent, int action, long long g, int *id_out)
     n->action = action;
     if (!n->evaluated && !s->p->greedy && bound_from_parent(s, parent, action) > n->h)
         n->h = bound_from_parent(s, parent, action);
-    if (n->h == PL_H_INF || (s->p->cost_bound >= 0 && g + n->h > s->p->cost_bound))
+    if (n->h == PL_H_INF || (s->p->cost_bound >= 0 && g + n->h > s->p->cost_bound)) {
+        s->nopen -= n->in_open; /* an improved path past the bound: its entry is stale now */
+        n->in_open = false;
         return 0;
-    if (!pl_heap_push(&s->open, open_key(s->p, g, n->h), id))
+    }
+    if (!push_open(s, id, open_key(s->p, g, n->h)))
         return -1;
     return 1;
 }
@@ -480,7 +502,7 @@ static int evaluate_taken(search *s, int id)
         return 1;
     if (!reserve_next(s))
         return VISIT_MEMORY_LIMIT;
-    return pl_heap_push(&s->open, open_key(s->p, n->g, n->h), id) ? 0 : VISIT_OUT_OF_MEMORY;
+    return push_open(s, id, open_key(s->p, n->g, n->h)) ? 0 : VISIT_OUT_OF_MEMORY;
 }
 
 /* Records the edge from -> to (when kept); false when out of memory. */
@@ -537,13 +559,92 @@ static void leave_bounds(search *s, long long limit)
         pl_search_release_bytes(scratch);
 }
 
+/* Records the successor just visited (state s->succ, node `id`) for the
+ * observer; `before` is the number of stored states before the visit. */
+static void trace_successor(search *s, int id, int action, long long g, int rc, int before)
+{
+    const node *n = &s->nodes[id];
+    pl_successor_fate fate = rc > 0 ? (s->reg.count > before ? PL_SUCC_NEW : PL_SUCC_BETTER)
+                             : s->reg.count > before || n->h == PL_H_INF ? PL_SUCC_PRUNED
+                             : PL_SUCC_DUPLICATE;
+    s->traced[s->ntraced++] = (pl_search_successor){id, action, g, n->h, goal_test(s->t, s->p, s->succ), fate};
+}
+
+/* Hands the expansion of node `id` (number out->expansions) to the observer. */
+static void observe(search *s, int id)
+{
+    const node *n = &s->nodes[id];
+    pl_search_expansion e = {s->out->expansions, id, n->parent, n->action, state_of(s, id), n->g, n->h,
+                             s->nopen, s->nclosed, s->traced, s->ntraced};
+    s->p->observe(&e, s->p->observe_ctx);
+}
+
+/* Whether a limit ends the search before the expansion just counted; sets
+ * the status when it does. */
+static bool limit_reached(search *s)
+{
+    const pl_search_params *p = s->p;
+    pl_search_result *out = s->out;
+    if (p->max_expansions && out->expansions > p->max_expansions)
+        out->limit = "expansions";
+    else if (p->max_seconds > 0 && (out->expansions & 63) == 0 && pl_search_cpu_seconds() - s->start > p->max_seconds)
+        out->limit = "time";
+    else if ((out->expansions & 63) == 0 && pl_search_stop_requested())
+        out->limit = "stopped";
+    else if (p->max_states && s->reg.count > p->max_states)
+        out->limit = "states";
+    else
+        return false;
+    out->status = PL_SEARCH_LIMIT;
+    return true;
+}
+
+/* Generates the successors of node `id` (closed, counted as an expansion);
+ * false when the search ends here (a plan found, or a failed visit). */
+static bool expand(search *s, int id)
+{
+    const pl_task *t = s->t;
+    const pl_search_params *p = s->p;
+    const bool *disabled = p->disabled;
+    int *r_cost = s->r->action_cost;
+    long long g = s->nodes[id].g;
+    s->nodes[id].expanded = true;
+    /* an image stays put; the stored state may move as the registry grows */
+    bool image = expansion_state(s, id, s->expanding) == s->expanding;
+    int napplicable = pl_successors_applicable(s->r->successors, image ? s->expanding : state_of(s, id),
+                                               s->applicable);
+    for (int i = 0; i < napplicable; i++) {
+        int a = s->applicable[i];
+        const uint64_t *from = image ? s->expanding : state_of(s, id);
+        if (disabled && disabled[a])
+            continue;
+        pl_task_apply(t, a, from, s->succ);
+        s->out->generated++;
+        int succ_id, before = s->reg.count;
+        int rc = bounded_visit(s, id, a, g + r_cost[a], &succ_id);
+        if (rc < 0) {
+            visit_failed(s, rc);
+            return false;
+        }
+        if (s->traced)
+            trace_successor(s, succ_id, a, g + r_cost[a], rc, before);
+        if (!keep_edge(s, id, succ_id, r_cost[a])) {
+            visit_failed(s, VISIT_OUT_OF_MEMORY);
+            return false;
+        }
+        if (rc > 0 && p->greedy && goal_test(t, p, s->succ)) {
+            extract_plan(s, succ_id);
+            return false;
+        }
+    }
+    return true;
+}
+
 static void run(search *s)
 {
     const pl_task *t = s->t;
     const pl_search_params *p = s->p;
     pl_search_result *out = s->out;
-    const bool *disabled = p->disabled;
-    int *r_cost = s->r->action_cost;
     memcpy(s->succ, p->init ? p->init : t->init, (size_t)t->words * sizeof *s->succ);
     int id0, rc0 = bounded_visit(s, -1, -1, 0, &id0);
     if (rc0 < 0) {
@@ -561,6 +662,8 @@ static void run(search *s)
         node *n = &s->nodes[id];
         if (n->closed || top.key != open_key(p, n->g, n->h))
             continue; /* stale entry */
+        n->in_open = false;
+        s->nopen--;
         if (!n->evaluated && !goal_test(t, p, state_of(s, id))) {
             int rc = evaluate_taken(s, id);
             if (rc < 0) {
@@ -572,6 +675,7 @@ static void run(search *s)
             n = &s->nodes[id];
         }
         n->closed = true;
+        s->nclosed++;
         if (!p->greedy && goal_test(t, p, state_of(s, id))) {
             extract_plan(s, id);
             if (p->hcache) /* h*(n) >= cost - g(n) for every state n: see leave_bounds */
@@ -579,60 +683,30 @@ static void run(search *s)
             return;
         }
         out->expansions++;
-        if (p->max_expansions && out->expansions > p->max_expansions) {
-            out->status = PL_SEARCH_LIMIT;
-            out->limit = "expansions";
-            return;
-        }
-        if (p->max_seconds > 0 && (out->expansions & 63) == 0 && pl_search_cpu_seconds() - s->start > p->max_seconds) {
-            out->status = PL_SEARCH_LIMIT;
-            out->limit = "time";
-            return;
-        }
-        if ((out->expansions & 63) == 0 && pl_search_stop_requested()) {
-            out->status = PL_SEARCH_LIMIT;
-            out->limit = "stopped";
-            return;
-        }
-        if (p->max_states && s->reg.count > p->max_states) {
-            out->status = PL_SEARCH_LIMIT;
-            out->limit = "states";
-            return;
-        }
-        if (p->progress)
+        s->ntraced = 0;
+        bool more = !limit_reached(s);
+        if (more && p->progress)
             report(s, p->greedy ? n->h : n->g + n->h);
-        long long g = n->g;
-        n->expanded = true;
-        /* an image stays put; the stored state may move as the registry grows */
-        bool image = expansion_state(s, id, s->expanding) == s->expanding;
-        int napplicable = pl_successors_applicable(s->r->successors, image ? s->expanding : state_of(s, id),
-                                                   s->applicable);
-        for (int i = 0; i < napplicable; i++) {
-            int a = s->applicable[i];
-            const uint64_t *from = image ? s->expanding : state_of(s, id);
-            if (disabled && disabled[a])
-                continue;
-            pl_task_apply(t, a, from, s->succ);
-            out->generated++;
-            int succ_id;
-            int rc = bounded_visit(s, id, a, g + r_cost[a], &succ_id);
-            if (rc < 0) {
-                visit_failed(s, rc);
-                return;
-            }
-            if (!keep_edge(s, id, succ_id, r_cost[a])) {
-                visit_failed(s, VISIT_OUT_OF_MEMORY);
-                return;
-            }
-            if (rc > 0 && p->greedy && goal_test(t, p, s->succ)) {
-                extract_plan(s, succ_id);
-                return;
-            }
-        }
+        more = more && expand(s, id);
+        if (s->traced)
+            observe(s, id);
+        if (!more)
+            return;
     }
     out->status = PL_SEARCH_UNSOLVABLE;
     if (p->hcache && !p->greedy && p->cost_bound >= 0) /* no plan within the bound: h*(n) > bound - g(n) */
         leave_bounds(s, p->cost_bound + 1);
+}
+
+/* Tells the observer how the search ended (and by which goal). */
+static void observe_end(const search *s)
+{
+    pl_search_end end = {s->out->status, -1, -1, -1, 0};
+    if (s->out->status == PL_SEARCH_SOLVED && s->goal_id >= 0) {
+        const node *n = &s->nodes[s->goal_id];
+        end = (pl_search_end){s->out->status, s->goal_id, n->parent, n->action, n->g};
+    }
+    s->p->observe_end(&end, s->p->observe_ctx);
 }
 
 pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl_search_params *p,
@@ -649,6 +723,7 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
     s.out = out;
     s.start = pl_search_cpu_seconds();
     s.cuts_of = -1;
+    s.goal_id = -1;
     s.reg.words = t->words;
     s.keep_edges = p->hcache && !p->greedy;
     if (!relaxed->integral_costs) {
@@ -691,12 +766,17 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
         s.cuts.reserve = reserve_cut_bytes;
         s.cuts.ctx = &s;
     }
-    if (!s.h || !s.succ || !s.applicable || (s.symmetry && (!s.canon || !s.sym_scratch))) {
+    if (p->observe && !s.symmetry)
+        s.traced = malloc(((size_t)t->nactions + 1) * sizeof *s.traced);
+    if (!s.h || !s.succ || !s.applicable || (s.symmetry && (!s.canon || !s.sym_scratch))
+        || (p->observe && !s.symmetry && !s.traced)) {
         out->status = PL_SEARCH_ERROR;
     } else {
         out->heuristic_used = pl_heuristic_kind_used(s.h);
         run(&s);
     }
+    if (p->observe_end && !s.symmetry)
+        observe_end(&s);
     out->seconds = pl_search_cpu_seconds() - s.start;
     out->bytes = s.held + s.cut_bytes;
     pl_search_release_bytes(s.held);
@@ -713,6 +793,7 @@ pl_search_status pl_search(const pl_task *t, const pl_relaxed *relaxed, const pl
     free(s.canon);
     free(s.sym_scratch);
     free(s.edges);
+    free(s.traced);
     pl_heap_free(&s.open);
     return out->status;
 }

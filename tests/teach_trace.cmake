@@ -1,0 +1,4 @@
+# Search replay (issue 39 §3): plan --trace, the replay's view model, the
+# explorer's replay screen.
+planlens_test(cli test_plan_trace BIN LIBS planlens_views)
+planlens_test(views test_search_replay LIBS planlens_views)

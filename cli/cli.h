@@ -34,6 +34,7 @@ int cmd_states(int argc, char **argv);
 int cmd_merge(int argc, char **argv);
 /* heuristics and rpg (issue 39: docs/TEACH.md) */
 int cmd_heuristics(int argc, char **argv);
+int cmd_prove(int argc, char **argv);
 int cmd_rpg(int argc, char **argv);
 /* notes add | list | export (cmd_notes.c, notes_export.c) and diff-verdicts
  * (cmd_diff_verdicts.c): the review journal, docs/CURATION.md.  diff-verdicts

@@ -113,6 +113,11 @@ static const char usage_teaching[] =
     "      The relaxed planning graph: fact and action layers to the fixpoint, the goal level,\n"
     "      h_FF's relaxed plan marked; --quiz: an answer template (first levels, a relaxed\n"
     "      plan), graded with the why of each answer with --answers FILE (docs/TEACH.md).\n"
+    "  prove DOMAIN PROBLEM never-applicable ACTION | dead-end | landmark ATOM\n"
+    "        [--plan FILE [--step K] | --state FILE] [--format text|json] [--time-limit S]\n"
+    "      The cheapest proof of the claim: a static fact, the delete relaxation, an h^2 mutex\n"
+    "      with its invariant, or an exhaustive search; refuted by a witness plan (exit 1);\n"
+    "      exit 4 when the time limit left it undecided (docs/TEACH.md).\n"
     ;
 static const char usage_curation[] =
     "  notes add --notes FILE --key KEY [--question] --type note|flag|status|override|exclude|retract\n"
@@ -253,6 +258,8 @@ int main(int argc, char **argv)
         return cmd_heuristics(argc - 2, argv + 2);
     if (!strcmp(cmd, "rpg"))
         return cmd_rpg(argc - 2, argv + 2);
+    if (!strcmp(cmd, "prove"))
+        return cmd_prove(argc - 2, argv + 2);
     if (!strcmp(cmd, "merge"))
         return cmd_merge(argc - 2, argv + 2);
     if (!strcmp(cmd, "notes"))

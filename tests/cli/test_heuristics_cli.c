@@ -193,6 +193,44 @@ static void test_start_anywhere(void **state)
     free(out);
 }
 
+/* planlens prove: the method and the exit code of each kind of answer. */
+static void test_prove(void **state)
+{
+    (void)state;
+    int status;
+    char *out = run("prove d.pddl p.pddl dead-end --state state.txt", false, &status);
+    assert_int_equal(status, 0);
+    expect(out, "a dead end: 1 atom is never reached even in the delete relaxation (h_max = infinity) (method: relaxed)");
+    expect(out, "(visited b): no relaxed exploration from this state makes it true");
+    free(out);
+    out = run("prove d.pddl p.pddl never-applicable '(move b a)'", false, &status);
+    assert_int_equal(status, 0);
+    expect(out, "(method: static)");
+    expect(out, "(road b a) is static (no action changes it) and false");
+    free(out);
+    out = run("prove d.pddl p.pddl landmark '(at b)'", false, &status);
+    assert_int_equal(status, 0);
+    expect(out, "achiever left out: (move a b)");
+    free(out);
+    out = run("prove d.pddl p.pddl never-applicable '(move b c)' --json", false, &status);
+    assert_int_equal(status, 1);
+    expect(out, "\"answer\":\"no\"");
+    expect(out, "\"method\":\"witness\"");
+    expect(out, "\"plan\":[\"(move a b)\"]");
+    free(out);
+    static const char *const usage[] = {"prove d.pddl p.pddl", "prove d.pddl p.pddl landmark",
+                                        "prove d.pddl p.pddl dead-end extra", "prove d.pddl p.pddl guess x"};
+    for (size_t i = 0; i < sizeof usage / sizeof *usage; i++) {
+        out = run(usage[i], true, &status);
+        if (status != 2)
+            fail_msg("%s: exit %d, not 2: %s", usage[i], status, out);
+        free(out);
+    }
+    out = run("prove d.pddl p.pddl landmark '(at z)'", true, &status);
+    assert_int_equal(status, 3);
+    free(out);
+}
+
 static void test_usage_errors(void **state)
 {
     (void)state;
@@ -225,7 +263,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_heuristics_text), cmocka_unit_test(test_heuristics_json), cmocka_unit_test(test_rpg),
-        cmocka_unit_test(test_start_anywhere),  cmocka_unit_test(test_usage_errors),
+        cmocka_unit_test(test_start_anywhere),  cmocka_unit_test(test_usage_errors), cmocka_unit_test(test_prove),
     };
     return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -6,6 +6,7 @@
 #include "acpbench/grade.h"
 #include "cli.h"
 #include "iou/histogram.h"
+#include "output_guard.h"
 #include "iou/verdict.h"
 #include "report_shard.h"
 #include "runs/runs.h"
@@ -15,6 +16,7 @@ typedef struct {
     int nquestions, nresponses;
     report_options opts;
     const char *output; /* --output: the SVG chart's path (and its CSV's) */
+    bool force;         /* --force: --output may replace them (output_guard.h) */
 } report_args;
 
 static int parse_options(int argc, char **argv, report_args *a)
@@ -63,6 +65,8 @@ static int parse_options(int argc, char **argv, report_args *a)
                 return cli_usage_error("report", "--format must be table, csv, json or svg, not '%s'", v);
         } else if (!strcmp(s, "--output") && v) {
             a->output = argv[++i];
+        } else if (cli_force_option(s)) {
+            a->force = true;
         } else if (cli_csv_raw_option(s)) {
             ;
         } else if (s[0] == '-' && s[1] == '-') {
@@ -78,11 +82,13 @@ static int parse_options(int argc, char **argv, report_args *a)
     a->opts.output = a->output;
     if (a->output && a->opts.format != REPORT_SVG)
         return cli_usage_error("report", "--output is for --format svg (it writes PATH.svg and PATH.csv)");
+    if (a->force && !a->output)
+        return cli_usage_error("report", "--force is for --output (it lets PATH.svg and PATH.csv be replaced)");
     if (a->opts.by == REPORT_BY_FAILURE && a->nquestions + a->nresponses == 0)
         return cli_usage_error("report", "--by failure needs files: --questions FILE... --responses FILE...");
     if (a->opts.by != REPORT_BY_FAILURE && (!a->nquestions || !a->nresponses))
         return cli_usage_error("report", "needs --questions FILE... and --responses FILE...");
-    return PL_EXIT_OK;
+    return a->output ? cli_chart_output_guard("report", a->output, a->force) : PL_EXIT_OK;
 }
 
 typedef struct {

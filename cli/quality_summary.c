@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "output_guard.h"
 #include "quality_summary.h"
 
 void quality_summary_args_init(quality_summary_args *s)
@@ -31,7 +32,8 @@ static int parse_range(const char *text, pl_qsummary_options *o)
 int quality_summary_option(int argc, char **argv, int *i, quality_summary_args *s)
 {
     const char *o = argv[*i], *v = *i + 1 < argc ? argv[*i + 1] : NULL;
-    if (!strcmp(o, "--summary")) {
+    if (!strcmp(o, "--summary") || cli_force_option(o)) {
+        s->force |= cli_force_option(o);
         s->on = true;
         return 1;
     }
@@ -138,7 +140,9 @@ static int collect(const quality_summary_args *s, const pl_quality_options *opt,
         }
         for (int k = 0; k < cases.count && rc == PL_EXIT_OK; k++) {
             const pl_quality_case *c = &cases.items[k];
-            cJSON *expected = published ? pl_qpublished_take(published, c->id) : NULL;
+            cJSON *expected = published       ? pl_qpublished_take(published, c->id)
+                              : !s->recompute ? quality_published_from_csv(c)
+                                              : NULL;
             pl_qfacts f;
             int frc;
             if (expected && pl_qfacts_from_published(c, expected, &f) == 0) {
@@ -190,16 +194,27 @@ static int write_chart_files(const pl_qsummary *sum, const quality_summary_args 
     return cli_write_chart_files("quality", s->output, write_charts, &r);
 }
 
+/* The usage errors, before any work: the charts' options without the
+ * charts, and an output file that exists without --force. */
+static int check_options(const quality_summary_args *s)
+{
+    if (s->chart && quality_summary_write_charts(NULL, s->chart, NULL, NULL) < 0)
+        return cli_usage_error("quality", "--chart expects one of %s", quality_summary_chart_names());
+    if (s->chart && s->format != QSUM_SVG)
+        return cli_usage_error("quality", "--chart NAME picks one of the SVG charts: give --format svg too");
+    if (s->output && s->format != QSUM_SVG)
+        return cli_usage_error("quality", "--output is for --format svg (it writes PATH.svg and PATH.csv)");
+    if (s->force && !s->output)
+        return cli_usage_error("quality", "--force is for --output (it lets PATH.svg and PATH.csv be replaced)");
+    return s->output ? cli_chart_output_guard("quality", s->output, s->force) : PL_EXIT_OK;
+}
+
 static int print_summary(const pl_qsummary *sum, const quality_summary_args *s)
 {
-    if (s->chart && quality_summary_write_charts(sum, s->chart, NULL, NULL) < 0)
-        return cli_usage_error("quality", "--chart expects one of %s", quality_summary_chart_names());
     if (s->format == QSUM_SVG && s->output)
         return write_chart_files(sum, s);
     if (s->format == QSUM_SVG)
         return quality_summary_write_charts(sum, s->chart, stdout, NULL) == 0 ? PL_EXIT_OK : PL_EXIT_INPUT;
-    if (s->output)
-        return cli_usage_error("quality", "--output is for --format svg (it writes PATH.svg and PATH.csv)");
     int rc = s->format == QSUM_CSV     ? quality_summary_print_csv(stdout, sum, s->by)
              : s->format == QSUM_JSONL ? quality_summary_print_jsonl(stdout, sum, s->by)
                                        : quality_summary_print_table(stdout, sum, s->by);
@@ -211,6 +226,9 @@ static int print_summary(const pl_qsummary *sum, const quality_summary_args *s)
 int quality_summary_run(const quality_summary_args *s, const pl_quality_options *opt, const char *pddl_dir,
                         const char *const *files, int nfiles)
 {
+    int usage = check_options(s);
+    if (usage != PL_EXIT_OK)
+        return usage;
     pl_qfacts_list facts = {0};
     int rc = collect(s, opt, pddl_dir, files, nfiles, &facts);
     pl_qsummary sum;

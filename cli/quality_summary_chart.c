@@ -15,6 +15,7 @@ typedef struct {
     double *values[MAX_SERIES];
     const char **categories;
     int *totals;
+    char note[200];
 } chart_data;
 
 static const char *const chart_ids[NCHARTS] = {"labels", "np-labels", "positions", "np-positions",
@@ -89,6 +90,7 @@ static int per_model(chart_data *d, const pl_qgroup *models, int n, bool np)
         rc = label_chart(d, (const long (*)[PL_QLABELS])counts, names, n);
     d->chart.title = np ? "NP-AQM labels per model" : "AQM labels per model";
     d->chart.x_label = "model";
+    d->chart.categories_are_models = true;
     free(counts);
     free(names);
     return rc;
@@ -136,6 +138,30 @@ static int share_chart(chart_data *d, const pl_qgroup *all)
     return 0;
 }
 
+/* Leaves out the series that have the same value in every category (π4,
+ * replanned, is valid at every |π_GT|): bars that say nothing about the
+ * categories, named in the chart's note with their value.  Their arrays stay
+ * in d->values (freed with the chart); one category says nothing to drop. */
+static void drop_constant_series(chart_data *d, const char *categories)
+{
+    int kept = 0, len = 0;
+    for (int s = 0; s < d->chart.nseries; s++) {
+        bool constant = d->chart.ncategories > 1;
+        for (int k = 1; constant && k < d->chart.ncategories; k++)
+            constant = d->series[s].values[k] == d->series[s].values[0];
+        if (!constant) {
+            d->series[kept++] = d->series[s];
+        } else if (len >= 0 && len < (int)sizeof d->note) {
+            len += snprintf(d->note + len, sizeof d->note - (size_t)len, "%s%s = %g", len ? ", " : "not drawn: ",
+                            d->series[s].name, d->series[s].values[0]);
+        }
+    }
+    if (len > 0 && len < (int)sizeof d->note)
+        snprintf(d->note + len, sizeof d->note - (size_t)len, " at every %s", categories);
+    d->chart.nseries = kept;
+    d->chart.note = len > 0 ? d->note : NULL;
+}
+
 static int gt_chart(chart_data *d, const pl_qgroup *all, char (*names)[16])
 {
     static const char *const pis[PL_QSR_PLANS] = {"sr_pi0", "sr_pi1", "sr_pi2", "sr_pi3", "sr_pi4"};
@@ -156,6 +182,7 @@ static int gt_chart(chart_data *d, const pl_qgroup *all, char (*names)[16])
         for (int k = 0; k < PL_QSR_PLANS; k++)
             d->values[k][i] = r->cases ? (double)r->valid[k] / r->cases : 0;
     }
+    drop_constant_series(d, "|π_GT|");
     return 0;
 }
 

@@ -121,7 +121,8 @@ static int chart_of(const pl_ws_failure_table *t, const char *model, const char 
             data->counts[n++] = t->rows[r].count[0];
         }
     data->series = (pl_chart_series){"wrong answers", "#d95f02", data->counts};
-    *chart = (pl_chart){.id = task, .title = data->title, .x_label = "failure mode", .y_label = "wrong answers",
+    *chart = (pl_chart){.id = task, .model = model, .title = data->title, .x_label = "failure mode",
+                        .y_label = "wrong answers",
                         .categories = data->kinds, .ncategories = n, .series = &data->series, .nseries = 1};
     return 0;
 }

@@ -243,9 +243,11 @@ static int chart_group(const report_row *first, const pl_histogram *h, const rep
     g->binary[1] = h->n - h->n_success;
     g->series[0] = (pl_chart_series){"answers", "#1b9e77", g->counts};
     g->series[1] = (pl_chart_series){"answers", "#7570b3", g->binary};
-    charts[0] = (pl_chart){.id = first->task, .title = g->titles[0], .x_label = metric, .y_label = "answers",
+    charts[0] = (pl_chart){.id = first->task, .model = first->model, .title = g->titles[0], .x_label = metric,
+                           .y_label = "answers",
                            .categories = g->categories, .ncategories = h->nbins, .series = &g->series[0], .nseries = 1};
-    charts[1] = (pl_chart){.id = first->task, .title = g->titles[1], .x_label = "binary success", .y_label = "answers",
+    charts[1] = (pl_chart){.id = first->task, .model = first->model, .title = g->titles[1],
+                           .x_label = "binary success", .y_label = "answers",
                            .categories = binary_categories, .ncategories = 2, .series = &g->series[1], .nseries = 1};
     return 0;
 }

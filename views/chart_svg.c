@@ -10,14 +10,32 @@
 
 enum {
     WIDTH = 760,
-    HEIGHT = 400,     /* per chart */
+    HEIGHT = 400,     /* per chart, with one row of `n=` counts and no note */
     LEFT = 70,        /* y axis labels */
     RIGHT = 180,      /* legend */
     TOP = 46,         /* title */
     BOTTOM = 120,     /* category labels and the x label */
     PLOT_W = WIDTH - LEFT - RIGHT,
-    PLOT_H = HEIGHT - TOP - BOTTOM
+    PLOT_H = HEIGHT - TOP - BOTTOM,
+    N_FONT = 9,       /* the `n=` counts */
+    N_ROW = 11,       /* a row of them */
+    NOTE_H = 14       /* the note under the title */
 };
+
+/* The width of a text of `chars` characters at font size `size`: 0.6 em a
+ * character, above the widest digit, `n` and `=` of Helvetica (0.556-0.584 em). */
+static double text_width(size_t chars, int size)
+{
+    return 0.6 * size * (double)chars;
+}
+
+/* Where a chart goes in the document, and its scale. */
+typedef struct {
+    int y0;           /* the chart's top */
+    int nrows;        /* rows of `n=` counts (1 without counts) */
+    int plot_top;     /* the plot area's top; its bottom (the axis) is plot_top + PLOT_H */
+    double top_value, step;
+} chart_layout;
 
 /* XML text of untrusted names (runs, categories): pl_xml_text makes it safe
  * and valid UTF-8, so that no control byte or broken sequence blanks the picture. */
@@ -42,6 +60,19 @@ static double bar_height_max(const pl_chart *c)
     return max;
 }
 
+/* The highest bar of every chart of the figure measured in the same unit
+ * (the same y label) as chart i: one scale for all of them. */
+static double shared_max(const pl_chart *charts, int ncharts, int i)
+{
+    double max = 0;
+    for (int j = 0; j < ncharts; j++)
+        if (j == i || !strcmp(charts[j].y_label ? charts[j].y_label : "", charts[i].y_label ? charts[i].y_label : "")) {
+            double m = bar_height_max(&charts[j]);
+            max = m > max ? m : max;
+        }
+    return max;
+}
+
 /* 1, 2 or 5 × 10^k: at most five steps up to max. */
 static double tick_step(double max)
 {
@@ -51,6 +82,42 @@ static double tick_step(double max)
         if (max / (p * mult[i]) <= 5)
             return p * mult[i];
     return p * 10;
+}
+
+static double band_width(const pl_chart *c)
+{
+    return (double)PLOT_W / (c->ncategories ? c->ncategories : 1);
+}
+
+/* Rows of `n=` counts: the counts of a row are `rows` bands apart, which
+ * must hold the widest of them with a gap. */
+static int count_rows(const pl_chart *c)
+{
+    if (!c->totals)
+        return 1;
+    size_t widest = 0;
+    for (int k = 0; k < c->ncategories; k++) {
+        char text[32];
+        size_t len = (size_t)snprintf(text, sizeof text, "n=%d", c->totals[k]);
+        widest = len > widest ? len : widest;
+    }
+    int rows = (int)ceil((text_width(widest, N_FONT) + 3) / band_width(c));
+    return rows < 1 ? 1 : rows;
+}
+
+static chart_layout layout_of(const pl_chart *charts, int ncharts, int i, int y0)
+{
+    chart_layout l = {.y0 = y0, .nrows = count_rows(&charts[i])};
+    l.plot_top = y0 + TOP + (charts[i].note ? NOTE_H : 0) + (l.nrows - 1) * N_ROW;
+    double max = shared_max(charts, ncharts, i);
+    l.step = tick_step(max > 0 ? max : 1);
+    l.top_value = ceil((max > 0 ? max : 1) / l.step - 1e-9) * l.step;
+    return l;
+}
+
+static int chart_height(const chart_layout *l)
+{
+    return l->plot_top - l->y0 + PLOT_H + BOTTOM;
 }
 
 /* The longest category label, in characters; the labels are turned when
@@ -65,41 +132,46 @@ static size_t longest_category(const pl_chart *c)
 
 static bool labels_turned(const pl_chart *c)
 {
-    return (double)longest_category(c) * 6.5 > (double)PLOT_W / (c->ncategories ? c->ncategories : 1);
+    return (double)longest_category(c) * 6.5 > band_width(c);
 }
 
-static void write_axes(FILE *out, const pl_chart *c, double top_value, double step, int y0)
+static void write_axes(FILE *out, const pl_chart *c, const chart_layout *l)
 {
-    int base = y0 + TOP + PLOT_H;
-    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"15\" font-weight=\"bold\">", LEFT, y0 + 24);
+    int base = l->plot_top + PLOT_H;
+    fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"15\" font-weight=\"bold\">", LEFT, l->y0 + 24);
     put_xml(out, c->title);
     fputs("</text>\n", out);
-    for (int i = 0; step * i <= top_value * (1 + 1e-9); i++) {
-        double y = base - PLOT_H * (step * i / top_value);
+    if (c->note) {
+        fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"11\" font-style=\"italic\">", LEFT, l->y0 + 24 + NOTE_H);
+        put_xml(out, c->note);
+        fputs("</text>\n", out);
+    }
+    for (int i = 0; l->step * i <= l->top_value * (1 + 1e-9); i++) {
+        double y = base - PLOT_H * (l->step * i / l->top_value);
         fprintf(out, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" stroke=\"#dddddd\"/>\n", LEFT, y,
                 LEFT + PLOT_W, y);
         fprintf(out, "<text x=\"%d\" y=\"%.1f\" font-size=\"11\" text-anchor=\"end\">%g</text>\n", LEFT - 6, y + 4,
-                step * i);
+                l->step * i);
     }
     fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000000\"/>\n", LEFT, base, LEFT + PLOT_W,
             base);
-    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000000\"/>\n", LEFT, y0 + TOP, LEFT, base);
+    fprintf(out, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#000000\"/>\n", LEFT, l->plot_top, LEFT, base);
     fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\" transform=\"rotate(-90 %d %d)\">",
-            18, y0 + TOP + PLOT_H / 2, 18, y0 + TOP + PLOT_H / 2);
+            18, l->plot_top + PLOT_H / 2, 18, l->plot_top + PLOT_H / 2);
     put_xml(out, c->y_label);
     fputs("</text>\n", out);
     /* the x label right under the category labels (turned by 40°: 0.64 of their length below the axis) */
     int below = labels_turned(c) ? 14 + (int)(longest_category(c) * 6.5 * 0.64) + 18 : 36;
     fprintf(out, "<text x=\"%d\" y=\"%d\" font-size=\"12\" text-anchor=\"middle\">", LEFT + PLOT_W / 2,
-            below < HEIGHT - TOP - PLOT_H - 8 ? base + below : y0 + HEIGHT - 8);
+            below < BOTTOM - 8 ? base + below : base + BOTTOM - 8);
     put_xml(out, c->x_label);
     fputs("</text>\n", out);
 }
 
-static void write_bars(FILE *out, const pl_chart *c, double top_value, int y0)
+static void write_bars(FILE *out, const pl_chart *c, const chart_layout *l)
 {
-    int base = y0 + TOP + PLOT_H;
-    double band = (double)PLOT_W / (c->ncategories ? c->ncategories : 1);
+    int base = l->plot_top + PLOT_H;
+    double band = band_width(c), top_value = l->top_value;
     double width = band * 0.7;
     bool rotate = labels_turned(c);
     for (int k = 0; k < c->ncategories; k++) {
@@ -120,9 +192,10 @@ static void write_bars(FILE *out, const pl_chart *c, double top_value, int y0)
             fprintf(out, ": %g</title></rect>\n", c->series[s].values[k]);
         }
         double cx = LEFT + band * (k + 0.5);
+        /* the last row right above the plot, the others above it in turn */
         if (c->totals)
-            fprintf(out, "<text x=\"%.1f\" y=\"%d\" font-size=\"9\" text-anchor=\"middle\">n=%d</text>\n", cx,
-                    y0 + TOP - 4, c->totals[k]);
+            fprintf(out, "<text x=\"%.1f\" y=\"%d\" font-size=\"%d\" text-anchor=\"middle\">n=%d</text>\n", cx,
+                    l->plot_top - 4 - (l->nrows - 1 - k % l->nrows) * N_ROW, N_FONT, c->totals[k]);
         if (rotate)
             fprintf(out, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"end\" "
                          "transform=\"rotate(-40 %.1f %d)\">", cx, base + 14, cx, base + 14);
@@ -133,11 +206,11 @@ static void write_bars(FILE *out, const pl_chart *c, double top_value, int y0)
     }
 }
 
-static void write_legend(FILE *out, const pl_chart *c, int y0)
+static void write_legend(FILE *out, const pl_chart *c, const chart_layout *l)
 {
     int x = LEFT + PLOT_W + 20;
     for (int s = 0; s < c->nseries; s++) {
-        int y = y0 + TOP + 18 * s;
+        int y = l->plot_top + 18 * s;
         fprintf(out, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"", x, y);
         put_xml(out, c->series[s].colour);
         fprintf(out, "\"/>\n<text x=\"%d\" y=\"%d\" font-size=\"11\">", x + 18, y + 10);
@@ -148,22 +221,25 @@ static void write_legend(FILE *out, const pl_chart *c, int y0)
 
 int pl_chart_write_svg(FILE *out, const pl_chart *charts, int ncharts)
 {
+    int height = 0;
+    for (int i = 0; i < ncharts; i++) {
+        chart_layout l = layout_of(charts, ncharts, i, height);
+        height += chart_height(&l);
+    }
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
                  "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" "
                  "font-family=\"Helvetica, Arial, sans-serif\">\n"
                  "<rect width=\"100%%\" height=\"100%%\" fill=\"#ffffff\"/>\n",
-            WIDTH, HEIGHT * ncharts, WIDTH, HEIGHT * ncharts);
-    for (int i = 0; i < ncharts; i++) {
+            WIDTH, height, WIDTH, height);
+    for (int i = 0, y0 = 0; i < ncharts; i++) {
         const pl_chart *c = &charts[i];
-        int y0 = HEIGHT * i;
-        double max = bar_height_max(c);
-        double step = tick_step(max > 0 ? max : 1);
-        double top_value = ceil((max > 0 ? max : 1) / step - 1e-9) * step;
+        chart_layout l = layout_of(charts, ncharts, i, y0);
         fputs("<g>\n", out);
-        write_axes(out, c, top_value, step, y0);
-        write_bars(out, c, top_value, y0);
-        write_legend(out, c, y0);
+        write_axes(out, c, &l);
+        write_bars(out, c, &l);
+        write_legend(out, c, &l);
         fputs("</g>\n", out);
+        y0 += chart_height(&l);
     }
     fputs("</svg>\n", out);
     return ferror(out) ? -1 : 0;
@@ -196,7 +272,7 @@ int pl_chart_write_csv(FILE *out, const pl_chart *charts, int ncharts)
     bool any_totals = false;
     for (int i = 0; i < ncharts; i++)
         any_totals |= charts[i].totals != NULL;
-    fputs("chart,category", out);
+    fputs("chart,model,category", out);
     for (int j = 0; j < ncols; j++) {
         fputc(',', out);
         pl_csv_put(out, names[j]);
@@ -206,6 +282,8 @@ int pl_chart_write_csv(FILE *out, const pl_chart *charts, int ncharts)
         const pl_chart *c = &charts[i];
         for (int k = 0; k < c->ncategories; k++) {
             pl_csv_put(out, c->id);
+            fputc(',', out);
+            pl_csv_put(out, c->model ? c->model : c->categories_are_models ? c->categories[k] : "");
             fputc(',', out);
             pl_csv_put(out, c->categories[k]);
             for (int j = 0; j < ncols; j++) {

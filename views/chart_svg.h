@@ -1,9 +1,12 @@
 /* Bar charts for papers: plain SVG text (no dependency) and the CSV of the
  * data drawn.  A chart is a title, axis labels, categories along x and
  * series of values per category, stacked (one bar per category) or grouped
- * (side by side).  Several charts go into one SVG document one under another,
- * and into one CSV whose rows are (chart, category) with a column per series
- * name (the union over the charts, empty where a chart has no such series). */
+ * (side by side).  Several charts go into one SVG document one under another
+ * (one figure): charts of a figure with the same y label share one scale, so
+ * that bars of different charts compare by height.  The `n=` counts above the
+ * bars go on as many rows as they need never to overlap.  The CSV's rows are
+ * (chart, model, category) with a column per series name (the union over the
+ * charts, empty where a chart has no such series). */
 #ifndef PL_VIEWS_CHART_SVG_H
 #define PL_VIEWS_CHART_SVG_H
 
@@ -27,6 +30,9 @@ typedef struct {
     int nseries;
     bool stacked;
     const int *totals;     /* NULL, or per category a count printed above the bar ("n=") and in the CSV */
+    const char *model;     /* the model the chart is about (the CSV's `model`), or NULL */
+    bool categories_are_models; /* with no model: each category is a model (the CSV's `model` is the category) */
+    const char *note;      /* NULL, or a line under the title (what the chart leaves out) */
 } pl_chart;
 
 /* Both return 0, or -1 when writing failed. */

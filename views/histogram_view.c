@@ -270,7 +270,7 @@ static int chart_of(const pl_workspace *ws, const pl_group *g, int metric, const
         keep->counts[b] = h->bins[b].count;
     }
     keep->series = (pl_chart_series){"answers", "#1b9e77", keep->counts};
-    *chart = (pl_chart){.id = g->task, .title = keep->title, .x_label = metric_name(ws, g, metric, true),
+    *chart = (pl_chart){.id = g->task, .model = g->model, .title = keep->title, .x_label = metric_name(ws, g, metric, true),
                         .y_label = "answers", .categories = keep->categories, .ncategories = h->nbins,
                         .series = &keep->series, .nseries = 1};
     return 0;

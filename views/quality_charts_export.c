@@ -60,18 +60,19 @@ static bool fill(charts_data *d, const pl_qcharts *c, int k)
     else
         snprintf(d->titles[k], sizeof d->titles[k], k == PL_QC_LABELS ? "%s labels per model"
                                                                       : "%s labels by relative position in the plan", np);
-    d->charts[k] = (pl_chart){ids[c->np][k],
-                              d->titles[k],
-                              k == PL_QC_LABELS     ? "model"
-                              : k == PL_QC_POSITIONS ? "relative position of the action in π0 (tenth: floor(10·i/|π0|)/10)"
-                                                     : "LEA / |π0|",
-                              lea ? "plans" : "share of actions",
-                              d->categories[k],
-                              n,
-                              d->series[k],
-                              nseries,
-                              true,
-                              lea ? NULL : d->totals[k]};
+    d->charts[k] = (pl_chart){.id = ids[c->np][k],
+                              .title = d->titles[k],
+                              .x_label = k == PL_QC_LABELS     ? "model"
+                                         : k == PL_QC_POSITIONS ? "relative position of the action in π0 (tenth: floor(10·i/|π0|)/10)"
+                                                                : "LEA / |π0|",
+                              .y_label = lea ? "plans" : "share of actions",
+                              .categories = d->categories[k],
+                              .ncategories = n,
+                              .series = d->series[k],
+                              .nseries = nseries,
+                              .stacked = true,
+                              .totals = lea ? NULL : d->totals[k],
+                              .categories_are_models = k == PL_QC_LABELS}; /* the CSV's `model` */
     return ok;
 }
 

@@ -85,7 +85,7 @@ static int write_svg(FILE *f, const pl_why *w)
         for (int c = 0; c < w->nruns; c++)
             series[c] = (pl_chart_series){w->runs[c], colours[c], values + c * w->table.nrows};
         pl_chart chart = {"why", title, "failure mode", "share of the wrong answers (%)", (const char *const *)names,
-                          n, series, w->nruns, false, w->nruns == 1 ? totals : NULL};
+                          n, series, w->nruns, false, w->nruns == 1 ? totals : NULL, NULL, false, NULL};
         rc = pl_chart_write_svg(f, &chart, 1);
     }
 done:

@@ -88,7 +88,7 @@ static void test_svg_and_csv(void **state)
     snprintf(path, sizeof path, "%s/why.csv", dir);
     char *csv = pl_read_file(path, &len, NULL);
     assert_non_null(csv);
-    assert_int_equal(strncmp(csv, "chart,category,wrong answers\n", 29), 0);
+    assert_int_equal(strncmp(csv, "chart,model,category,wrong answers\n", 35), 0);
     char *table = run("--by failure --format csv --questions " SAMPLES, &status);
     int kind_rows = 0, chart_rows = 0; /* the chart's CSV: one line per kind row of the table */
     for (const char *s = table; (s = strstr(s, ",,")); s++) /* a kind row has no key (an empty cell) */

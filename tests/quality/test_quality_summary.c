@@ -264,8 +264,8 @@ static void test_chart_svg_and_csv(void **state)
     const int totals[] = {10, 20, 30};
     pl_chart_series series[] = {{"first", "#1a9850", v1}, {"second \"s\"", "#d73027", v2}};
     pl_chart charts[2] = {
-        {"stacked", "Stacked & titled", "x", "y", cats, 3, series, 2, true, totals},
-        {"grouped", "Grouped", "x", "y", cats, 2, series, 1, false, NULL},
+        {"stacked", "Stacked & titled", "x", "y", cats, 3, series, 2, true, totals, NULL, false, NULL},
+        {"grouped", "Grouped", "x", "y", cats, 2, series, 1, false, NULL, "m1", false, NULL},
     };
     FILE *f = tmpfile();
     assert_int_equal(pl_chart_write_svg(f, charts, 2), 0);
@@ -285,12 +285,12 @@ static void test_chart_svg_and_csv(void **state)
     assert_int_equal(pl_chart_write_csv(f, charts, 2), 0);
     char *csv = read_back(f);
     fclose(f);
-    assert_string_equal(csv, "chart,category,first,\"second \"\"s\"\"\",n\n"
-                             "stacked,a<b & c,1,0.5,10\n"
-                             "stacked,second,2,0,20\n"
-                             "stacked,\"third, with comma\",3,4,30\n"
-                             "grouped,a<b & c,1,,\n"
-                             "grouped,second,2,,\n");
+    assert_string_equal(csv, "chart,model,category,first,\"second \"\"s\"\"\",n\n"
+                             "stacked,,a<b & c,1,0.5,10\n"
+                             "stacked,,second,2,0,20\n"
+                             "stacked,,\"third, with comma\",3,4,30\n"
+                             "grouped,m1,a<b & c,1,,\n"
+                             "grouped,m1,second,2,,\n");
     free(csv);
 }
 

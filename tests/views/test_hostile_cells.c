@@ -305,7 +305,7 @@ static void test_svg_well_formed(void **state)
     double values[2] = {1, 2};
     const char *cats[2] = {"cat" ESC "[31m<b>&", "bad\xff\xfe"};
     pl_chart_series series = {HOSTILE_RUN " \xe2\x80\xae", "#123456", values};
-    pl_chart chart = {"id", "title\r\b", "x<", "y&", cats, 2, &series, 1, false, NULL};
+    pl_chart chart = {"id", "title\r\b", "x<", "y&", cats, 2, &series, 1, false, NULL, NULL, false, NULL};
     char dir[] = "/tmp/planlens-hostile-svg-XXXXXX", path[128], csv[140];
     assert_non_null(mkdtemp(dir));
     snprintf(path, sizeof path, "%s/chart.svg", dir);

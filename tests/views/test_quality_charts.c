@@ -308,7 +308,7 @@ static void check_export(const pl_workspace *ws)
     assert_non_null(f);
     char line[1024];
     assert_non_null(fgets(line, sizeof line, f));
-    assert_int_equal(strncmp(line, "chart,category,correct,misplaced,same_act,diff_act,redundant", 60), 0);
+    assert_int_equal(strncmp(line, "chart,model,category,correct,misplaced,same_act,diff_act,redundant", 66), 0);
     int rows[PL_QC_CHARTS] = {0};
     static const char *const ids[PL_QC_CHARTS] = {"labels,", "positions,", "lea,"};
     while (fgets(line, sizeof line, f))

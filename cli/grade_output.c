@@ -9,6 +9,7 @@
 #include "grade_review.h"
 #include "runs/epochs.h"
 #include "csv_out.h"
+#include "export_answer.h"
 
 static bool is_integer_text(const char *s)
 {
@@ -179,28 +180,19 @@ void grade_print_jsonl(FILE *f, const grade_row *rows, int n, grade_mode mode, b
         fputs("\n]\n", f);
 }
 
-static void csv_field(FILE *f, const char *s, bool last)
-{
-    pl_csv_put(f, s);
-    fputc(last ? '\n' : ',', f);
-}
+static const char *task_label(const grade_row *r);
 
+/* The answer schema (views/csv_out.h), the explorer's list export's, then
+ * with --apply-review what the journal did. */
 const char *grade_csv_header(grade_mode mode)
 {
-#define GRADE_CSV_COMMON                                                                                       \
-    "id,group,sample_id,epoch,model,score,sound_score,path,iou,stored_score,parsed,sound_reason,failure_kind," \
-    "failure_key,failure_step,key,official_rule,"
 #define GRADE_CSV_REVIEW                                                                                        \
     ",review,review_scope,review_by,review_line,review_answer,was_score,was_sound_score,excluded,excluded_by," \
     "excluded_line\n"
-    static const char *const headers[2][2] = {
-        {GRADE_CSV_COMMON "inspect_score,inspect_error\n", GRADE_CSV_COMMON "lm_eval_score,official_error\n"},
-        {GRADE_CSV_COMMON "inspect_score,inspect_error" GRADE_CSV_REVIEW,
-         GRADE_CSV_COMMON "lm_eval_score,official_error" GRADE_CSV_REVIEW}};
-    return headers[(mode & GRADE_REVIEW) != 0][(mode & GRADE_INSPECT) != 0];
+    return mode & GRADE_REVIEW ? PL_ANSWER_CSV_HEADER GRADE_CSV_REVIEW : PL_ANSWER_CSV_HEADER "\n";
 }
 
-/* The review columns of a row (GRADE_REVIEW). */
+/* The review columns of a row (GRADE_REVIEW), each after a comma. */
 static void csv_review(FILE *f, const grade_row *r)
 {
     const grade_row_review *v = &r->review;
@@ -213,68 +205,119 @@ static void csv_review(FILE *f, const grade_row *r)
     }
     if (v->exclude_line)
         snprintf(xline, sizeof xline, "%d", v->exclude_line);
-    csv_field(f, !v->line ? NULL : v->regraded ? "regraded" : "override", false);
-    csv_field(f, !v->line ? NULL : v->question_scope ? "question" : "answer", false);
-    csv_field(f, v->line ? v->by : NULL, false);
-    csv_field(f, line, false);
-    csv_field(f, v->regraded, false);
-    csv_field(f, was, false);
-    csv_field(f, was_sound, false);
-    csv_field(f, v->exclude_line ? "true" : NULL, false);
-    csv_field(f, v->exclude_line ? v->excluded_by : NULL, false);
-    csv_field(f, xline, true);
+    const char *cells[] = {!v->line ? NULL : v->regraded ? "regraded" : "override",
+                           !v->line ? NULL : v->question_scope ? "question" : "answer",
+                           v->line ? v->by : NULL, line, v->regraded, was, was_sound,
+                           v->exclude_line ? "true" : NULL, v->exclude_line ? v->excluded_by : NULL, xline};
+    for (size_t i = 0; i < sizeof cells / sizeof *cells; i++) {
+        fputc(',', f);
+        pl_csv_put(f, cells[i]);
+    }
+}
+
+/* Room for the number cells of one row. */
+typedef struct {
+    char epoch[16], score[16], sound[16], iou[32], stored[32], lm_eval[16], inspect[16], step[16], line[16];
+} number_cells;
+
+/* The official graders' cells: the official score (lm-eval's, or Inspect's
+ * under --official inspect; none when its scorer raises), both graders'
+ * scores and why they differ. */
+static void official_cells(const grade_row *r, grade_mode mode, const char **cells, number_cells *b)
+{
+    if (r->error || !(mode & GRADE_OFFICIAL))
+        return;
+    if (official_score(r, mode) >= 0) {
+        snprintf(b->score, sizeof b->score, "%d", official_score(r, mode));
+        cells[PL_AC_SCORE] = b->score;
+    }
+    snprintf(b->lm_eval, sizeof b->lm_eval, "%d", r->v.score);
+    cells[PL_AC_LM_EVAL_SCORE] = b->lm_eval;
+    if (r->inspect.raised) {
+        cells[PL_AC_INSPECT_ERROR] = r->inspect.raised;
+    } else {
+        snprintf(b->inspect, sizeof b->inspect, "%d", r->inspect.score);
+        cells[PL_AC_INSPECT_SCORE] = b->inspect;
+    }
+    cells[PL_AC_OFFICIAL_RULE] = r->inspect.official_rule;
+}
+
+/* The sound verdict's cells: its score and reason, and a wrong answer's
+ * failure record (a kind its grader did not give is "other", as the
+ * explorer names it). */
+static void sound_cells(const grade_row *r, grade_mode mode, const char **cells, number_cells *b)
+{
+    cells[PL_AC_SOUND_REASON] = r->error ? r->error : r->v.sound_reason;
+    if (r->error || !(mode & GRADE_SOUND))
+        return;
+    snprintf(b->sound, sizeof b->sound, "%d", r->v.sound_score);
+    cells[PL_AC_SOUND_SCORE] = b->sound;
+    const pl_failure *fl = &r->v.failure;
+    if (r->v.sound_score)
+        return;
+    cells[PL_AC_FAILURE_KIND] = pl_failure_kind_name(fl->kind == PL_FAIL_NONE ? PL_FAIL_OTHER : fl->kind);
+    cells[PL_AC_FAILURE_KEY] = fl->key;
+    if (fl->step) {
+        snprintf(b->step, sizeof b->step, "%d", fl->step);
+        cells[PL_AC_FAILURE_STEP] = b->step;
+    }
+    cells[PL_AC_FAILURE_DETAIL] = fl->detail;
+}
+
+/* One row in the answer schema, the columns the CLI knows filled. */
+static void csv_row(FILE *f, const grade_row *r, grade_mode mode)
+{
+    const char *cells[PL_AC_COUNT] = {0};
+    number_cells b;
+    snprintf(b.epoch, sizeof b.epoch, "%d", r->resp->epoch);
+    cells[PL_AC_ID] = id_of(r);
+    cells[PL_AC_SAMPLE_ID] = r->resp->sample_id;
+    cells[PL_AC_EPOCH] = b.epoch;
+    cells[PL_AC_MODEL] = r->resp->model;
+    char *domain = r->q ? pl_acp_question_domain(r->q) : NULL;
+    cells[PL_AC_DOMAIN] = domain;
+    cells[PL_AC_TASK] = r->q ? task_label(r) : NULL;
+    official_cells(r, mode, cells, &b);
+    sound_cells(r, mode, cells, &b);
+    cells[PL_AC_PATH] = r->error ? "error" : r->v.path;
+    if (r->v.has_iou) {
+        snprintf(b.iou, sizeof b.iou, "%.6f", r->v.iou);
+        cells[PL_AC_IOU] = b.iou;
+    }
+    if (!r->error)
+        cells[PL_AC_PARSE_FAILED] = r->v.parsed && cJSON_IsNull(r->v.parsed) ? "true" : "false";
+    if (r->resp->has_stored_score) {
+        snprintf(b.stored, sizeof b.stored, "%g", r->resp->stored_score);
+        cells[PL_AC_STORED_SCORE] = b.stored;
+    }
+    cells[PL_AC_KEY] = r->key;
+    cells[PL_AC_GROUP] = group_of(r);
+    cells[PL_AC_QUESTION] = r->q ? r->q->question : NULL;
+    cells[PL_AC_FILE] = r->resp->source;
+    if (r->resp->line > 0) {
+        snprintf(b.line, sizeof b.line, "%d", r->resp->line);
+        cells[PL_AC_LINE] = b.line;
+    }
+    char *stored = r->q ? pl_csv_json_text(r->q->answer) : NULL;
+    char *parsed = r->error ? NULL : pl_csv_json_text(r->v.parsed);
+    cells[PL_AC_STORED_ANSWER] = stored;
+    cells[PL_AC_PARSED_ANSWER] = parsed;
+    cells[PL_AC_RESPONSE] = r->resp->response;
+    pl_answer_csv_put(f, cells);
+    if (mode & GRADE_REVIEW)
+        csv_review(f, r);
+    fputc('\n', f);
+    free(domain);
+    free(stored);
+    free(parsed);
 }
 
 void grade_print_csv(FILE *f, const grade_row *rows, int n, grade_mode mode)
 {
     fputs(grade_csv_header(mode), f);
-    for (int i = 0; i < n; i++) {
-        const grade_row *r = &rows[i];
-        if (!r->in_shard)
-            continue;
-        char score[16] = "", sound[16] = "", iou[32] = "", stored[32] = "", epoch[16], step[16] = "", other[16] = "";
-        char *parsed = r->v.parsed ? cli_json_text(r->v.parsed, false) : NULL;
-        bool official = !r->error && (mode & GRADE_OFFICIAL), inspect = mode & GRADE_INSPECT;
-        const char *rule = official ? r->inspect.official_rule : NULL;
-        /* the Inspect verdict raises: no score, the exception in the last column */
-        const char *raised = official ? r->inspect.raised : NULL;
-        if (official && official_score(r, mode) >= 0)
-            snprintf(score, sizeof score, "%d", official_score(r, mode));
-        if (rule && (inspect || !raised))
-            snprintf(other, sizeof other, "%d", inspect ? r->v.score : r->inspect.score);
-        if (!r->error && (mode & GRADE_SOUND))
-            snprintf(sound, sizeof sound, "%d", r->v.sound_score);
-        if (r->v.has_iou)
-            snprintf(iou, sizeof iou, "%.6g", r->v.iou);
-        if (r->resp->has_stored_score)
-            snprintf(stored, sizeof stored, "%g", r->resp->stored_score);
-        snprintf(epoch, sizeof epoch, "%d", r->resp->epoch);
-        bool failed = !r->error && (mode & GRADE_SOUND) && r->v.failure.kind != PL_FAIL_NONE;
-        if (failed && r->v.failure.step)
-            snprintf(step, sizeof step, "%d", r->v.failure.step);
-        csv_field(f, id_of(r), false);
-        csv_field(f, group_of(r), false);
-        csv_field(f, r->resp->sample_id, false);
-        csv_field(f, epoch, false);
-        csv_field(f, r->resp->model, false);
-        csv_field(f, score, false);
-        csv_field(f, sound, false);
-        csv_field(f, r->error ? "error" : r->v.path, false);
-        csv_field(f, iou, false);
-        csv_field(f, stored, false);
-        csv_field(f, parsed, false);
-        csv_field(f, r->error ? r->error : r->v.sound_reason, false);
-        csv_field(f, failed ? pl_failure_kind_name(r->v.failure.kind) : NULL, false);
-        csv_field(f, failed ? r->v.failure.key : NULL, false);
-        csv_field(f, step, false);
-        csv_field(f, r->key, false);
-        csv_field(f, rule, false);
-        csv_field(f, other, false);
-        csv_field(f, raised, !(mode & GRADE_REVIEW));
-        if (mode & GRADE_REVIEW)
-            csv_review(f, r);
-        free(parsed);
-    }
+    for (int i = 0; i < n; i++)
+        if (rows[i].in_shard)
+            csv_row(f, &rows[i], mode);
 }
 
 /* ---- table ---- */

@@ -7,15 +7,17 @@
 #include <string.h>
 #include <strings.h>
 
+#include "answer_text.h"
 #include "base/sort.h"
 #include "freq_view.h"
 
 static const char *const commands[] = {"bins",  "charts",  "compare",   "export", "filter", "freq", "help",
                                        "histogram", "note", "probe", "questions", "quit",   "reducer", "warnings",
                                        "why"};
-static const char *const filter_fields[] = {"task",  "domain", "model",  "id",      "note",     "raw",      "prompt",
-                                            "score", "sound",  "stored", "iou",     "parse",    "graded",   "flag",
-                                            "final", "lea",    "correct", "misplaced", "same_act", "diff_act", "redundant"};
+static const char *const filter_fields[] = {"task",  "domain", "model",  "id",      "note",      "raw",      "prompt",
+                                            "score", "sound",  "stored", "iou",     "parse",     "graded",   "flag",
+                                            "kind",  "key",    "step",   "final",   "lea",       "correct",  "misplaced",
+                                            "same_act", "diff_act", "redundant"};
 static const char *const reducers[] = {"mean", "median", "mode", "max", "at_least_", "pass_at_"};
 static const char *const widths[] = {"0.01", "0.05", "0.1", "0.2", "0.25", "0.5", "1"};
 static const char *const yes_no[] = {"yes", "no"};
@@ -62,12 +64,49 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* The values of a text field present in the data. */
-static void offer_values(matches *m, const pl_workspace *ws, const char *field)
+/* Every failure kind's name (new kinds included: the engine's list). */
+static void offer_kinds(matches *m)
 {
+    for (int k = 0; k < PL_FAIL_NKINDS; k++)
+        offer(m, pl_failure_kind_name((pl_failure_kind)k));
+}
+
+/* The keys of the graded answers' failures; one with a blank or an
+ * operator in it quoted, so that it parses as one value.  `quoted`: the
+ * value's opening quote is typed already. */
+static void offer_keys(matches *m, const pl_workspace *ws, bool quoted)
+{
+    int graded = pl_workspace_graded(ws);
+    for (int i = 0; i < graded; i++) {
+        pl_record_failure f;
+        if (!pl_record_failure_of(pl_workspace_record(ws, i), &f) || !f.key)
+            continue;
+        bool plain = !f.key[strcspn(f.key, " \t\"()!=<>~")];
+        if (plain || quoted) {
+            offer(m, f.key);
+            continue;
+        }
+        if (strncmp(f.key, m->prefix, m->len)) /* the prefix typed is the key's, without the quote */
+            continue;
+        char *q = pl_strdup_printf("\"%s\"", f.key);
+        size_t len = m->len;
+        m->len = 0;
+        offer(m, q);
+        m->len = len;
+        free(q);
+    }
+}
+
+/* The values of a text field present in the data. */
+static void offer_values(matches *m, const pl_workspace *ws, const char *field, bool quoted)
+{
+    if (!strcmp(field, "kind"))
+        offer_kinds(m);
     if (!ws)
         return;
-    if (!strcmp(field, "model") || !strcmp(field, "task")) {
+    if (!strcmp(field, "key")) {
+        offer_keys(m, ws, quoted);
+    } else if (!strcmp(field, "model") || !strcmp(field, "task")) {
         for (int g = 0; g < pl_workspace_ngroups(ws); g++)
             offer(m, *field == 'm' ? pl_workspace_group_model(ws, g) : pl_workspace_group_task(ws, g));
     } else if (!strcmp(field, "domain")) {
@@ -92,7 +131,8 @@ static bool is_op(char c)
 static bool filter_word(matches *m, const pl_workspace *ws, const char *line, int start)
 {
     int at = start;
-    if (at > 0 && line[at - 1] == '"') /* a quoted value */
+    bool quoted = at > 0 && line[at - 1] == '"';
+    if (quoted) /* a quoted value */
         at--;
     if (at > 0 && is_op(line[at - 1])) {
         while (at > 0 && is_op(line[at - 1]))
@@ -102,7 +142,7 @@ static bool filter_word(matches *m, const pl_workspace *ws, const char *line, in
             at--;
         char field[32];
         snprintf(field, sizeof field, "%.*s", end - at, line + at);
-        offer_values(m, ws, field);
+        offer_values(m, ws, field, quoted);
         return true;
     }
     offer_all(m, filter_fields, COUNT(filter_fields));

@@ -1,7 +1,8 @@
 /* Tab completion in the prompts (complete.c): ':' commands, run names in
  * :compare, columns in :freq, reducers, bin widths; in f (and :filter) the
  * field names, and after `field=` (`~`, `!=`, ...) the values of model,
- * task and domain present in the data, yes/no, ok/fail. */
+ * task and domain present in the data, yes/no, ok/fail, every failure
+ * kind's name (kind=) and the failure keys of the answers graded (key=). */
 #ifndef PL_TUI_COMPLETE_H
 #define PL_TUI_COMPLETE_H
 

@@ -89,3 +89,25 @@ void pl_view_answer_lines(pl_view_model *vm, const cJSON *answer, pl_acp_task ta
         free(text);
     }
 }
+
+bool pl_record_failure_of(const pl_ws_record *r, pl_record_failure *out)
+{
+    memset(out, 0, sizeof *out);
+    if (!r->graded || r->error || r->resp->error)
+        return false;
+    if (r->sound_score)
+        return true; /* right: kind none */
+    const pl_failure *f = pl_ws_record_failure(r);
+    *out = (pl_record_failure){f->kind == PL_FAIL_NONE ? PL_FAIL_OTHER : f->kind, f->key, f->step, f->detail};
+    return true;
+}
+
+const char *pl_record_failure_text(const pl_ws_record *r, char *buf, size_t size)
+{
+    pl_record_failure f;
+    if (!pl_record_failure_of(r, &f))
+        snprintf(buf, size, "%s", "");
+    else
+        snprintf(buf, size, "%s%s%s", pl_failure_kind_name(f.kind), f.key ? " " : "", f.key ? f.key : "");
+    return buf;
+}

@@ -19,3 +19,14 @@ bool pl_csv_put(FILE *out, const char *text)
     free(cell);
     return cell != NULL;
 }
+
+bool pl_answer_csv_put(FILE *out, const char *const *cells)
+{
+    bool ok = true;
+    for (int c = 0; c < PL_AC_COUNT; c++) {
+        if (c)
+            fputc(',', out);
+        ok &= pl_csv_put(out, cells[c]);
+    }
+    return ok;
+}

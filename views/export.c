@@ -6,6 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer_text.h"
 #include "base/atomic_file.h"
 #include "base/safe_text.h"
 #include "csv_out.h"
@@ -31,23 +32,6 @@ static void case_json(const pl_ws_record *r, cJSON *o)
     for (int k = 0; k < PL_WS_LABELS; k++)
         cJSON_AddNumberToObject(aqm, label_names[k], r->aqm[k]);
     cJSON_AddNumberToObject(o, "final_score", r->final_score);
-}
-
-static void case_csv(FILE *f, const pl_ws_record *r)
-{
-    if (!r->pcase || !r->graded) {
-        fputs(",,,,,,,,", f);
-        return;
-    }
-    fprintf(f, ",%d,%d,%d", r->pcase->nllm, r->has_quality ? r->quality_lea : r->case_lea, r->case_lea);
-    for (int k = 0; k < PL_WS_LABELS; k++)
-        if (r->has_quality)
-            fprintf(f, ",%d", r->aqm[k]);
-        else
-            fputc(',', f);
-    fputc(',', f);
-    if (r->has_quality)
-        fprintf(f, "%.6f", r->final_score);
 }
 
 /* The group of the answer's question: an ACPBench question's as its file
@@ -121,14 +105,25 @@ static void answer_json(const pl_workspace *ws, int i, cJSON *o)
     add_value(o, "parsed_answer", parsed_answer(r));
 }
 
+char *pl_csv_json_text(const cJSON *value)
+{
+    if (!value)
+        return NULL;
+    if (cJSON_IsString(value))
+        return pl_strdup(value->valuestring);
+    char *printed = cJSON_PrintUnformatted(value); /* cJSON's allocator: copied to be freed with free() */
+    char *text = printed ? pl_strdup(printed) : NULL;
+    cJSON_free(printed);
+    return text;
+}
+
 /* A JSON value as one CSV cell: a string as its text, anything else as
  * compact JSON; NULL: an empty cell.  Takes `value`. */
 static bool put_json_cell(FILE *f, cJSON *value)
 {
-    char *text = value && !cJSON_IsString(value) ? cJSON_PrintUnformatted(value) : NULL;
-    bool ok = (!value || cJSON_IsString(value) || text) &&
-              pl_csv_put(f, cJSON_IsString(value) ? value->valuestring : text);
-    cJSON_free(text);
+    char *text = pl_csv_json_text(value);
+    bool ok = (!value || text) && pl_csv_put(f, text);
+    free(text);
     cJSON_Delete(value);
     return ok;
 }
@@ -162,6 +157,127 @@ void pl_export_no_answer_csv(FILE *f)
     fputs(",,,,,,,", f);
 }
 
+/* Room for the number cells of one answer line. */
+typedef struct {
+    char epoch[16], score[16], sound[16], value[32], stored[32], lm_eval[16], inspect[16], step[16], line[16];
+    char counts[3 + PL_WS_LABELS][16], final[32];
+} number_cells;
+
+/* A plan-quality case's numbers, as the question list shows them: the
+ * plan's length, LEA (the official count once the pipeline scored it, else
+ * the simulation's), the true LEA, the AQM label counts and the final score. */
+static void case_cells(const pl_ws_record *r, const char **cells, number_cells *b)
+{
+    if (!r->pcase || !r->graded)
+        return;
+    int numbers[3] = {r->pcase->nllm, r->has_quality ? r->quality_lea : r->case_lea, r->case_lea};
+    for (int k = 0; k < 3 + (r->has_quality ? PL_WS_LABELS : 0); k++) {
+        snprintf(b->counts[k], sizeof b->counts[k], "%d", k < 3 ? numbers[k] : r->aqm[k - 3]);
+        cells[PL_AC_PLAN_LENGTH + k] = b->counts[k];
+    }
+    if (r->has_quality) {
+        snprintf(b->final, sizeof b->final, "%.6f", r->final_score);
+        cells[PL_AC_FINAL_SCORE] = b->final;
+    }
+}
+
+/* The verdicts' cells of a graded answer: official and sound, the rule, the
+ * value, both official graders, the failure record. */
+static void verdict_cells(const pl_ws_record *r, const char **cells, number_cells *b)
+{
+    if (!r->graded)
+        return;
+    snprintf(b->score, sizeof b->score, "%d", r->score);
+    snprintf(b->sound, sizeof b->sound, "%d", r->sound_score);
+    cells[PL_AC_SCORE] = b->score;
+    cells[PL_AC_SOUND_SCORE] = b->sound;
+    cells[PL_AC_PATH] = r->acp_v.path;
+    cells[PL_AC_SOUND_REASON] = r->acp_v.sound_reason;
+    cells[PL_AC_PARSE_FAILED] = r->parse_failed ? "true" : "false";
+    if (r->has_value) {
+        snprintf(b->value, sizeof b->value, "%.6f", r->value);
+        cells[r->is_distance ? PL_AC_ACTION_DISTANCE : PL_AC_IOU] = b->value;
+    }
+    if (r->acp && !r->error && !r->resp->error) { /* the lm-eval verdict is the explorer's official one */
+        cells[PL_AC_LM_EVAL_SCORE] = b->score;
+        cells[PL_AC_OFFICIAL_RULE] = r->official_rule;
+    }
+    if (r->has_inspect && r->inspect_score >= 0) {
+        snprintf(b->inspect, sizeof b->inspect, "%d", r->inspect_score);
+        cells[PL_AC_INSPECT_SCORE] = b->inspect;
+    }
+    pl_record_failure f;
+    if (pl_record_failure_of(r, &f) && f.kind != PL_FAIL_NONE) {
+        cells[PL_AC_FAILURE_KIND] = pl_failure_kind_name(f.kind);
+        cells[PL_AC_FAILURE_KEY] = f.key;
+        if (f.step)
+            snprintf(b->step, sizeof b->step, "%d", f.step);
+        cells[PL_AC_FAILURE_STEP] = f.step ? b->step : NULL;
+        cells[PL_AC_FAILURE_DETAIL] = f.detail;
+    }
+}
+
+/* One line of the answer schema (csv_out.h) for record i, without its newline. */
+static bool answer_csv(FILE *f, const pl_workspace *ws, int i)
+{
+    const pl_ws_record *r = pl_workspace_record(ws, i);
+    const char *cells[PL_AC_COUNT] = {0};
+    number_cells b;
+    snprintf(b.epoch, sizeof b.epoch, "%d", r->epoch);
+    cells[PL_AC_ID] = r->id;
+    cells[PL_AC_SAMPLE_ID] = r->resp->sample_id;
+    cells[PL_AC_EPOCH] = b.epoch;
+    cells[PL_AC_MODEL] = r->model;
+    cells[PL_AC_DOMAIN] = r->domain;
+    cells[PL_AC_TASK] = r->task;
+    verdict_cells(r, cells, &b);
+    if (r->resp->has_stored_score) {
+        snprintf(b.stored, sizeof b.stored, "%g", r->resp->stored_score);
+        cells[PL_AC_STORED_SCORE] = b.stored;
+    }
+    cells[PL_AC_FLAG] = r->flagged ? "true" : "false";
+    cells[PL_AC_NOTE] = r->note;
+    case_cells(r, cells, &b);
+    char *key = pl_workspace_answer_key(ws, i);
+    cells[PL_AC_KEY] = key;
+    cells[PL_AC_GROUP] = question_group(r);
+    cells[PL_AC_QUESTION] = question_text(r);
+    cells[PL_AC_FILE] = r->resp->source;
+    if (r->resp->line > 0) {
+        snprintf(b.line, sizeof b.line, "%d", r->resp->line);
+        cells[PL_AC_LINE] = b.line;
+    }
+    cJSON *stored = stored_answer(r), *parsed = parsed_answer(r);
+    char *stored_text = pl_csv_json_text(stored), *parsed_text = pl_csv_json_text(parsed);
+    cells[PL_AC_STORED_ANSWER] = stored_text;
+    cells[PL_AC_PARSED_ANSWER] = parsed_text;
+    cells[PL_AC_RESPONSE] = r->resp->response;
+    bool ok = key && (!stored || stored_text) && (!parsed || parsed_text) && pl_answer_csv_put(f, cells);
+    free(key);
+    free(stored_text);
+    free(parsed_text);
+    cJSON_Delete(stored);
+    cJSON_Delete(parsed);
+    return ok;
+}
+
+/* A wrong answer's failure record, as the CSV's failure_* cells and the
+ * CLI's JSON name it: {"kind", "key", "step", "detail"} (absent parts left out). */
+static void failure_json(const pl_ws_record *r, cJSON *o)
+{
+    pl_record_failure f;
+    if (!pl_record_failure_of(r, &f) || f.kind == PL_FAIL_NONE)
+        return;
+    cJSON *j = cJSON_AddObjectToObject(o, "failure");
+    cJSON_AddStringToObject(j, "kind", pl_failure_kind_name(f.kind));
+    if (f.key)
+        cJSON_AddStringToObject(j, "key", f.key);
+    if (f.step)
+        cJSON_AddNumberToObject(j, "step", f.step);
+    if (f.detail)
+        cJSON_AddStringToObject(j, "detail", f.detail);
+}
+
 static cJSON *record_json(const pl_workspace *ws, int i)
 {
     const pl_ws_record *r = pl_workspace_record(ws, i);
@@ -182,6 +298,7 @@ static cJSON *record_json(const pl_workspace *ws, int i)
             cJSON_AddStringToObject(o, "sound_reason", r->acp_v.sound_reason);
         if (r->pcase)
             case_json(r, o);
+        failure_json(r, o);
     }
     if (r->resp->has_stored_score)
         cJSON_AddNumberToObject(o, "stored_score", r->resp->stored_score);
@@ -269,38 +386,9 @@ int pl_export_records(const pl_workspace *ws, const int *records, int n, const c
             cJSON_AddItemToArray(a, record_json(ws, records[i]));
         ok = put_items(f, a, format);
     } else {
-        fputs("id,model,domain,task,score,sound_score,value,parse_failed,rule,sound_reason,stored_score,flag,note,"
-              "plan_length,lea,true_lea,correct,misplaced,same_act,diff_act,redundant,final_score,"
-              PL_EXPORT_ANSWER_COLUMNS "\n",
-              f);
+        fputs(PL_ANSWER_CSV_HEADER "\n", f);
         for (int i = 0; i < n; i++) {
-            const pl_ws_record *r = pl_workspace_record(ws, records[i]);
-            ok &= pl_csv_put(f, r->id);
-            fputc(',', f);
-            ok &= pl_csv_put(f, r->model);
-            fputc(',', f);
-            ok &= pl_csv_put(f, r->domain);
-            fputc(',', f);
-            ok &= pl_csv_put(f, r->task);
-            fputc(',', f);
-            if (r->graded)
-                fprintf(f, "%d,%d,", r->score, r->sound_score);
-            else
-                fputs(",,", f);
-            if (r->graded && r->has_value)
-                fprintf(f, "%.6f", r->value);
-            fprintf(f, ",%s,", r->graded && r->parse_failed ? "true" : "false");
-            ok &= pl_csv_put(f, r->graded ? r->acp_v.path : NULL);
-            fputc(',', f);
-            ok &= pl_csv_put(f, r->graded ? r->acp_v.sound_reason : NULL);
-            fputc(',', f);
-            if (r->resp->has_stored_score)
-                fprintf(f, "%g", r->resp->stored_score);
-            fprintf(f, ",%s,", r->flagged ? "true" : "false");
-            ok &= pl_csv_put(f, r->note);
-            case_csv(f, r);
-            fputc(',', f);
-            ok &= pl_export_answer_csv(f, ws, records[i]);
+            ok &= answer_csv(f, ws, records[i]);
             fputc('\n', f);
         }
     }

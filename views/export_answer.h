@@ -9,6 +9,7 @@
 #ifndef PL_EXPORT_ANSWER_H
 #define PL_EXPORT_ANSWER_H
 
+#include <cjson/cJSON.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -19,6 +20,10 @@
 /* Writes record i's cells, comma-separated (no comma before, no newline
  * after); false when out of memory. */
 bool pl_export_answer_csv(FILE *f, const pl_workspace *ws, int i);
+/* A JSON value as one cell's text: a string as its text, anything else as
+ * compact JSON (a new string; NULL for a NULL value or out of memory): the
+ * stored and parsed answers of every answer CSV (csv_out.h). */
+char *pl_csv_json_text(const cJSON *value);
 /* The same number of empty cells (a line about no answer). */
 void pl_export_no_answer_csv(FILE *f);
 

@@ -5,6 +5,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "answer_text.h"
 #include "base/error.h"
 
 typedef enum { N_TRUE, N_AND, N_OR, N_NOT, N_TERM } node_kind;
@@ -24,6 +25,9 @@ typedef enum {
     F_PARSE,
     F_GRADED,
     F_FLAG,
+    F_KIND, /* the failure record (answer_text.h): its kind's name, key and step */
+    F_KEY,
+    F_STEP,
     F_FINAL, /* plan-quality cases: numbers */
     F_LEA,
     F_LABEL /* F_LABEL + k: the count of AQM label k (PL_WS_LABELS of them) */
@@ -41,11 +45,11 @@ struct pl_filter {
 
 static const char *const field_names[] = {"task",    "domain",    "model",    "id",       "note",     "raw",
                                           "prompt",  "score",     "sound",    "stored",   "iou",      "parse",
-                                          "graded",  "flag",      "final",    "lea",      "correct",  "misplaced",
-                                          "same_act", "diff_act", "redundant"};
+                                          "graded",  "flag",      "kind",     "key",      "step",     "final",
+                                          "lea",     "correct",   "misplaced", "same_act", "diff_act", "redundant"};
 #define FIELD_LIST                                                                                                   \
-    "task, domain, model, id, note, raw, prompt, score, sound, stored, iou, parse, graded, flag, final, lea, "      \
-    "correct, misplaced, same_act, diff_act, redundant"
+    "task, domain, model, id, note, raw, prompt, score, sound, stored, iou, parse, graded, flag, kind, key, step, "  \
+    "final, lea, correct, misplaced, same_act, diff_act, redundant"
 
 typedef struct {
     const char *text;
@@ -133,6 +137,15 @@ static op_kind read_op(parser *p, bool *ok)
     return OP_EQ;
 }
 
+/* A failure kind's name, in any case ("none" too: a right answer). */
+static bool known_kind(const char *name)
+{
+    for (int k = 0; k < PL_FAIL_NKINDS; k++)
+        if (!strcasecmp(name, pl_failure_kind_name((pl_failure_kind)k)))
+            return true;
+    return false;
+}
+
 static pl_filter *parse_term(parser *p)
 {
     skip_space(p);
@@ -155,7 +168,8 @@ static pl_filter *parse_term(parser *p)
     op_kind op = read_op(p, &ok);
     if (!ok)
         return fail(p, "an operator: = != < <= > >= ~ !~");
-    bool numeric = k == F_SCORE || k == F_SOUND || k == F_STORED || k == F_IOU || k >= F_FINAL, text = k <= F_PROMPT;
+    bool numeric = k == F_SCORE || k == F_SOUND || k == F_STORED || k == F_IOU || k == F_STEP || k >= F_FINAL;
+    bool text = k <= F_PROMPT || k == F_KIND || k == F_KEY;
     if ((numeric && (op == OP_HAS || op == OP_HASNT)) || (!numeric && op != OP_EQ && op != OP_NE && !text) ||
         (text && op != OP_EQ && op != OP_NE && op != OP_HAS && op != OP_HASNT)) {
         p->at = op_at;
@@ -180,6 +194,8 @@ static pl_filter *parse_term(parser *p)
                       : k == F_PARSE && strcasecmp(value, "ok") && strcasecmp(value, "fail") ? "ok or fail"
                       : (k == F_GRADED || k == F_FLAG) && strcasecmp(value, "yes") && strcasecmp(value, "no")
                           ? "yes or no"
+                      : k == F_KIND && (op == OP_EQ || op == OP_NE) && !known_kind(value)
+                          ? "a failure kind (Tab lists them; none: right)"
                                                                                          : NULL;
     if (bad) {
         pl_filter_free(f);
@@ -304,9 +320,27 @@ static bool match_raw(const pl_filter *f, const pl_run_response *p)
     return found == (f->op == OP_HAS);
 }
 
+/* kind, key, step: false without a sound verdict (pending, errors); a right
+ * answer's kind is "none" and it has no key or step. */
+static bool match_failure(const pl_filter *f, const pl_ws_record *r)
+{
+    pl_record_failure rf;
+    if (!pl_record_failure_of(r, &rf))
+        return false;
+    if (f->field == F_KIND)
+        return compare_text(f->op, pl_failure_kind_name(rf.kind), f->text);
+    if (f->field == F_KEY)
+        return compare_text(f->op, rf.key, f->text);
+    return rf.step > 0 && compare_number(f->op, rf.step, f->number);
+}
+
 static bool match_term(const pl_filter *f, const pl_ws_record *r)
 {
     switch (f->field) {
+    case F_KIND:
+    case F_KEY:
+    case F_STEP:
+        return match_failure(f, r);
     case F_TASK:
         return compare_text(f->op, r->task, f->text);
     case F_DOMAIN:

@@ -2,6 +2,7 @@
  *
  *   task=app domain=ferry iou<0.5 score=0 model~gpt raw~"red block"
  *   !parse=ok or (task=prog and sound!=score)
+ *   kind=unknown-name key=sail or (kind=unmet-precondition step<=2)
  *
  * A term is FIELD OP VALUE.  Fields: task, domain, model, id, note, raw (the
  * model's own words: PlanBench's raw response, else the response as stored,
@@ -9,7 +10,12 @@
  * and != compare case-insensitively, ~ and !~ test for a substring), score,
  * sound, stored (the run's own score), iou (numbers; = != < <= > >=; iou is
  * the IoU or action distance; stored and iou are false for records without
- * one), parse (ok | fail), graded, flag (yes | no); for plan-quality cases
+ * one), parse (ok | fail), graded, flag (yes | no); the failure record of the
+ * sound verdict (views/answer_text.h): kind (a kind's name as the CLI
+ * writes it, `none` for a right answer: kind=not-applicable, kind~extract),
+ * key (what the mistake is about: key=pick-up, key~"+"), step (the plan step
+ * it happened at, a number; false without one) — all three false for
+ * answers without a sound verdict; for plan-quality cases
  * final (the final score), lea (the LEA column's count) and the AQM label
  * counts correct, misplaced, same_act, diff_act, redundant (numbers; false
  * for other records and cases without them).  `sound` and `stored` may

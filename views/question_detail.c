@@ -92,6 +92,38 @@ static void acp_details(pl_view_model *vm, const pl_ws_record *r, pl_detail_cach
     pl_view_answer_lines(vm, r->acp ? r->acp->answer : NULL, task, width, o->ascii);
 }
 
+/* The failure record of a wrong answer's sound verdict, one field a line,
+ * in the words the filter (kind=, key=, step=), the list's failure column
+ * and the exports use. */
+static void failure_record(pl_view_model *vm, const pl_ws_record *r, const pl_detail_opts *o)
+{
+    pl_record_failure f;
+    if (!pl_record_failure_of(r, &f) || f.kind == PL_FAIL_NONE)
+        return;
+    section(vm, "Failure");
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_DIM, "  kind    ");
+    pl_vm_span(vm, ROLE_WRONG, "%s", pl_failure_kind_name(f.kind));
+    pl_vm_span(vm, ROLE_DIM, "  (%s)", pl_failure_kind_label(f.kind));
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_DIM, "  key     ");
+    pl_vm_span(vm, f.key ? ROLE_TEXT : ROLE_DIM, "%s", f.key ? f.key : "-");
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_DIM, "  step    ");
+    if (f.step)
+        pl_vm_span(vm, ROLE_TEXT, "%d", f.step);
+    else
+        pl_vm_span(vm, ROLE_DIM, "-");
+    if (!f.detail) {
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_DIM, "  detail  -");
+        return;
+    }
+    char *text = pl_strdup_printf("detail  %s", f.detail);
+    pl_vm_wrapped(vm, ROLE_TEXT, text ? text : f.detail, o->width, 2);
+    free(text);
+}
+
 /* "PlanBench task 1 (plan generation) · prompt oneshot · instance 2 ·
  * domain blocksworld_3": what the case is, as the benchmark names it. */
 static void case_line(pl_view_model *vm, const pl_ws_record *r, const pl_detail_opts *o)
@@ -361,6 +393,7 @@ void pl_view_detail_journal(const pl_workspace *ws, int record, const pl_detail_
     } else {
         acp_details(vm, r, cache, o);
     }
+    failure_record(vm, r, o);
     log_scores(vm, r->resp, o);
     epochs_section(vm, ws, r, o);
     char *akey = journal ? pl_workspace_answer_key(ws, record) : NULL;

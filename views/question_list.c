@@ -5,6 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer_text.h"
 #include "base/error.h"
 #include "base/sort.h"
 #include "natural_order.h"
@@ -32,6 +33,7 @@ enum {
     COL_AQM,
     COL_FINAL,
     COL_PARSE,
+    COL_FAILURE, /* the sound verdict's failure: kind and key (answer_text.h) */
     COL_ANSWER, /* only when rows would look the same: the same question of the same run */
     COL_FLAGS
 };
@@ -224,16 +226,20 @@ typedef struct {
     int graded, right, parse_failed;
 } list_counts;
 
-#define PREVIEW_COLUMNS 40
+#define PREVIEW_COLUMNS 60
+#define PREVIEW_SIZE (4 * PREVIEW_COLUMNS + 8)
 
 /* The start of the answer's text on one line: blanks run together,
- * control characters (and, with ascii, other than ASCII) as "?". */
+ * control characters (and, with ascii, other than ASCII) as "?"; "…"
+ * (ASCII "..") where it is cut.  The table cuts it further at its end
+ * (pl_column.tail_cut); v shows the whole answer. */
 static void preview_text(const pl_ws_record *r, bool ascii, char *buf, size_t size)
 {
     const char *s = r->resp->error ? r->resp->error : r->resp->response ? r->resp->response : "";
     size_t n = 0;
     int cols = 0;
-    for (bool blank = true; *s && n + 5 < size; s++) { /* room for a whole character */
+    bool blank = true;
+    for (; *s && n + 9 < size; s++) { /* room for a whole character and the mark */
         unsigned char c = (unsigned char)*s;
         bool lead = (c & 0xC0) != 0x80;
         if (lead && cols == PREVIEW_COLUMNS)
@@ -253,6 +259,12 @@ static void preview_text(const pl_ws_record *r, bool ascii, char *buf, size_t si
         cols += lead;
         buf[n++] = (char)c;
     }
+    while (*s == ' ' || *s == '\t' || *s == '\n' || *s == '\r') /* blanks at the end cut nothing */
+        s++;
+    while (n > 0 && buf[n - 1] == ' ')
+        n--;
+    if (*s)
+        n += (size_t)sprintf(buf + n, "%s", ascii ? ".." : "…"); /* as the table marks a cut */
     buf[n] = '\0';
 }
 
@@ -285,11 +297,12 @@ static bool same_rows(const pl_workspace *ws, const int *records, int n)
 }
 
 /* The answer column when rows would look the same, its previews measured
- * and given to the table (it keeps them apart); the other name columns'
- * values too.  `names` holds 5 n pointers; the previews are freed by the caller. */
+ * (cut at their end: the start of an answer is what tells it); the name
+ * columns' values given to the table (it keeps them apart); the failures
+ * measured.  `names` holds 5 n pointers; the failures are freed by the caller. */
 static void name_values(const pl_workspace *ws, const int *records, int n, pl_table *t, const char **names)
 {
-    bool answers = same_rows(ws, records, n);
+    bool answers = same_rows(ws, records, n), failures = false;
     t->cols[COL_ANSWER].off = !answers;
     for (int i = 0; i < n; i++) {
         const pl_ws_record *r = pl_workspace_record(ws, records[i]);
@@ -297,16 +310,22 @@ static void name_values(const pl_workspace *ws, const int *records, int n, pl_ta
         names[n + i] = r->model;
         names[2 * n + i] = r->domain;
         names[3 * n + i] = r->task;
-        names[4 * n + i] = NULL;
+        char text[PREVIEW_SIZE];
         if (answers) {
-            char text[4 * PREVIEW_COLUMNS + 8];
             preview_text(r, t->ascii, text, sizeof text);
-            names[4 * n + i] = pl_strdup(text);
-            pl_table_measure(t, COL_ANSWER, names[4 * n + i] ? names[4 * n + i] : "");
+            pl_table_measure(t, COL_ANSWER, text);
         }
+        pl_record_failure f;
+        bool wrong = pl_record_failure_of(r, &f) && f.kind != PL_FAIL_NONE;
+        names[4 * n + i] = pl_strdup(wrong ? pl_record_failure_text(r, text, sizeof text) : "-");
+        if (names[4 * n + i])
+            pl_table_measure(t, COL_FAILURE, names[4 * n + i]);
+        failures = failures || wrong;
     }
-    int cols[] = {COL_ID, COL_RUN, COL_DOMAIN, COL_TASK, COL_ANSWER};
-    for (int k = 0; k < 5; k++) {
+    t->cols[COL_FAILURE].empty = !failures; /* all right or pending: its room goes to the names */
+    /* the failures are not told: they shrink to their minimum before the names that tell rows apart */
+    int cols[] = {COL_ID, COL_RUN, COL_DOMAIN, COL_TASK};
+    for (int k = 0; k < 4; k++) {
         bool all = true;
         for (int i = 0; i < n && all; i++)
             all = names[k * n + i] != NULL;
@@ -332,6 +351,7 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
     pl_table_add(t, "AQM", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "final", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "parse", PL_ALIGN_LEFT, false, 0);
+    pl_table_add(t, "failure", PL_ALIGN_LEFT, true, 14);
     pl_table_add(t, "answer", PL_ALIGN_LEFT, true, 10);
     pl_table_add(t, "flags", PL_ALIGN_LEFT, false, 0);
     bool same[3] = {true, true, true}, iou = false, ad = false, cases = false, only_cases = true;
@@ -383,6 +403,9 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
     pl_table_measure(t, COL_FINAL, "-1.000");
     t->cols[COL_LEA].off = t->cols[COL_AQM].off = t->cols[COL_FINAL].off = !cases;
     t->cols[COL_ANSWER].drop = 1; /* a preview: before the verdicts */
+    t->cols[COL_ANSWER].tail_cut = true;
+    t->cols[COL_FAILURE].tail_cut = true; /* the kind first: "not-applicab…" */
+    t->cols[COL_FAILURE].shrink_first = true; /* before the ids that tell rows apart */
     t->cols[COL_AQM].drop = 2; /* with other rows beside the cases, when short of room */
     t->cols[COL_LEA].drop = 3;
     t->cols[COL_FINAL].drop = 4;
@@ -405,7 +428,7 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
     if (names)
         name_values(ws, records, n, t, names);
     else
-        t->cols[COL_ANSWER].off = true;
+        t->cols[COL_ANSWER].off = t->cols[COL_FAILURE].off = true;
     pl_table_fit(t, width);
     for (int i = 0; names && i < n; i++)
         free((char *)names[4 * n + i]);
@@ -492,8 +515,15 @@ static void fill_line(const pl_workspace *ws, pl_view_model *vm, int line)
         case_cells(t, &one, r);
         pl_table_cell(t, COL_PARSE, &one, r->parse_failed ? ROLE_ERROR : ROLE_DIM, r->parse_failed ? "fail" : "ok");
     }
+    if (t->cols[COL_FAILURE].width) {
+        char text[PREVIEW_SIZE];
+        pl_record_failure f;
+        bool wrong = pl_record_failure_of(r, &f) && f.kind != PL_FAIL_NONE;
+        pl_table_cell(t, COL_FAILURE, &one, wrong ? ROLE_WRONG : ROLE_DIM,
+                      wrong ? pl_record_failure_text(r, text, sizeof text) : !r->graded ? (t->ascii ? "..." : "…") : "-");
+    }
     if (t->cols[COL_ANSWER].width) {
-        char text[4 * PREVIEW_COLUMNS + 8];
+        char text[PREVIEW_SIZE];
         preview_text(r, t->ascii, text, sizeof text);
         pl_table_cell(t, COL_ANSWER, &one, ROLE_DIM, text);
     }

@@ -34,6 +34,12 @@ char *pl_middle_cut(const char *text, int width, bool ascii)
     return cut_at(text, width, -1, ascii);
 }
 
+/* A column's cut of a text too wide: at its end (tail_cut), else in the middle. */
+static char *column_cut(const pl_column *c, const char *text, bool ascii)
+{
+    return cut_at(text, c->width, c->tail_cut ? c->width - mark_columns(ascii) : -1, ascii);
+}
+
 static uint64_t hash_bytes(const char *s, size_t n)
 {
     uint64_t h = 14695981039346656037u; /* FNV-1a */
@@ -143,9 +149,27 @@ static void shrink_names(pl_table *t, int width, bool floors)
         t->cols[at].width--;
 }
 
-/* Empty columns hide first, then optional ones; names shrink to where their
- * values stay apart (the others first), then to their minimum; then lesser
- * columns drop. */
+/* While the table is too wide: the previews shrink to their minimum (a
+ * text cut at its end gives its start all the same), then the lesser names;
+ * when that is not enough, the lesser names hide. */
+static void shrink_lesser(pl_table *t, int width)
+{
+    for (int pass = 0; pass < 2; pass++) /* previews read from their start, then the lesser names */
+        for (int i = 0; i < t->ncols; i++) {
+            pl_column *c = &t->cols[i];
+            int over = pl_table_width(t) - width;
+            if (c->width && c->name && (pass ? c->shrink_first : c->tail_cut && !c->shrink_first) && over > 0)
+                c->width = c->width - over > c->min ? c->width - over : c->min;
+        }
+    for (int i = 0; i < t->ncols && pl_table_width(t) > width; i++)
+        if (t->cols[i].shrink_first)
+            t->cols[i].width = 0;
+}
+
+/* Empty columns hide first, then optional ones; lesser names shrink to
+ * their minimum (and hide when that is not enough), then names to where
+ * their values stay apart (the others first), then to their minimum; then
+ * lesser columns drop. */
 static void size_columns(pl_table *t, int width)
 {
     for (int i = 0; i < t->ncols; i++)
@@ -155,6 +179,7 @@ static void size_columns(pl_table *t, int width)
         t->cols[at].width = 0;
     while (pl_table_width(t) > width && (at = next_to_hide(t)) >= 0)
         t->cols[at].width = 0;
+    shrink_lesser(t, width);
     shrink_names(t, width, true);
     shrink_names(t, width, false);
     while (pl_table_width(t) > width && (at = next_to_drop(t)) >= 0) {
@@ -433,6 +458,11 @@ static char *name_text(const pl_table *t, int col, const char *text)
     char *shown = pl_strndup(text, len);
     if (!shown || pl_text_columns(shown) <= c->width)
         return shown;
+    if (c->tail_cut) {
+        char *cut = column_cut(c, shown, t->ascii);
+        free(shown);
+        return cut;
+    }
     int head = c->head;
     if (t->ncuts) {
         uint64_t h = hash_bytes(text, len);
@@ -450,13 +480,13 @@ static void cell(const pl_table *t, int col, pl_view_model *vm, pl_role role, co
     const pl_column *c = &t->cols[col];
     if (!c->width)
         return;
-    char *cut = !c->name ? pl_strdup(text) : value ? name_text(t, col, text) : pl_middle_cut(text, c->width, t->ascii);
+    char *cut = !c->name ? pl_strdup(text) : value ? name_text(t, col, text) : column_cut(c, text, t->ascii);
     if (cut && t->ascii) { /* cut as drawn, so that "π" drawn "pi" does not push the last character out */
         char *ascii = pl_ascii_text(cut);
         if (ascii && c->name && pl_text_columns(ascii) > c->width) {
             free(ascii);
             char *whole = pl_ascii_text(text);
-            ascii = whole ? pl_middle_cut(whole, c->width, true) : NULL;
+            ascii = whole ? column_cut(c, whole, true) : NULL;
             free(whole);
         }
         free(cut);

@@ -18,7 +18,12 @@
  * when the other names are at their minimum; and each value is cut where it differs
  * from the others, as git abbreviates hashes: the head and tail are balanced
  * unless another value shares them, then the head or the tail that tells it
- * apart is kept ("c…5_haiku" beside "c…3_haiku", not "clau…aiku" twice). */
+ * apart is kept ("c…5_haiku" beside "c…3_haiku", not "clau…aiku" twice).
+ * A column of texts read from their start (an answer's preview) is cut at
+ * its end instead, the mark where the text goes on (tail_cut).  A column of
+ * lesser names (a failure's kind and key beside the ids that tell rows
+ * apart) shrinks to its minimum first, and hides when that is not enough
+ * (shrink_first). */
 #ifndef PL_TABLE_H
 #define PL_TABLE_H
 
@@ -43,6 +48,9 @@ typedef struct {
     int width;          /* after pl_table_fit: columns given; 0 = hidden */
     int drop;           /* 0: kept; else hidden, lowest first, when the names at their minimum do not fit */
     bool empty;         /* every cell a placeholder ("-", "…"): hidden before any name is cut */
+    bool tail_cut;      /* a name column cut at its end ("the start of a…"): text read from its start */
+    bool shrink_first;  /* a name column that shrinks to its minimum before any other name is cut,
+                         * and hides when that is not enough (sideways scrolling shows it whole) */
     /* set by pl_table_values, read by pl_table_fit only: */
     const char *const *values;
     int nvalues;

@@ -205,7 +205,11 @@ static void test_question_excluded(void **state)
     /* CSV: the rows and the review columns */
     run_result csv = grade("csv", j);
     assert_non_null(strstr(csv.out, ",excluded,excluded_by,excluded_line\n"));
-    assert_non_null(strstr(csv.out, "m3|prog_bool|3|#1|1,,,,,,,,,,,true,tester,1\n"));
+    const char *row = strstr(csv.out, ",m3|prog_bool|3|#1|1,"); /* the answer schema's key, then its review */
+    assert_non_null(row);
+    const char *row_end = strchr(row, '\n');
+    assert_non_null(row_end);
+    assert_int_equal(strncmp(row_end - 21, ",,,,,,,,true,tester,1", 21), 0);
     run_free(&plain);
     run_free(&applied);
     run_free(&t0);

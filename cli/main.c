@@ -132,7 +132,7 @@ static const char usage_curation[] =
     "  notes list --notes FILE [--format table|jsonl|csv] [--author A] [--status S] [--key K]\n"
     "             [--history] [--csv-raw]\n"
     "      The current state of every key in the journal (--history: every record, numbered).\n"
-    "  notes export --notes FILE [--format md|jsonl|csv] [--output FILE] [--csv-raw] PATH...\n"
+    "  notes export --notes FILE [--format md|jsonl|csv] [--output FILE [--force]] [--csv-raw] PATH...\n"
     "      The maintainer's report: each question flagged, reviewed as grader-wrong or\n"
     "      bad-question, overridden or excluded, with its stored and proposed answers, the\n"
     "      notes and their authors, and planlens's evidence from grading the PATHs.\n"

@@ -16,6 +16,7 @@
 #include "base/atomic_file.h"
 #include "cli.h"
 #include "csv_out.h"
+#include "output_guard.h"
 #include "runs/answer_key.h"
 #include "workspace/journal.h"
 #include "workspace/workspace.h"
@@ -432,6 +433,7 @@ static int export_to(FILE *out, const char *format, const pl_journal *j, const g
 int cli_notes_export(int argc, char **argv)
 {
     const char *notes = NULL, *format = "md", *output = NULL;
+    bool force = false; /* --force: --output may replace a file (output_guard.h) */
     const char **paths = calloc((size_t)argc + 1, sizeof *paths);
     int npaths = 0;
     for (int i = 0; paths && i < argc; i++) {
@@ -439,7 +441,8 @@ int cli_notes_export(int argc, char **argv)
         const char **slot = !strcmp(s, "--notes") ? &notes : !strcmp(s, "--format") ? &format
                                                            : !strcmp(s, "--output") ? &output
                                                                                     : NULL;
-        if (cli_csv_raw_option(s))
+        force |= cli_force_option(s);
+        if (cli_csv_raw_option(s) || cli_force_option(s))
             continue;
         if (!slot && !strncmp(s, "--", 2)) {
             free(paths);
@@ -456,7 +459,14 @@ int cli_notes_export(int argc, char **argv)
     }
     if (!paths || !notes || (strcmp(format, "jsonl") && strcmp(format, "csv") && strcmp(format, "md"))) {
         free(paths);
-        return cli_usage_error("notes export", "--notes FILE [--format jsonl|csv|md] [--output FILE] PATH...");
+        return cli_usage_error("notes export", "--notes FILE [--format jsonl|csv|md] [--output FILE [--force]] PATH...");
+    }
+    int guard = output  ? cli_output_guard("notes export", &output, 1, force)
+                : force ? cli_usage_error("notes export", "--force is for --output (it lets FILE be replaced)")
+                        : PL_EXIT_OK;
+    if (guard != PL_EXIT_OK) {
+        free(paths);
+        return guard;
     }
     pl_journal *j = cli_open_journal(notes);
     if (!j) {

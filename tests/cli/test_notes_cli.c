@@ -196,6 +196,15 @@ static void test_export(void **state)
     assert_non_null(strstr(csv, "key,group,id,domain,stored_answer,status,flagged,excluded,proposed,notes,evidence\n"));
     assert_non_null(strstr(csv, "prog_bool|2,progression_bool,2,"));
     free(csv);
+    /* the file is there now: refused without --force (cli/output_guard.h), replaced with it */
+    expect(run("notes export --notes %s --format md --output %s " SETS "questions.json " SETS "scorers", journal, out),
+           2, "exists: nothing written (--force replaces it)");
+    csv = pl_read_file(out, &len, &err);
+    assert_non_null(strstr(csv, "key,group,id,domain,")); /* as it was */
+    free(csv);
+    expect(run("notes export --notes %s --format md --output %s --force " SETS "questions.json " SETS "scorers", journal,
+               out),
+           0, "2 questions written");
     expect(run("notes export --notes %s --format pdf", journal), 2, "--format");
 }
 

@@ -21,7 +21,8 @@ static const char *const action_names[ACT_COUNT] = {
     "metric",      "why",       "frequency",   "fold",      "fold-all",  "charts",
     "redo",        "jump-back", "yank",        "pager",     "editor",    "next-answer", "prev-answer",
     "review",      "flag-question", "history",  "note",      "question-note", "grader-right", "grader-wrong",
-    "bad-question", "unsure",   "next-unreviewed", "prev-unreviewed", "heuristics", "rpg"};
+    "bad-question", "unsure",   "next-unreviewed", "prev-unreviewed", "heuristics", "rpg",
+    "replay",      "goal-generated", "goal-taken"};
 static const char *const view_names[VIEW_COUNT] = {"generic", "dashboard", "list",  "detail",
                                                    "histogram", "plan",    "state", "compare", "probe", "teach",
                                                    "warnings", "probe-answer", "help", "why", "frequency",

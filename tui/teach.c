@@ -65,10 +65,11 @@ static const struct {
     {ACT_OPEN, "apply the selected action"},
     {ACT_UNDO, "undo the last action"},
     {ACT_TOGGLE_HINTS, "hints on/off (h* and optimal next actions)"},
-    {ACT_PROMPT, "type an action: applied, or why it is not applicable (q leaves)"},
+    {ACT_PROMPT, "type an action, or why it is not applicable (q leaves)"},
     {ACT_SAVE, "save the walked plan"},
     {ACT_HEURISTICS, "heuristic values and why (again: back)"},
     {ACT_RPG, "relaxed planning graph (again: back)"},
+    {ACT_REPLAY, "replay a search trace (plan --trace FILE)"},
     {ACT_SCROLL_RIGHT, "scroll cut lines sideways (Left: back)"},
     {ACT_PAGE_DOWN, "scroll down"},
     {ACT_PAGE_UP, "scroll up"},
@@ -550,6 +551,32 @@ static void save(teach_ui *ui)
     free(full);
 }
 
+/* S: a search trace, asked for, replayed over the screen (search_replay.c). */
+static void replay(teach_ui *ui)
+{
+    char *path = prompt(ui, TUI_HISTORY_NONE, "search trace to replay (planlens plan --trace FILE): ");
+    if (!path || !*path) {
+        free(path);
+        return;
+    }
+    pl_search_replay r;
+    pl_error err = PL_ERROR_INIT;
+    if (pl_replay_read(path, &r, &err) == PL_OK) {
+        tui_replay_opts o = {.title = path, .ascii = ui->ascii};
+        if (tui_replay_run(&r, &o, ui->keymap) < 0)
+            say(ui, "out of memory");
+        clear();
+    } else {
+        char *m = pl_error_format(&err);
+        say(ui, "%s", m ? m : "cannot read the search trace");
+        free(m);
+    }
+    pl_error_clear(&err);
+    pl_replay_free(&r);
+    free(path);
+    ui->stale = ui->panel_stale = true;
+}
+
 static void handle_key(teach_ui *ui, int ch)
 {
     int page = ui->rows - 3 > 1 ? ui->rows - 3 : 1;
@@ -583,6 +610,10 @@ static void handle_key(teach_ui *ui, int ch)
         ui->left = ui->left > most ? most : ui->left < 0 ? 0 : ui->left;
         if (!most)
             say(ui, "every line fits: nothing to scroll sideways");
+        return;
+    }
+    if (action == ACT_REPLAY) {
+        replay(ui);
         return;
     }
     if (action == ACT_HEURISTICS || action == ACT_RPG) {

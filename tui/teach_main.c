@@ -117,12 +117,7 @@ static int batch_output(const pl_task *t, const teach_args *a, const pl_start_st
     }
     pl_view_model vm;
     pl_view_teach(s, &(pl_teach_view_opts){.ascii = a->ascii, .hints = a->hints, .width = 100, .start = from}, &vm);
-    for (int i = 0; i < vm.nlines; i++) {
-        char *text = pl_vm_line_text(&vm.lines[i]);
-        if (text)
-            puts(text);
-        free(text);
-    }
+    tui_print_lines(&vm);
     pl_vm_free(&vm);
     pl_teach_free(s);
     free(from);

@@ -19,6 +19,7 @@
 #include "live.h"
 #include "terminal.h"
 #include "tui.h"
+#include "tui_teach.h"
 #include "display_options.h"
 
 #define EXIT_USAGE 2
@@ -333,6 +334,11 @@ int tui_main(int argc, char **argv)
         free(a.paths);
         free(a.samples);
         return rc < 0 ? 0 : rc;
+    }
+    if (a.npaths == 1 && !a.samples && tui_is_search_trace(a.paths[0])) { /* plan --trace's file: replayed */
+        rc = tui_replay_main(a.paths[0], app.ascii, app.color, a.batch);
+        free(a.paths);
+        return rc;
     }
     if (!a.batch || a.follow) /* before the files are read: a change while they load is seen */
         app.live = tui_live_new(a.paths, a.npaths);

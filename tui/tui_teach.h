@@ -5,6 +5,7 @@
 #include <stdbool.h>
 
 #include "keymap.h"
+#include "search_replay.h"
 #include "task/task.h"
 #include "teach/start_state.h"
 
@@ -24,5 +25,22 @@ typedef struct {
  * "teach", then generic).  Returns 0, or -1 when out of memory (or when
  * the start cannot be reached). */
 int tui_teach_run(const pl_task *t, const tui_teach_opts *o, const tui_keymap *keymap);
+
+/* The search replay (tui/search_replay.c) of a trace read with
+ * pl_replay_read, inside an initialised curses screen; returns when the
+ * user leaves: 0, or -1 when out of memory. */
+typedef struct {
+    const char *title; /* after "search replay" in the title bar, or NULL */
+    bool ascii;
+} tui_replay_opts;
+int tui_replay_run(pl_search_replay *r, const tui_replay_opts *o, const tui_keymap *keymap);
+/* A trace file on the command line (planlens FILE, planlens teach --trace
+ * FILE): read, replayed in the terminal (without one, or with batch, its
+ * first screen printed); the exit code. */
+int tui_replay_main(const char *path, bool ascii, bool color, bool batch);
+/* A model's lines as plain text on stdout (the batch output of teach and replay). */
+void tui_print_lines(const pl_view_model *vm);
+/* Whether `path` is a regular file whose first line is a search trace record. */
+bool tui_is_search_trace(const char *path);
 
 #endif

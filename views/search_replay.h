@@ -73,7 +73,7 @@ int pl_replay_path(const pl_search_replay *r, long n, const char ***actions);
 /* The plan: the path to the goal's parent and the goal's action; -1 without one. */
 int pl_replay_plan(const pl_search_replay *r, const char ***actions);
 
-/* The screen of the current position, `width` columns wide. */
-void pl_replay_view(const pl_search_replay *r, int width, pl_view_model *vm);
+/* The screen of the current position (under ascii, "inf" for "\u221e"). */
+void pl_replay_view(const pl_search_replay *r, bool ascii, pl_view_model *vm);
 
 #endif

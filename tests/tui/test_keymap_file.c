@@ -74,7 +74,7 @@ static void test_teach_keys(void **state)
     assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_CANCEL, keys, sizeof keys), "Esc");
     assert_int_equal(tui_keymap_lookup(&km, VIEW_DASHBOARD, 27), ACT_CANCEL);
     assert_string_equal(tui_keymap_keys(&km, VIEW_STATE, ACT_PREV_STEP, keys, sizeof keys), "[ h"); /* Left scrolls */
-    assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_PREV_STEP, keys, sizeof keys), "");
+    assert_string_equal(tui_keymap_keys(&km, VIEW_TEACH, ACT_PREV_STEP, keys, sizeof keys), "["); /* the search replay */
     /* A key rebound in a view no longer does its generic action there. */
     char *user = write_temp("bind teach j undo\nbind teach u none\n");
     assert_int_equal(tui_keymap_load(&km, user, &err), PL_OK);

@@ -284,6 +284,8 @@ int pl_acp_grade(pl_acp_grader *g, const pl_acp_question *q, const char *respons
         rc = grade_too_long(g, q, response, &p, out, err);
     else
         rc = grade_gen(g, q, response, &p, out, err);
+    if (rc == 0)
+        acp_failure_reread(g, q, start_of(q->task), response, &p, out, grade_gen);
     if (!g->opts.sound) {
         out->sound_score = out->score;
         free(out->sound_reason);

@@ -34,6 +34,41 @@ void acp_fail_named(pl_failure *f, pl_failure_kind k, const char *text, int step
     }
 }
 
+/* Does every argument of "(name a b)" name an object of the task? */
+static bool arguments_exist(const pl_task *t, const char *text)
+{
+    const char *s = text + strspn(text, " (");
+    s += strcspn(s, " \t(),"); /* the schema or predicate */
+    bool all = true;
+    while (all && *(s += strspn(s, " \t(),"))) {
+        size_t n = strcspn(s, " \t(),");
+        char *name = pl_strndup(s, n), *lower = name ? acp_lower(name) : NULL;
+        all = lower && pl_task_find_object(t, lower) >= 0;
+        free(name);
+        free(lower);
+        s += n;
+    }
+    return all;
+}
+
+pl_failure_kind acp_action_name_kind(const pl_task *t, const char *text, const pl_action_ref *r)
+{
+    bool typed = r->status == PL_REF_TYPE_MISMATCH;
+    bool arity = r->status == PL_REF_WRONG_ARITY || (r->surplus && r->status != PL_REF_UNKNOWN_ACTION &&
+                                                     r->status != PL_REF_UNKNOWN_OBJECT && r->status != PL_REF_MALFORMED);
+    if ((typed || arity) && arguments_exist(t, text))
+        return typed ? PL_FAIL_TYPE_MISMATCH : PL_FAIL_WRONG_ARITY;
+    return PL_FAIL_UNKNOWN_NAME;
+}
+
+pl_failure_kind acp_atom_name_kind(const pl_task *t, const char *text, pl_atom_status st)
+{
+    bool typed = st == PL_ATOM_TYPE_MISMATCH || st == PL_ATOM_TYPE_FALSE;
+    if ((typed || st == PL_ATOM_WRONG_ARITY) && arguments_exist(t, text))
+        return typed ? PL_FAIL_TYPE_MISMATCH : PL_FAIL_WRONG_ARITY;
+    return PL_FAIL_UNKNOWN_NAME;
+}
+
 /* ---- the tally of one answer's items ---- */
 
 typedef struct {
@@ -95,7 +130,8 @@ static const char *tally_key(const tally *t, pl_failure_kind kind)
 static void tally_finish(tally *t, pl_failure *f)
 {
     static const char *const noun[PL_FAIL_NITEMS] = {"not applicable", "not an effect", "not in the state",
-                                                     "with the wrong sign", "unknown", "listed twice", "missed"};
+                                                     "with the wrong sign", "unknown", "ill-typed",
+                                                     "with the wrong arity", "listed twice", "missed"};
     pl_failure without = {0};
     memcpy(without.items, f->items, sizeof without.items);
     without.items[PL_FAIL_DUPLICATES - PL_FAIL_FIRST_ITEM] = 0;
@@ -140,8 +176,9 @@ static pl_failure_kind action_item_kind(const pl_task *t, const char *text)
     pl_ref_status st = pl_resolve_action(t, text, &r);
     bool named = r.surplus == 0 && (st == PL_REF_STATICALLY_FALSE || st == PL_REF_UNREACHABLE ||
                                     (st == PL_REF_OK && !pl_task_applicable(t, r.action, t->init)));
+    pl_failure_kind k = named ? PL_FAIL_NOT_APPLICABLE : acp_action_name_kind(t, text, &r);
     pl_action_ref_clear(&r);
-    return named ? PL_FAIL_NOT_APPLICABLE : PL_FAIL_UNKNOWN_NAME;
+    return k;
 }
 
 void acp_fail_app(const pl_task *t, const acp_index *answer, const acp_index *truth, pl_failure *f)
@@ -171,7 +208,7 @@ static pl_failure_kind atom_item_kind(const pl_task *t, const char *text)
     pl_atom_ref_clear(&r);
     return st == PL_ATOM_MALFORMED || st == PL_ATOM_UNKNOWN_PREDICATE || st == PL_ATOM_WRONG_ARITY ||
                    st == PL_ATOM_UNKNOWN_OBJECT || st == PL_ATOM_TYPE_MISMATCH || st == PL_ATOM_TYPE_FALSE
-               ? PL_FAIL_UNKNOWN_NAME
+               ? acp_atom_name_kind(t, text, st)
                : PL_FAIL_NOT_AN_EFFECT;
 }
 

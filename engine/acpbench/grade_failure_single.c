@@ -36,7 +36,7 @@ void acp_fail_reach(const pl_task *t, const char *x, pl_answer unreachable, cons
     pl_atom_ref r = {0};
     pl_atom_status st = t ? pl_resolve_atom_ref(t, x, &r) : PL_ATOM_FLUENT;
     if (t && atom_names_nothing(st))
-        acp_fail_named(f, PL_FAIL_UNKNOWN_NAME, x, 0, "%s: %s", x, r.detail ? r.detail : "no fact of the task");
+        acp_fail_named(f, acp_atom_name_kind(t, x, st), x, 0, "%s: %s", x, r.detail ? r.detail : "no fact of the task");
     else if (t && (st == PL_ATOM_STATIC_TRUE || st == PL_ATOM_TYPE_TRUE))
         acp_fail_named(f, PL_FAIL_STATIC_OR_INITIAL, x, 0, "%s is static and true", x);
     else if (t && st == PL_ATOM_FLUENT && unreachable == PL_NO)
@@ -63,7 +63,7 @@ void acp_fail_areach(const pl_task *t, const char *x, pl_answer never, const cha
     pl_ref_status st = t ? pl_resolve_action(t, x, &r) : PL_REF_OK;
     bool named = r.surplus == 0 && (st == PL_REF_OK || st == PL_REF_STATICALLY_FALSE || st == PL_REF_UNREACHABLE);
     if (t && !named)
-        acp_fail_named(f, PL_FAIL_UNKNOWN_NAME, x, 0, "%s: %s", x,
+        acp_fail_named(f, acp_action_name_kind(t, x, &r), x, 0, "%s: %s", x,
                        r.detail ? r.detail : r.surplus ? "too many arguments" : "no action of the task");
     else if (t && st == PL_REF_OK && never == PL_NO && pl_task_applicable(t, r.action, t->init))
         acp_fail_named(f, PL_FAIL_STATIC_OR_INITIAL, x, 0, "%s is applicable in the question state", x);
@@ -111,7 +111,7 @@ void acp_fail_just(const pl_task *t, char *const *plan, int n, char *const *ans,
                    pl_failure *f)
 {
     if (m == 0) {
-        pl_failure_set(f, PL_FAIL_NOTHING_EXTRACTED, NULL, 0, "no simplified plan in the answer");
+        pl_failure_set(f, PL_FAIL_EMPTY_ANSWER, NULL, 0, "the simplified plan is empty");
         return;
     }
     if (n <= m) {
@@ -134,8 +134,9 @@ void acp_fail_just(const pl_task *t, char *const *plan, int n, char *const *ans,
     if (k < m) {
         pl_action_ref r = {0};
         pl_ref_status st = t ? pl_resolve_action(t, ans[k], &r) : PL_REF_OK;
-        if (st != PL_REF_OK || r.surplus)
-            acp_fail_named(f, PL_FAIL_UNKNOWN_NAME, ans[k], k + 1, "%s: %s", ans[k],
+        bool named = r.surplus == 0 && (st == PL_REF_OK || st == PL_REF_STATICALLY_FALSE || st == PL_REF_UNREACHABLE);
+        if (t && !named)
+            acp_fail_named(f, acp_action_name_kind(t, ans[k], &r), ans[k], k + 1, "%s: %s", ans[k],
                            r.detail ? r.detail : "too many arguments");
         else
             acp_fail_named(f, PL_FAIL_NOT_A_SUBSEQUENCE, ans[k], k + 1,
@@ -184,7 +185,7 @@ static void fail_not_applicable(const pl_task *t, const char *x, pl_failure *f)
     pl_ref_status st = pl_resolve_action(t, x, &r);
     if (r.surplus || r.schema < 0 || !r.args || (st != PL_REF_OK && st != PL_REF_STATICALLY_FALSE &&
                                                  st != PL_REF_UNREACHABLE)) {
-        acp_fail_named(f, PL_FAIL_UNKNOWN_NAME, x, 0, "%s: %s", x, r.detail ? r.detail : "too many arguments");
+        acp_fail_named(f, acp_action_name_kind(t, x, &r), x, 0, "%s: %s", x, r.detail ? r.detail : "too many arguments");
     } else {
         char *condition;
         char *key = false_predicate(t, &r, &condition);
@@ -196,8 +197,79 @@ static void fail_not_applicable(const pl_task *t, const char *x, pl_failure *f)
     pl_action_ref_clear(&r);
 }
 
+int acp_optimal_next_action(acp_question_cache *c, const pl_limits *lim)
+{
+    const pl_task *t = c->lt.task;
+    long long hstar;
+    if (acp_cache_hstar(c, lim, &hstar) != PL_YES || hstar <= 0)
+        return -1;
+    for (int a = 0; a < t->nactions; a++)
+        if (pl_task_applicable(t, a, t->init) && acp_cache_next_action(c, a, lim, &hstar) == PL_YES)
+            return a;
+    return -1;
+}
+
+/* The first goal atom out of reach of the successor by `action` even in the
+ * delete relaxation (what makes it a dead end), as text; NULL when none or
+ * out of memory. */
+static char *unreachable_goal(const acp_question_cache *c, int action)
+{
+    const pl_task *t = c->lt.task;
+    uint64_t *next = pl_state_new(t);
+    bool *reached = malloc((size_t)t->natoms + 1);
+    int *goal = malloc(((size_t)t->natoms + 1) * sizeof *goal);
+    char *name = NULL;
+    if (next && reached && goal) {
+        pl_task_apply(t, action, t->init, next);
+        if (pl_relaxed_reachable(c->relaxed, next, reached, NULL) == 0) {
+            int n = pl_cond_required_atoms(t, t->goal, goal);
+            for (int i = 0; i < n && !name; i++)
+                if (!reached[goal[i]])
+                    name = pl_strdup(t->atoms[goal[i]].name);
+        }
+    }
+    free(next);
+    free(reached);
+    free(goal);
+    return name;
+}
+
+/* not-optimal with its gap cost(a) + h*(successor) - h*(state), "+N" ("?"
+ * when a search hit its limit), and an optimal action in the detail. */
+static void fail_not_optimal(acp_question_cache *c, const char *x, int action, pl_answer next, double seconds,
+                             pl_failure *f)
+{
+    const pl_task *t = c->lt.task;
+    pl_limits lim = acp_limits(seconds);
+    long long hstar = -1, hnext = -1;
+    uint64_t *succ = pl_state_new(t);
+    bool known = succ && acp_cache_hstar(c, &lim, &hstar) == PL_YES;
+    if (known) {
+        pl_task_apply(t, action, t->init, succ);
+        known = pl_optimal_cost_shared(t, c->relaxed, succ, &lim, &hnext, acp_cache_hcache(c)) == PL_YES;
+    }
+    free(succ);
+    long long gap = known ? c->relaxed->action_cost[action] + hnext - hstar : 0;
+    char key[32] = "?";
+    if (gap > 0)
+        snprintf(key, sizeof key, "+%lld", gap);
+    int best = acp_optimal_next_action(c, &lim);
+    char *best_text = best >= 0 ? pl_strdup(t->actions[best].name) : NULL;
+    pl_failure_set(f, PL_FAIL_NOT_OPTIMAL, key, 0, "%s is applicable but on no optimal plan%s%s%s%s", x,
+                   gap > 0 ? "" : next == PL_NO ? "" : " (by the official rule; the sound test did not decide)",
+                   best_text ? "; " : "", best_text ? best_text : "", best_text ? " starts one" : "");
+    if (gap > 0 && f->detail) {
+        char *d = pl_strdup_printf("%s (h* %lld from the question state, %lld after it)", f->detail, hstar, hnext);
+        if (d) {
+            free(f->detail);
+            f->detail = d;
+        }
+    }
+    free(best_text);
+}
+
 void acp_fail_nexta(acp_question_cache *c, const char *x, int action, pl_answer next, const char *path,
-                    pl_failure *f)
+                    double seconds, pl_failure *f)
 {
     bool stated_not_next = next == PL_NO || !strcmp(path, "planner-not-optimal") || !strcmp(path, "stored-no");
     if (!c) {
@@ -211,11 +283,12 @@ void acp_fail_nexta(acp_question_cache *c, const char *x, int action, pl_answer 
     } else if (acp_cache_noop_successor(c, action)) {
         acp_fail_named(f, PL_FAIL_NO_OP, x, 0, "%s leads back to the question state", x);
     } else if (acp_cache_dead_successor(c, action)) {
-        acp_fail_named(f, PL_FAIL_DEAD_END, x, 0, "%s leads to a state the goal cannot be reached from", x);
+        char *goal = unreachable_goal(c, action);
+        acp_fail_named(f, PL_FAIL_DEAD_END, x, 0, "%s leads to a state the goal cannot be reached from%s%s%s", x,
+                       goal ? ": " : "", goal ? goal : "", goal ? " is out of reach" : "");
+        free(goal);
     } else if (stated_not_next) {
-        /* the gap h*(successor) + cost - h* needs h* of the successor, which no check computes */
-        pl_failure_set(f, PL_FAIL_NOT_OPTIMAL, "?", 0, "%s is applicable but on no optimal plan%s", x,
-                       next == PL_NO ? "" : " (by the official rule; the sound test did not decide)");
+        fail_not_optimal(c, x, action, next, seconds, f);
     } else {
         fail_by_path(f, PL_FAIL_OTHER, x, path);
     }

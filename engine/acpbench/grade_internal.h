@@ -153,8 +153,8 @@ double acp_jaccard(const acp_index *a, const acp_index *b);
 
 /* ---- failure modes (grade_failure.c) ----
  * Each fills f (base/failure.h) for an answer whose sound verdict is 0, from
- * what its grader computed: no search, only name resolution and the cached
- * cheap tests.  Item texts are lower-cased as the graders keep them.  Out of
+ * what its grader computed: name resolution and the cached cheap tests;
+ * nexta's not-optimal alone searches (h* of the successor, for its gap).  Item texts are lower-cased as the graders keep them.  Out of
  * memory leaves the kind set and the key or detail NULL: a failure never
  * changes a verdict. */
 /* The name an item text starts with: "(sail l0 l1)" → "sail" (owned; NULL
@@ -163,6 +163,13 @@ char *acp_head(const char *text);
 /* Sets f to kind k keyed by the head of `text` (the schema or predicate it names). */
 void acp_fail_named(pl_failure *f, pl_failure_kind k, const char *text, int step, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
+/* What an action or atom text that names no action or fact of the task gets
+ * wrong: type-mismatch when every name exists but an argument is of the
+ * wrong type (swapped arguments, a type predicate of another object),
+ * wrong-arity when every name exists and the count is off, unknown-name when
+ * a name does not exist (or the text is no action or atom at all). */
+pl_failure_kind acp_action_name_kind(const pl_task *t, const char *text, const pl_action_ref *r);
+pl_failure_kind acp_atom_name_kind(const pl_task *t, const char *text, pl_atom_status st);
 /* app: the answer against the applicable actions (t NULL: against the
  * stored set, every extra item then counted as not applicable). */
 void acp_fail_app(const pl_task *t, const acp_index *answer, const acp_index *truth, pl_failure *f);
@@ -187,7 +194,21 @@ void acp_fail_just(const pl_task *t, char *const *plan, int n, char *const *ans,
  * state, else -1; `next` the next-action test's answer (PL_UNKNOWN when
  * undecided or not run); c NULL when the task is not loaded. */
 void acp_fail_nexta(acp_question_cache *c, const char *x, int action, pl_answer next, const char *path,
-                    pl_failure *f);
+                    double seconds, pl_failure *f);
+/* An action applicable in the question state that starts an optimal plan
+ * (the next-action test, memoised), or -1 when none is found within the
+ * limit or the goal holds already. */
+int acp_optimal_next_action(acp_question_cache *c, const pl_limits *lim);
+
+/* A task's grader of a parsed answer (grade.c's dispatch). */
+typedef int (*acp_grade_fn)(pl_acp_grader *g, const pl_acp_question *q, const char *response, const pl_acp_parsed *p,
+                            pl_acp_verdict *v, pl_error *err);
+/* The failure of a wrong generative answer re-read from its stated answer
+ * (grade_failure_reread.c): empty-answer, misextracted, malformed, nexta's
+ * none-but-exists, or the stated answer's own failure; `grade` grades the
+ * stated answer.  Changes v->failure only, never a verdict. */
+void acp_failure_reread(pl_acp_grader *g, const pl_acp_question *q, pl_acp_start start, const char *response,
+                        const pl_acp_parsed *p, pl_acp_verdict *v, acp_grade_fn grade);
 
 /* One function per task; each fills score, sound_score, path, reasons and
  * IoU, and the failure when sound_score is 0.  `p` is what the official parser yielded (p->ok true).  Return 0, or

@@ -599,7 +599,8 @@ int acp_grade_nexta(pl_acp_grader *g, const pl_acp_question *q, const pl_acp_par
     v->sound_score = v->score;
     pl_answer next = g->opts.sound && c ? sound_nexta(g, c, x, applicable ? action : -1, v) : PL_UNKNOWN;
     if (!v->sound_score)
-        acp_fail_nexta(g->opts.sound ? c : NULL, x, applicable ? action : -1, next, v->path, &v->failure);
+        acp_fail_nexta(g->opts.sound ? c : NULL, x, applicable ? action : -1, next, v->path,
+                       g->opts.sound_seconds, &v->failure);
     free(x);
     return 0;
 }

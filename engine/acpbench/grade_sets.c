@@ -307,7 +307,7 @@ static pl_answer land_truth(acp_question_cache *c, const pl_limits *lim, const c
         bool never = st == PL_ATOM_UNREACHABLE || st == PL_ATOM_STATIC_FALSE;
         *why = holds ? "it holds in the initial state" : never ? "it never holds in a reachable state"
                                                                : "it is not a fact of this problem";
-        *kind = holds ? PL_FAIL_STATIC_OR_INITIAL : never ? PL_FAIL_NOT_A_LANDMARK : PL_FAIL_UNKNOWN_NAME;
+        *kind = holds ? PL_FAIL_STATIC_OR_INITIAL : never ? PL_FAIL_NOT_A_LANDMARK : acp_atom_name_kind(t, fact, st);
         return PL_NO;
     }
     *kind = PL_FAIL_STATIC_OR_INITIAL;

@@ -23,6 +23,8 @@ typedef enum {
     PL_FAIL_EMPTY_ANSWER,        /* the response is empty or blank */
     PL_FAIL_NOTHING_EXTRACTED,   /* the parser found no answer in it */
     PL_FAIL_PARTLY_EXTRACTED,    /* some parts of the answer could not be read */
+    PL_FAIL_MISEXTRACTED,        /* the official parser took a span that is not the stated answer, which is right */
+    PL_FAIL_MALFORMED,           /* the right answer in broken syntax ("((None", unbalanced parentheses) */
     PL_FAIL_TOO_LONG,            /* more items than an answer may list (PL_ACP_MAX_ITEMS): not graded soundly */
     PL_FAIL_WRONG_CHOICE,        /* bool / multiple choice: another option */
     /* set answers: per-item kinds (counted in pl_failure.items) */
@@ -31,13 +33,15 @@ typedef enum {
     PL_FAIL_NOT_IN_STATE,        /* a fact named does not hold (state answers) */
     PL_FAIL_WRONG_SIGN,          /* a fact listed as added that is deleted, or the reverse (prog) */
     PL_FAIL_UNKNOWN_NAME,        /* an item names no action / predicate / object of the task */
+    PL_FAIL_TYPE_MISMATCH,       /* every name exists, an argument is of the wrong type (swapped arguments) */
+    PL_FAIL_WRONG_ARITY,         /* every name exists, too few or too many arguments */
     PL_FAIL_DUPLICATES,          /* an item listed twice */
     PL_FAIL_MISSED_ITEMS,        /* an item of the truth is missing */
     /* reach / areach / land / just / val */
     PL_FAIL_REACHABLE,           /* the fact (action) named is reachable (applicable) after all */
     PL_FAIL_STATIC_OR_INITIAL,   /* the fact named is static or true initially */
     PL_FAIL_NOT_A_LANDMARK,      /* a plan avoids the fact named */
-    PL_FAIL_NONE_BUT_EXISTS,     /* "None", but an answer exists */
+    PL_FAIL_NONE_BUT_EXISTS,     /* "None", but an answer exists (nexta: an optimal next action) */
     PL_FAIL_NOT_REMOVABLE,       /* just: removing the action(s) named breaks the plan */
     PL_FAIL_NOTHING_REMOVED,     /* just: the answer keeps every action of the plan */
     PL_FAIL_NOT_A_SUBSEQUENCE,   /* just: the answer is not the plan with actions left out */
@@ -52,9 +56,7 @@ typedef enum {
     /* plans */
     PL_FAIL_MALFORMED_STEP,      /* a step that is not an action */
     PL_FAIL_UNKNOWN_ACTION,      /* a step names no action schema */
-    PL_FAIL_WRONG_ARITY,
     PL_FAIL_UNKNOWN_OBJECT,
-    PL_FAIL_TYPE_MISMATCH,
     PL_FAIL_UNMET_PRECONDITION,  /* key "schema: predicate", step the failing step */
     PL_FAIL_GOAL_UNMET,          /* executable, goal false at the end (key "N goals") */
     PL_FAIL_OTHER,               /* wrong for a reason the taxonomy has no kind for (detail says) */

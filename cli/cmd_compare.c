@@ -179,13 +179,19 @@ static void csv_row(const pl_cmp_task *t)
         putchar(',');
         csv_number(t->value.n ? val[i] : NAN, 6);
     }
+    printf(",");
+    csv_number(t->accuracy.ci95.low, 6);
+    printf(",");
+    csv_number(t->accuracy.ci95.high, 6);
+    printf(",");
+    csv_number(t->mcnemar_p, 6);
     putchar('\n');
 }
 
 static void print_csv(const pl_run_comparison *c)
 {
     puts("task,pairs,graded_pairs,acc_a,acc_b,acc_diff,acc_se,a_only,b_only,metric,value_pairs,mean_a,mean_b,"
-         "mean_diff,mean_se");
+         "mean_diff,mean_se,acc_ci95_low,acc_ci95_high,mcnemar_p");
     for (int t = 0; t < c->ntasks; t++)
         csv_row(&c->tasks[t]);
     csv_row(&c->total);
@@ -202,6 +208,13 @@ static cJSON *json_diff(const pl_cmp_diff *d)
         cJSON_AddNullToObject(j, "se");
     else
         cJSON_AddNumberToObject(j, "se", d->se);
+    if (pl_interval_defined(d->ci95)) { /* diff ± 1.96 se; null with fewer than 2 pairs */
+        cJSON *ci = cJSON_AddArrayToObject(j, "ci95");
+        cJSON_AddItemToArray(ci, cJSON_CreateNumber(d->ci95.low));
+        cJSON_AddItemToArray(ci, cJSON_CreateNumber(d->ci95.high));
+    } else {
+        cJSON_AddNullToObject(j, "ci95");
+    }
     return j;
 }
 
@@ -210,7 +223,9 @@ static cJSON *json_task(const pl_cmp_task *t)
     cJSON *j = cJSON_CreateObject();
     cJSON_AddStringToObject(j, "task", t->task);
     cJSON_AddNumberToObject(j, "pairs", t->pairs);
-    cJSON_AddItemToObject(j, "accuracy", json_diff(&t->accuracy));
+    cJSON *accuracy = json_diff(&t->accuracy);
+    cJSON_AddNumberToObject(accuracy, "mcnemar_p", t->mcnemar_p);
+    cJSON_AddItemToObject(j, "accuracy", accuracy);
     cJSON_AddNumberToObject(j, "a_only", t->a_only);
     cJSON_AddNumberToObject(j, "b_only", t->b_only);
     if (t->value.n && !t->mixed_values) {
@@ -278,6 +293,7 @@ static int print_json(const pl_workspace *ws, const pl_run_comparison *c, const 
     cJSON_AddNumberToObject(j, "paired", c->npairs);
     cJSON_AddNumberToObject(j, "only_a", c->only_a);
     cJSON_AddNumberToObject(j, "only_b", c->only_b);
+    cJSON_AddBoolToObject(j, "sets_differ", c->only_a || c->only_b); /* the figures cover the paired questions only */
     cJSON_AddNumberToObject(j, "duplicates_a", c->dup_a);
     cJSON_AddNumberToObject(j, "duplicates_b", c->dup_b);
     cJSON_AddNumberToObject(j, "no_verdict", c->errors);

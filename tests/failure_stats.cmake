@@ -1,3 +1,5 @@
 # Failure analysis (issue 41): tests of the stats part.
 # The error bars against bench/stats_reference.py's independently computed values.
 planlens_test(base test_stats)
+# The why screen with two runs: n paired, the interval, the warning when the sets differ (tmux).
+add_test(NAME test_why_paired_e2e COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/e2e/why_paired.sh $<TARGET_FILE:planlens>)

@@ -1,5 +1,6 @@
 /* The compare screen's summary table (accuracy and value differences of
- * two runs with their paired standard errors, discordant counts) and its
+ * two runs with their paired standard errors, the accuracy difference's
+ * 95 % interval, discordant counts and McNemar's exact p) and its
  * paired histograms, fitted to the width like every table (views/table.h). */
 #include "compare_parts.h"
 
@@ -9,6 +10,7 @@
 #include <string.h>
 
 #include "base/error.h"
+#include "compare_stats.h"
 
 #define MAX_BAR 60 /* cells of the longest histogram bar */
 
@@ -22,8 +24,8 @@ const pl_cmp_glyphs *pl_cmp_glyphs_of(bool ascii)
     return ascii ? &ascii_glyphs : &unicode_glyphs;
 }
 
-enum { S_TASK, S_PAIRS, S_ACC_A, S_ACC_B, S_ACC_DIFF, S_ACC_SE, S_A_ONLY, S_B_ONLY, S_METRIC, S_MEAN_A, S_MEAN_B,
-       S_MEAN_DIFF, S_MEAN_SE, S_NCOLS };
+enum { S_TASK, S_PAIRS, S_ACC_A, S_ACC_B, S_ACC_DIFF, S_ACC_SE, S_ACC_CI, S_A_ONLY, S_B_ONLY, S_P, S_METRIC, S_MEAN_A,
+       S_MEAN_B, S_MEAN_DIFF, S_MEAN_SE, S_NCOLS };
 
 /* A summary row's cells and their roles. */
 typedef struct {
@@ -69,9 +71,13 @@ static void summary_of(const pl_cmp_task *t, const pl_cmp_glyphs *g, summary_cel
     snprintf(s->text[S_ACC_A], sizeof s->text[S_ACC_A], "%.1f%%", 100 * t->accuracy.mean_a);
     snprintf(s->text[S_ACC_B], sizeof s->text[S_ACC_B], "%.1f%%", 100 * t->accuracy.mean_b);
     diff_cells(s, g, S_ACC_DIFF, &t->accuracy, 100, 1, false);
+    pl_ci_text(s->text[S_ACC_CI], sizeof s->text[S_ACC_CI], t->accuracy.ci95, t->accuracy.n, 100, 1, true);
+    s->role[S_ACC_CI] = pl_interval_defined(t->accuracy.ci95) ? s->role[S_ACC_DIFF] : ROLE_DIM;
     snprintf(s->text[S_A_ONLY], sizeof s->text[S_A_ONLY], "%d", t->a_only);
     snprintf(s->text[S_B_ONLY], sizeof s->text[S_B_ONLY], "%d", t->b_only);
     s->role[S_A_ONLY] = s->role[S_B_ONLY] = t->a_only || t->b_only ? ROLE_HALLUCINATED : ROLE_DIM;
+    pl_p_text(s->text[S_P], sizeof s->text[S_P], t->mcnemar_p);
+    s->role[S_P] = t->mcnemar_p < 0.05 ? ROLE_HALLUCINATED : ROLE_DIM;
     snprintf(s->text[S_METRIC], sizeof s->text[S_METRIC], "%s",
              t->mixed_values ? "mixed" : !t->value.n ? "-" : t->is_distance ? "AD" : "IoU");
     if (t->value.n) {
@@ -100,8 +106,8 @@ static const pl_cmp_task *summary_task(const pl_run_comparison *c, int i)
 static void summary_layout(const pl_run_comparison *c, const pl_cmp_glyphs *g, bool ascii, pl_table *t,
                            bool *values)
 {
-    static const char *const titles[S_NCOLS] = {"task",   "pairs",  "acc A",  "acc B", NULL,     NULL,    "A only",
-                                                "B only", "metric", "mean A", "mean B", NULL, NULL};
+    static const char *const titles[S_NCOLS] = {"task",   "pairs",  "acc A",  "acc B",  NULL,     NULL, "95% CI", "A only",
+                                                "B only", "p",      "metric", "mean A", "mean B", NULL, NULL};
     pl_table_init(t, ascii);
     for (int i = 0; i < S_NCOLS; i++) {
         const char *header = i == S_ACC_DIFF    ? g->acc_delta
@@ -120,6 +126,10 @@ static void summary_layout(const pl_run_comparison *c, const pl_cmp_glyphs *g, b
     }
     for (int i = S_METRIC; i < S_NCOLS; i++) /* no task has values: accuracy only */
         t->cols[i].off = !*values;
+    /* short of room, the SE goes first (the interval says more), then p, then the interval */
+    t->cols[S_ACC_SE].hide = 1;
+    t->cols[S_P].hide = 2;
+    t->cols[S_ACC_CI].hide = 3;
 }
 
 /* The summary's columns from `from` to `to` (the task always), one row per
@@ -162,7 +172,7 @@ void pl_cmp_summary(const pl_run_comparison *c, bool ascii, int width, pl_view_m
         return;
     }
     /* short of room: accuracy, then the values of the tasks that have them */
-    summary_table(c, g, &t, 0, S_B_ONLY, false, width, vm);
+    summary_table(c, g, &t, 0, S_P, false, width, vm);
     pl_vm_line(vm, -1);
     summary_table(c, g, &t, S_METRIC, S_NCOLS - 1, true, width, vm);
 }

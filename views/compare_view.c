@@ -177,6 +177,15 @@ static void header_lines(const pl_workspace *ws, const pl_run_comparison *c, con
     }
     pl_vm_wrapped(vm, ROLE_DIM, counts, width, 0);
     free(counts);
+    if (c->only_a || c->only_b) { /* accuracies over different questions would not compare */
+        char *warning = pl_strdup_printf("the runs answer different questions: every figure below is over the %d "
+                                         "both answered",
+                                         c->npairs);
+        if (warning)
+            pl_vm_wrapped(vm, ROLE_MISSED, warning, width, 0);
+        vm->oom = vm->oom || !warning;
+        free(warning);
+    }
 }
 
 void pl_view_compare(const pl_workspace *ws, const pl_selection *sel, const char *model_a, const char *model_b,

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bar.h"
+#include "compare_stats.h"
 #include "table.h"
 
 #define BAR_MIN 4
@@ -65,6 +66,9 @@ static bool collect(const pl_workspace *ws, const pl_selection *sel, pl_why *w)
         }
     }
     free(records);
+    memset(&w->pairing, 0, sizeof w->pairing);
+    if (ok && w->nruns > 1) /* several runs: the questions all of them answered */
+        ok = pl_why_pair_columns(ws, (const char *const *)w->runs, w->members, w->nmembers, w->nruns, &w->pairing) == 0;
     return ok;
 }
 
@@ -145,8 +149,11 @@ static void run_header(const pl_why *w, const pl_table *t, pl_view_model *vm)
         char counts[64];
         snprintf(counts, sizeof counts, w->nruns > 1 ? ": %d wrong of %d%s" : "%d wrong of %d answer%s",
                  w->table.wrong[c], w->table.answers[c], w->nruns > 1 ? "" : PL_PLURAL(w->table.answers[c]));
-        int room = span - pl_text_columns(counts);
-        char *run = w->nruns > 1 ? pl_middle_cut(w->runs[c], room > 6 ? room : 6, t->ascii) : pl_strdup("");
+        int room = span - pl_text_columns(counts) - 2;
+        char *name = w->nruns > 1 ? pl_middle_cut(w->runs[c], room > 3 ? room : 3, t->ascii) : NULL;
+        /* A, B, ...: the letters the pairing line names the runs by */
+        char *run = w->nruns > 1 ? (name ? pl_strdup_printf("%c %s", 'A' + c, name) : NULL) : pl_strdup("");
+        free(name);
         char *text = run ? pl_strdup_printf("%s%s", run, counts) : NULL;
         char *cut = text ? pl_middle_cut(text, span, t->ascii) : NULL;
         if (cut)
@@ -182,6 +189,38 @@ static void row_line(const pl_why *w, const pl_table *t, int r, double max, pl_v
         snprintf(text, sizeof text, "%+.1f", d);
         pl_table_cell(t, t->ncols - 1, vm, d > 0.05 ? ROLE_WRONG : d < -0.05 ? ROLE_CORRECT : ROLE_DIM, text);
     }
+}
+
+/* Several runs: what was paired, then the first two runs' accuracy
+ * difference with its interval and McNemar's p, wrapped to the width. */
+static void pairing_lines(const pl_why *w, int width, bool ascii, pl_view_model *vm)
+{
+    const pl_why_pairing *p = &w->pairing;
+    const char *dot = ascii ? " - " : " · ";
+    char left[128] = "";
+    bool differ = false;
+    for (int c = 0; c < w->nruns; c++) {
+        snprintf(left + strlen(left), sizeof left - strlen(left), "%s%c %d", c ? ", " : "", 'A' + c, p->left_out[c]);
+        differ = differ || p->left_out[c];
+    }
+    char *counts = pl_strdup_printf("%d paired question%s%sleft out: %s%s", p->paired, PL_PLURAL(p->paired), dot, left,
+                                    differ ? ": shares are of the paired wrong answers" : "");
+    char ci[64], pv[16];
+    pl_ci_text(ci, sizeof ci, p->accuracy.ci95, p->accuracy.n, 100, 1, true);
+    pl_p_text(pv, sizeof pv, p->mcnemar_p);
+    char *acc = !p->accuracy.n ? pl_strdup_printf("accuracy: none of the paired answers graded yet")
+                               : pl_strdup_printf("accuracy A %.1f%% B %.1f%%%sA-B %+.1f pts, 95%% CI %s, n = %d%s"
+                                                  "McNemar p %s",
+                                                  100 * p->accuracy.mean_a, 100 * p->accuracy.mean_b, dot,
+                                                  100 * p->accuracy.diff, ci, p->accuracy.n, dot, pv);
+    if (counts && acc) {
+        pl_vm_wrapped(vm, differ ? ROLE_MISSED : ROLE_DIM, counts, width, 0);
+        pl_vm_wrapped(vm, ROLE_DIM, acc, width, 0);
+    } else {
+        vm->oom = true;
+    }
+    free(counts);
+    free(acc);
 }
 
 /* What the screen says when no row is shown. */
@@ -224,10 +263,12 @@ void pl_view_why(const pl_workspace *ws, const pl_selection *sel, pl_why *w, int
     if (w->table.nrows)
         w->fold_over = 0;
     lay_out(w, width, ascii, vm->table);
+    if (w->nruns > 1)
+        pairing_lines(w, width, ascii, vm);
     run_header(w, vm->table, vm);
     pl_vm_line(vm, -1);
     pl_table_header(vm->table, vm);
-    vm->nfixed = 2;
+    vm->nfixed = vm->nlines;
     double max = max_share(w);
     int kinds = 0, keys = 0;
     for (int r = 0; r < w->table.nrows; r++) {

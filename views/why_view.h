@@ -6,15 +6,22 @@
  * nested under it; a kind folds and unfolds.  Per run: count, share of the
  * run's wrong answers and a bar (one scale for every run); with two runs or
  * more, the difference of the first two runs' shares, which the rows can be
- * sorted by.  Every row opens exactly the answers it counts. */
+ * sorted by.  Every row opens exactly the answers it counts.
+ *
+ * Several runs are compared on the questions all of them answered
+ * (why_paired.h): the header says how many were paired and how many answers
+ * of each run were left out, and gives the first two runs' accuracy
+ * difference with its paired 95 % interval, n and McNemar's p. */
 #ifndef PL_VIEWS_WHY_VIEW_H
 #define PL_VIEWS_WHY_VIEW_H
 
 #include "base/error.h"
 #include "views.h"
 #include "workspace/failure_table.h"
+#include "why_paired.h"
 
 #define PL_WHY_MAX_RUNS 4
+_Static_assert(PL_WHY_MAX_RUNS <= PL_WHY_PAIRED_MAX, "every column can be paired");
 
 typedef struct {
     int nruns;
@@ -29,6 +36,7 @@ typedef struct {
     pl_ws_failure_table table;   /* target = row of the table */
     int *members[PL_WHY_MAX_RUNS]; /* each column's records */
     int nmembers[PL_WHY_MAX_RUNS];
+    pl_why_pairing pairing;      /* several runs: what was paired, the accuracy difference */
 } pl_why;
 
 /* Columns for 1 .. PL_WHY_MAX_RUNS runs (more are left out) of one task

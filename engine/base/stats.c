@@ -3,6 +3,9 @@
 
 #include <math.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "base/sort.h"
 
 static const pl_interval undefined = {NAN, NAN};
 
@@ -81,6 +84,36 @@ int pl_clustered_mean(const double *x, const int *cluster, int n, int nclusters,
     free(sum);
     free(size);
     return 0;
+}
+
+typedef struct {
+    const char *key;
+    int index;
+} keyed;
+
+static int by_key(const void *x, const void *y)
+{
+    return strcmp(((const keyed *)x)->key, ((const keyed *)y)->key);
+}
+
+int pl_clustered_mean_by_key(const double *x, const char *const *keys, int n, pl_mean_ci *out)
+{
+    keyed *order = malloc(((size_t)n + 1) * sizeof *order);
+    int *cluster = malloc(((size_t)n + 1) * sizeof *cluster);
+    int rc = order && cluster ? 0 : -1, nclusters = 0;
+    for (int i = 0; rc == 0 && i < n; i++)
+        order[i] = (keyed){keys[i], i};
+    if (rc == 0) {
+        pl_sort(order, (size_t)n, sizeof *order, by_key);
+        for (int i = 0; i < n; i++) {
+            nclusters += !i || strcmp(order[i].key, order[i - 1].key);
+            cluster[order[i].index] = nclusters - 1;
+        }
+        rc = pl_clustered_mean(x, cluster, n, nclusters, out);
+    }
+    free(order);
+    free(cluster);
+    return rc;
 }
 
 double pl_mcnemar_exact_p(int b, int c)

@@ -57,6 +57,10 @@ pl_interval pl_wilson95(int k, int n);
  * when out of memory. */
 int pl_clustered_mean(const double *x, const int *cluster, int n, int nclusters, pl_mean_ci *out);
 
+/* The same with the question of each answer named by a string: answers
+ * with equal keys form a cluster (an id answered in several epochs). */
+int pl_clustered_mean_by_key(const double *x, const char *const *keys, int n, pl_mean_ci *out);
+
 /* diff ± 1.96·se (undefined when se is NAN). */
 pl_interval pl_normal95(double diff, double se);
 

@@ -35,7 +35,7 @@ static int by_name(const void *x, const void *y)
 
 pl_cmp_diff pl_paired_diff(const double *a, const double *b, int n)
 {
-    pl_cmp_diff d = {n, 0, 0, 0, NAN};
+    pl_cmp_diff d = {n, 0, 0, 0, NAN, {NAN, NAN}};
     if (n == 0)
         return d;
     for (int i = 0; i < n; i++) {
@@ -53,6 +53,7 @@ pl_cmp_diff pl_paired_diff(const double *a, const double *b, int n)
         ss += dev * dev;
     }
     d.se = sqrt(ss / (n - 1) / n);
+    d.ci95 = pl_normal95(d.diff, d.se);
     return d;
 }
 
@@ -221,6 +222,12 @@ static int summarize(const pl_workspace *ws, pl_run_comparison *c, int task, pl_
     }
     if (rc == 0) {
         out->accuracy = pl_paired_diff(sa, sb, ns);
+        out->mcnemar_p = pl_mcnemar_exact_p(out->a_only, out->b_only);
+        /* a difference of two accuracies lies in [−1, 1] whatever the normal approximation says */
+        if (pl_interval_defined(out->accuracy.ci95)) {
+            out->accuracy.ci95.low = out->accuracy.ci95.low < -1 ? -1 : out->accuracy.ci95.low;
+            out->accuracy.ci95.high = out->accuracy.ci95.high > 1 ? 1 : out->accuracy.ci95.high;
+        }
         out->is_distance = distance && !iou;
         out->mixed_values = distance && iou;
         out->value = pl_paired_diff(va, vb, out->mixed_values ? 0 : nv);

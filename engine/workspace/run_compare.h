@@ -24,13 +24,19 @@
  * sqrt(pA(1−pA)/n + pB(1−pB)/n) ignores the covariance and overstates the
  * uncertainty.  For binary scores d_i is 0 on concordant pairs, so the SE
  * (like McNemar's test) is driven by the discordant counts.  With n < 2 the
- * SE is undefined: NAN. */
+ * SE is undefined: NAN.
+ *
+ * The 95 % interval of a difference is d̄ ± 1.96·SE (undefined when the SE
+ * is), and McNemar's exact p-value (base/stats.h) tests the accuracy
+ * difference on the discordant pairs a_only and b_only.  The accuracy
+ * difference's interval is clipped to [−1, 1]. */
 #ifndef PL_WORKSPACE_RUN_COMPARE_H
 #define PL_WORKSPACE_RUN_COMPARE_H
 
 #include <stdbool.h>
 
 #include "base/error.h"
+#include "base/stats.h"
 #include "iou/histogram.h"
 #include "workspace/workspace.h"
 
@@ -44,10 +50,11 @@ typedef struct {
     double delta;      /* value_a − value_b when has_value, else score_a − score_b */
 } pl_cmp_pair;
 
-/* A paired difference: mean of d_i and its SE (NAN when n < 2). */
+/* A paired difference: mean of d_i, its SE (NAN when n < 2) and 95 % interval. */
 typedef struct {
     int n;
     double mean_a, mean_b, diff, se;
+    pl_interval ci95; /* diff ± 1.96·se: undefined when se is NAN */
 } pl_cmp_diff;
 
 typedef struct {
@@ -55,6 +62,7 @@ typedef struct {
     int pairs;             /* paired questions (ready or not) */
     pl_cmp_diff accuracy;  /* over ready pairs: official score */
     int a_only, b_only;    /* McNemar's discordant counts: A right B wrong, A wrong B right */
+    double mcnemar_p;      /* McNemar's exact two-sided p-value on them (1 when none) */
     pl_cmp_diff value;     /* over ready pairs where both have a value */
     bool is_distance;      /* the values are action distances (lower is better) */
     bool mixed_values;     /* IoU and action distance both present (total only): value not computed */
@@ -90,8 +98,8 @@ void pl_run_comparison_free(pl_run_comparison *c);
 int pl_run_compare_histograms(const pl_workspace *ws, const pl_run_comparison *c, int task, double bin_width,
                               pl_histogram h[2], pl_error *err);
 
-/* Mean of a − b over n pairs and its paired SE (the formula above).  a and b
- * may hold 0/1 scores or values. */
+/* Mean of a − b over n pairs, its paired SE (the formula above) and its 95 %
+ * interval.  a and b may hold 0/1 scores or values. */
 pl_cmp_diff pl_paired_diff(const double *a, const double *b, int n);
 
 /* The runs (model names) of the workspace, comma-separated (a new string;

@@ -47,15 +47,15 @@ walk() { # walk WIDTH HEIGHT ENV... -- ARGS...
   ascii_only "$at the compare screen draws ASCII only"
 
   # the summary: the accuracy columns first, whole task names; values beside them or below
-  check_re "$at the app row" "^app +14 +64\.3% +21\.4% +\+42\.9 +\+-13\.7 +6 +0"
+  check_re "$at the app row" "^app +14 +64\.3% +21\.4% +\+42\.9 +\+-13\.7 +\[\+16\.0, \+69\.8\] +6 +0 +0\.031"
   check_re "$at applicability whole" "^applicability +14 +85\.7% +57\.1%"
   if [ "$w" -lt 140 ]; then
-    check_re "$at accuracy alone" "^task +pairs +acc A +acc B +d acc +SE +A only +B only *$"
+    check_re "$at accuracy alone" "^task +pairs +acc A +acc B +d acc +SE +95% CI +A only +B only +p *$"
     prompt / "metric"
     row_re "$at ... then the values" 2 "^task +metric +mean A +mean B +d mean +SE *$"
     check_re "$at ... app's values" "^app +IoU +0\.845 +0\.704 +\+0\.141 +\+-0\.091"
   else
-    check_re "$at one summary table" "^task +pairs +acc A +acc B +d acc +SE +A only +B only +metric +mean A +mean B +d mean +SE"
+    check_re "$at one summary table" "^task +pairs +acc A +acc B +d acc +SE +95% CI +A only +B only +p +metric +mean A +mean B +d mean +SE"
     check_re "$at ... app's values beside" "^app +14 .* IoU +0\.845 +0\.704 +\+0\.141 +\+-0\.091"
   fi
 
@@ -133,7 +133,7 @@ if [ -f "$data/plan-quality/dev.jsonl" ]; then
     check "$at opens and grades" "962 graded" # the runs exist once loaded: :compare before says "no run"
     prompt : "compare o4-mini_chat o3-mini_chat"
     check "$at two models pair by instance" "5 paired questions"
-    check_re "$at the summary row" "^plan-quality +5 +80\.0% +80\.0% +\+0\.0 +\+-31\.6 +1 +1"
+    check_re "$at the summary row" "^plan-quality +5 +80\.0% +80\.0% +\+0\.0 +\+-31\.6 +\[-62\.0, \+62\.0\] +1 +1 +1\.000"
     keys G
     check_re "$at the question headers" "^id +(task +)?A +B +value A +value B +d +mark"
     check_re "$at B right where A's plan fails" "^blocksworld_3/o4-mini_chat/pddl/78 +(plan-quality +)?0 +1 +0\.167 +0\.000 +\+0\.167 +B right"

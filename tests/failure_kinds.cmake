@@ -1,1 +1,2 @@
 # Failure analysis (issue 41): tests of the kinds part.
+planlens_test(acpbench test_failure_kinds)

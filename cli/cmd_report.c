@@ -21,7 +21,7 @@ typedef struct {
 
 static int parse_options(int argc, char **argv, report_args *a)
 {
-    a->opts = (report_options){REPORT_BY_TASK, REPORT_TABLE, 0.05, !pl_locale_is_utf8(), NULL};
+    a->opts = (report_options){REPORT_BY_TASK, REPORT_TABLE, 0.05, !pl_locale_is_utf8(), NULL, true};
     a->questions = calloc((size_t)argc + 1, sizeof *a->questions);
     a->responses = calloc((size_t)argc + 1, sizeof *a->responses);
     if (!a->questions || !a->responses)
@@ -40,6 +40,8 @@ static int parse_options(int argc, char **argv, report_args *a)
         }
         if (!strcmp(s, "--ascii")) {
             a->opts.ascii = true;
+        } else if (!strcmp(s, "--ci") || !strcmp(s, "--no-ci")) {
+            a->opts.ci = s[2] == 'c';
         } else if (!strcmp(s, "--bin-width") && v) {
             a->opts.bin_width = strtod(argv[++i], NULL);
         } else if (!strcmp(s, "--bins") && v) {

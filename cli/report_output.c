@@ -5,7 +5,9 @@
 #include <string.h>
 
 #include "base/sort.h"
+#include "base/stats.h"
 #include "chart_svg.h"
+#include "compare_stats.h"
 #include "cli.h"
 #include "iou/histogram.h"
 #include "report_rows.h"
@@ -84,29 +86,38 @@ void report_print_bar(FILE *f, double value, double max, int width, bool ascii, 
 typedef struct {
     int epochs, questions;
     double accuracy;
+    pl_mean_ci success; /* binary success over the answers, clustered by question id */
 } epoch_summary;
 
 /* rows[members[0..n)]: one group's rows; -1 in e.questions when out of memory. */
 static epoch_summary reduce_epochs(const report_row *rows, const int *members, int n)
 {
-    epoch_summary e = {0, 0, 0};
+    epoch_summary e = {0, 0, 0, {0}};
     pl_epoch_answer *answers = malloc(((size_t)n + 1) * sizeof *answers);
     pl_epoch_sample *samples = malloc(((size_t)n + 1) * sizeof *samples);
-    if (answers && samples) {
+    double *success = malloc(((size_t)n + 1) * sizeof *success);
+    const char **ids = malloc(((size_t)n + 1) * sizeof *ids);
+    if (answers && samples && success && ids) {
         for (int i = 0; i < n; i++) {
             const report_row *r = &rows[members[i]];
             e.epochs = r->epoch > e.epochs ? r->epoch : e.epochs;
             answers[i] = (pl_epoch_answer){NULL, r->id, r->epoch, members[i], r->success, r->success};
+            success[i] = r->success;
+            ids[i] = r->id;
         }
         e.questions = pl_epoch_samples(answers, n, samples);
         for (int i = 0; i < e.questions; i++)
             e.accuracy += samples[i].official;
         e.accuracy = e.questions ? e.accuracy / e.questions : 0;
+        if (pl_clustered_mean_by_key(success, ids, n, &e.success) < 0)
+            e.questions = -1;
     } else {
         e.questions = -1;
     }
     free(answers);
     free(samples);
+    free(success);
+    free(ids);
     return e;
 }
 
@@ -133,8 +144,16 @@ static void print_table_group(FILE *f, const report_row *first, const pl_histogr
         }
         fputc('\n', f);
     }
-    fprintf(f, "  mean %.3f  median %.3f  skewness %.3f  binary success %d/%d (%.1f%%)\n", h->mean, h->median,
+    fprintf(f, "  mean %.3f  median %.3f  skewness %.3f  binary success %d/%d (%.1f%%", h->mean, h->median,
             h->skewness, h->n_success, h->n, h->n ? 100.0 * h->n_success / h->n : 0.0);
+    if (o->ci) {
+        char ci[64];
+        pl_ci_text(ci, sizeof ci, e->success.ci95, e->success.n, 100, 1, false);
+        fprintf(f, ", %s%s", pl_interval_defined(e->success.ci95) ? "95% CI " : "", ci);
+        if (e->success.clustered)
+            fprintf(f, " clustered by question");
+    }
+    fputs(")\n", f);
     if (e->epochs > 1)
         fprintf(f, "  %d epochs: accuracy %.1f%% (mean over epochs per sample, then over %d samples)\n",
                 e->epochs, 100.0 * e->accuracy, e->questions);
@@ -168,6 +187,13 @@ static cJSON *json_group(const report_row *rows, const int *members, const repor
     cJSON_AddNumberToObject(g, "success", h->n_success);
     cJSON_AddNumberToObject(g, "epochs", e->epochs);
     cJSON_AddNumberToObject(g, "accuracy", e->accuracy); /* reduced over epochs */
+    if (pl_interval_defined(e->success.ci95)) { /* of success / n, clustered by question with epochs */
+        cJSON *ci = cJSON_AddArrayToObject(g, "success_ci95");
+        cJSON_AddItemToArray(ci, cJSON_CreateNumber(e->success.ci95.low));
+        cJSON_AddItemToArray(ci, cJSON_CreateNumber(e->success.ci95.high));
+    } else {
+        cJSON_AddNullToObject(g, "success_ci95");
+    }
     cJSON_AddNumberToObject(g, "parse_failures", h->n_parse_fail);
     cJSON_AddNumberToObject(g, "mean", h->mean);
     cJSON_AddNumberToObject(g, "median", h->median);

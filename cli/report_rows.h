@@ -28,12 +28,15 @@ typedef struct {
     double bin_width;
     bool ascii;          /* '#' bars instead of Unicode blocks */
     const char *output;  /* REPORT_SVG: OUTPUT.svg and OUTPUT.csv (NULL: the SVG to the stream) */
+    bool ci;             /* the table's binary success with its 95 % interval (--ci, the default; --no-ci) */
 } report_options;
 
 /* Groups the rows (by run × task, × domain, or task × run) and prints one
  * histogram per group with its binary-success bar, count, mean, median and
- * skewness; a group answered over several epochs also gets its accuracy
- * reduced as Inspect reduces epochs (mean per sample, then over samples:
+ * skewness, and the binary success's 95 % interval (Wilson's, or clustered
+ * by question id when a question has several answers: base/stats.h); a
+ * group answered over several epochs also gets its accuracy reduced as
+ * Inspect reduces epochs (mean per sample, then over samples:
  * runs/epochs.h).  Returns 0, or -1 when out of memory. */
 int report_print(FILE *f, const report_row *rows, int n, const report_options *opts);
 

@@ -25,6 +25,7 @@ cli_part *report_part_begin(FILE *f, const cli_shard *s, int argc, char **argv, 
     cJSON_AddNumberToObject(options, "format", o->format);
     cli_part_add_double(options, "bin_width", o->bin_width);
     cJSON_AddBoolToObject(options, "ascii", o->ascii);
+    cJSON_AddBoolToObject(options, "ci", o->ci);
     return cli_part_begin(f, "report", s, "rows", argc, argv, NULL, options);
 }
 
@@ -80,7 +81,7 @@ int report_merge(FILE *out, const cli_merged *m)
     }
     const cJSON *o = m->options;
     report_options opts = {(report_grouping)cli_merge_int(o, "by"), (report_format)cli_merge_int(o, "format"),
-                           cli_merge_double(o, "bin_width"), flag(o, "ascii"), NULL};
+                           cli_merge_double(o, "bin_width"), flag(o, "ascii"), NULL, flag(o, "ci")};
     report_print_counts(cli_merge_total(m, "unmatched", 0), cli_merge_total(m, "errored", 0));
     int rc = report_print(out, rows, m->n, &opts);
     free(rows);

@@ -12,6 +12,7 @@
 #include "quality_output.h"
 #include "quality_shard.h"
 #include "quality_summary.h"
+#include "quality_summary_print.h"
 
 typedef struct {
     quality_format format;
@@ -33,6 +34,10 @@ static int parse_args(int argc, char **argv, quality_args *a, const char ***file
     for (int i = 0; i < argc; i++) {
         const char *s = argv[i];
         bool has_value = i + 1 < argc;
+        if (!strcmp(s, "--ci") || !strcmp(s, "--no-ci")) { /* the summary table's intervals */
+            quality_summary_print_ci(s[2] == 'c');
+            continue;
+        }
         int summary_option = quality_summary_option(argc, argv, &i, &a->summary);
         if (summary_option < 0)
             return PL_EXIT_USAGE;

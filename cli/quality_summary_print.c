@@ -5,6 +5,8 @@
 
 #include "cli.h"
 #include "quality_summary.h"
+#include "quality_summary_print.h"
+#include "compare_stats.h"
 #include "csv_out.h"
 
 static const char *rule_text(const pl_qsummary *s)
@@ -93,6 +95,21 @@ static void print_distributions(FILE *out, const pl_qsummary *s, const pl_qgroup
     }
 }
 
+static bool show_ci = true;
+
+void quality_summary_print_ci(bool on)
+{
+    show_ci = on;
+}
+
+/* sr0's interval, "n = 1" where one case leaves it undefined. */
+static void sr0_ci(FILE *out, const pl_qgroup *r)
+{
+    char ci[64];
+    pl_ci_text(ci, sizeof ci, pl_wilson95(r->valid[0], r->cases), r->cases, 1, 2, false);
+    fprintf(out, " %13s", ci);
+}
+
 int quality_summary_print_table(FILE *out, const pl_qsummary *s, pl_qby by)
 {
     pl_qgroup *g, all;
@@ -105,9 +122,10 @@ int quality_summary_print_table(FILE *out, const pl_qsummary *s, pl_qby by)
     }
     fprintf(out, "plan-quality summary: %d group(s)\n", n);
     print_rules(out, s, "");
-    fprintf(out, "\n%-31s %-20s %-14s %5s %5s %5s %5s %5s %5s %5s %6s %6s %6s %6s %6s %7s %7s\n", "domain", "model",
+    fprintf(out, "\n%-31s %-20s %-14s %5s %5s %5s %5s %5s %5s %5s %6s %6s %6s %6s %6s %7s %7s", "domain", "model",
             "prompt", "cases", "sr0", "sr1", "sr2", "sr3", "sr4", "exec", "LEA", "StV", "AQM", "NP-AQM", "corr%",
             "curr", "final");
+    fprintf(out, show_ci ? " %13s\n" : "\n", "sr0 95% CI");
     for (int i = 0; i <= n; i++) {
         const pl_qgroup *r = i < n ? &g[i] : &all;
         if (i == n)
@@ -116,15 +134,20 @@ int quality_summary_print_table(FILE *out, const pl_qsummary *s, pl_qby by)
                 cli_text(r->prompt_type), r->cases);
         for (int k = 0; k < PL_QSR_PLANS; k++)
             fprintf(out, " %5.2f", pl_qgroup_sr(r, k));
-        fprintf(out, " %5.2f %6.2f %6.2f %6.3f %6.3f %6.1f %7.3f %7.3f\n", pl_qgroup_executable(r),
+        fprintf(out, " %5.2f %6.2f %6.2f %6.3f %6.3f %6.1f %7.3f %7.3f", pl_qgroup_executable(r),
                 pl_qgroup_lea_mean(r), pl_qgroup_stv_mean(r), pl_qgroup_aqm_mean(r), pl_qgroup_np_aqm_mean(r),
                 100 * pl_qgroup_label_share(r, PL_QL_POSITION, false), pl_qgroup_curr_mean(r),
                 pl_qgroup_final_mean(r));
+        if (show_ci)
+            sr0_ci(out, r);
+        fputc('\n', out);
     }
     fputs("sr<k> = share of valid π<k>; exec = share of executable π0 (an empty plan is not); AQM, NP-AQM = mean\n"
           "trace score (label weights 4, 2, 1, 0.5, 0 per action, 0..4, unnormalised); corr% = share of 'correct'\n"
           "labels; StV, LEA, scores as the official code defines them (means per case).\n",
           out);
+    if (show_ci)
+        fputs("sr0 95% CI = Wilson's interval of sr0 over the cases (n = 1: none; --no-ci hides it).\n", out);
     print_distributions(out, s, &all);
     pl_qgroup_clear(&all);
     pl_qgroups_free(g, n);

@@ -5,3 +5,5 @@ planlens_test(base test_stats)
 add_test(NAME test_why_paired_e2e COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/e2e/why_paired.sh $<TARGET_FILE:planlens>)
 # compare --format json on the plan-quality cases: pairing counts, ci95 and mcnemar_p.
 planlens_test(cli test_compare_stats BIN)
+# --ci / --no-ci on report and quality --summary.
+planlens_test(cli test_ci_options BIN)

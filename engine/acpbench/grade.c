@@ -266,6 +266,7 @@ int pl_acp_grade(pl_acp_grader *g, const pl_acp_question *q, const char *respons
     memset(out, 0, sizeof *out);
     if (q->format != PL_ACP_GEN) {
         int rc = grade_choice(q, response, out);
+        acp_failure_reread_choice(q, response, out);
         settle_failure(response, out);
         return rc;
     }

@@ -8,11 +8,14 @@
  *  - it differs and is wrong, found after an answer marker or through broken
  *    syntax: the stated answer's own failure, the extraction in its detail;
  *  - nexta "None" (no answer for the official grammar) while an optimal next
- *    action exists: none-but-exists naming one. */
+ *    action exists: none-but-exists naming one;
+ *  - a yes/no answer whose filter took the first yes or no of the prose while
+ *    the answer marked ("Answer: yes", "**yes**") is right: misextracted. */
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
+#include "acpbench/choice.h"
 #include "acpbench/grade_internal.h"
 #include "acpbench/stated_answer.h"
 
@@ -110,4 +113,16 @@ void acp_failure_reread(pl_acp_grader *g, const pl_acp_question *q, pl_acp_start
     else if (st.text)
         reread(g, q, start, &st, p, v, grade);
     pl_acp_stated_clear(&st);
+}
+
+void acp_failure_reread_choice(const pl_acp_question *q, const char *response, pl_acp_verdict *v)
+{
+    const char *stated = q->format == PL_ACP_BOOL && !v->sound_score ? pl_acp_stated_yes_no(response) : NULL;
+    const char *gold = cJSON_IsString(q->answer) ? q->answer->valuestring : "";
+    const char *took = cJSON_IsString(v->parsed) ? v->parsed->valuestring : "?";
+    if (stated && strcmp(took, "[invalid]") != 0 && pl_acp_bool_match(stated, gold) == 1)
+        pl_failure_set(&v->failure, PL_FAIL_MISEXTRACTED, took, 0,
+                       "the official filter took %s, the first yes or no of the text; the answer states %s, which is "
+                       "right",
+                       took, stated);
 }

@@ -209,6 +209,9 @@ typedef int (*acp_grade_fn)(pl_acp_grader *g, const pl_acp_question *q, const ch
  * stated answer.  Changes v->failure only, never a verdict. */
 void acp_failure_reread(pl_acp_grader *g, const pl_acp_question *q, pl_acp_start start, const char *response,
                         const pl_acp_parsed *p, pl_acp_verdict *v, acp_grade_fn grade);
+/* The same for a yes/no answer: misextracted when the official filter took
+ * another yes or no than the answer marks, and the marked one is right. */
+void acp_failure_reread_choice(const pl_acp_question *q, const char *response, pl_acp_verdict *v);
 
 /* One function per task; each fills score, sound_score, path, reasons and
  * IoU, and the failure when sound_score is 0.  `p` is what the official parser yielded (p->ok true).  Return 0, or

@@ -200,6 +200,26 @@ void pl_acp_stated_answer(pl_acp_start start, const char *response, pl_acp_state
     out->kind = out->text ? PL_ACP_STATED_ANSWER : PL_ACP_STATED_NOTHING;
 }
 
+const char *pl_acp_stated_yes_no(const char *response)
+{
+    size_t n = 0;
+    const char *span = after_marker(response);
+    if (span)
+        n = strlen(span);
+    else
+        span = last_bold(response, &n);
+    for (size_t i = 0; span && i < n; i++) {
+        if (i > 0 && isalpha((unsigned char)span[i - 1]))
+            continue;
+        bool yes = n - i >= 3 && strncasecmp(span + i, "yes", 3) == 0;
+        bool no = n - i >= 2 && strncasecmp(span + i, "no", 2) == 0;
+        size_t len = yes ? 3 : 2;
+        if ((yes || no) && (i + len == n || !isalpha((unsigned char)span[i + len])))
+            return yes ? "yes" : "no";
+    }
+    return NULL;
+}
+
 void pl_acp_stated_clear(pl_acp_stated *s)
 {
     free(s->text);

@@ -33,4 +33,10 @@ typedef struct {
 void pl_acp_stated_answer(pl_acp_start start, const char *response, pl_acp_stated *out);
 void pl_acp_stated_clear(pl_acp_stated *s);
 
+/* A yes/no answer's stated answer: the first word yes or no (any case) after
+ * the last answer marker, else in the last bold span; "yes", "no", or NULL
+ * when the response marks no answer (the official filter's first yes or no
+ * is then all there is). */
+const char *pl_acp_stated_yes_no(const char *response);
+
 #endif

@@ -69,6 +69,11 @@ static void test_stated_reader(void **state)
     expect_stated(PL_ACP_START_PROGRESSION_LIST, "[] []", PL_ACP_STATED_EMPTY, NULL, false);
     /* val's index is read by its own sound rule */
     expect_stated(PL_ACP_START_INDEX, "Answer: 4", PL_ACP_STATED_NOTHING, NULL, false);
+    /* yes/no: the word after the marker or in bold, not a "no" of the prose */
+    assert_string_equal(pl_acp_stated_yes_no("No doubt, it holds. Final answer: **Yes**."), "yes");
+    assert_string_equal(pl_acp_stated_yes_no("It is **no**t clear... **No**"), "no");
+    assert_null(pl_acp_stated_yes_no("No, it is not applicable."));
+    assert_null(pl_acp_stated_yes_no("Answer: nothing applies"));
 }
 
 /* ---- real answers ---- */
@@ -86,8 +91,11 @@ static int setup(void **state)
     fixture *f = calloc(1, sizeof *f);
     pl_diags warnings = PL_DIAGS_INIT;
     pl_error err = PL_ERROR_INIT;
-    if (!f || pl_acp_questions_load(&f->qs, pl_test_data_path("conformance/acpbench-dev/dev_questions.json"),
-                                    &warnings, &err) != PL_OK)
+    static const char *const files[] = {"conformance/acpbench-dev/dev_questions.json", "acpbench/app/dev.bool.json"};
+    for (size_t i = 0; f && i < sizeof files / sizeof files[0]; i++)
+        if (pl_acp_questions_load(&f->qs, pl_test_data_path(files[i]), &warnings, &err) != PL_OK)
+            return -1;
+    if (!f)
         return -1;
     pl_diags_clear(&warnings);
     if (!(f->g = pl_acp_grader_new(NULL)))
@@ -190,6 +198,20 @@ static void test_misextracted(void **state)
            "the official parser took (they never change)");
 }
 
+/* A yes/no question (real; no yes/no responses are stored, so the prose is
+ * written here): the filter takes the first "No" of the prose, the answer
+ * marked is right. */
+static void test_misextracted_yes_no(void **state)
+{
+    FIXTURE();
+    expect(f, "applicable_actions_bool", "-8342636639526456067",
+           "No doubt about it: every precondition holds.\nAnswer: Yes", PL_FAIL_MISEXTRACTED, "No",
+           "the official filter took No, the first yes or no of the text; the answer states yes, which is right");
+    /* nothing marked: the filter's choice stands */
+    expect(f, "applicable_actions_bool", "-8342636639526456067", "No doubt: yes.", PL_FAIL_WRONG_CHOICE, "No",
+           "not");
+}
+
 static void test_malformed(void **state)
 {
     FIXTURE();
@@ -253,6 +275,7 @@ int main(void)
         cmocka_unit_test_setup_teardown(test_type_mismatch, setup, teardown),
         cmocka_unit_test_setup_teardown(test_empty_answer, setup, teardown),
         cmocka_unit_test_setup_teardown(test_misextracted, setup, teardown),
+        cmocka_unit_test_setup_teardown(test_misextracted_yes_no, setup, teardown),
         cmocka_unit_test_setup_teardown(test_malformed, setup, teardown),
         cmocka_unit_test_setup_teardown(test_nexta_kinds, setup, teardown),
         cmocka_unit_test_setup_teardown(test_one_kind_each, setup, teardown),

@@ -137,16 +137,17 @@ static char *list_answer(const char *s, size_t n, int lists)
     return pl_strndup(s + at[0], at[1] + len[1] - at[0]);
 }
 
-/* "((None", "(sail l0 l1": a lone answer whose parentheses are unbalanced
- * or doubled, read with them removed; NULL when it is not one. */
+/* "((None", "(sail l0 l1": a lone answer (nothing but names and
+ * parentheses, starting with one) whose parentheses are unbalanced or
+ * doubled, read with them removed; NULL when it is not one. */
 static char *repaired_single(const char *r, const char **why)
 {
     int opens = 0, closes = 0;
     for (const char *c = r; *c; c++)
         opens += *c == '(', closes += *c == ')';
-    if (opens == closes && !strstr(r, "(("))
+    const char *first = r + strspn(r, " \t\r\n*`");
+    if (*first != '(' || (opens == closes && !strstr(r, "((")))
         return NULL;
-    *why = opens != closes ? "unbalanced parentheses" : "nested parentheses";
     char *words = malloc(strlen(r) + 1);
     if (!words)
         return NULL;
@@ -169,6 +170,8 @@ static char *repaired_single(const char *r, const char **why)
     else if (names)
         out = pl_strdup_printf("(%s)", words + start);
     free(words);
+    if (out)
+        *why = opens != closes ? "unbalanced parentheses" : "nested parentheses";
     return out;
 }
 

@@ -58,6 +58,8 @@ static void test_stated_reader(void **state)
     pl_acp_stated_clear(&s);
     expect_stated(PL_ACP_START_ACTION_NAME, "(sail l0 l1", PL_ACP_STATED_MALFORMED, "(sail l0 l1)", false);
     expect_stated(act, "((on c3))", PL_ACP_STATED_MALFORMED, "(on c3)", false);
+    /* prose with a stray parenthesis is no lone answer */
+    expect_stated(act, "the answer is (at a b", PL_ACP_STATED_NOTHING, NULL, true);
     /* lists: the last one (prog: the last two) */
     expect_stated(list, "I think the answer is [(a x)] but let me reconsider. I think the answer is [(a y), (b z)]",
                   PL_ACP_STATED_ANSWER, "[(a y), (b z)]", true);

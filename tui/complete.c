@@ -171,6 +171,7 @@ char **tui_complete(const pl_workspace *ws, tui_history_kind kind, const char *l
         } else if (len == 4 && !strncmp(command, "freq", 4)) {
             for (int c = 0; c < PL_FREQ_COLUMNS; c++)
                 offer(&m, pl_freq_column_name((pl_freq_column)c));
+            offer(&m, "failure"); /* the list's column (key) */
         } else if (len == 7 && !strncmp(command, "reducer", 7)) {
             offer_all(&m, reducers, COUNT(reducers));
         } else if (len == 4 && !strncmp(command, "bins", 4)) {

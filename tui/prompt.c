@@ -334,6 +334,9 @@ char *tui_prompt(tui_app *app, tui_history_kind kind, const char *prompt)
     if (!done)
         rl_callback_handler_remove();
     curs_set(0);
+    size_t len = finished && kind == TUI_HISTORY_FILTER ? strlen(finished) : 0;
+    while (len > 0 && finished[len - 1] == ' ') /* the blank Tab puts after a completed value */
+        finished[--len] = '\0';
     if (finished && *finished && walked)
         remember(walked, finished);
     free(typed);

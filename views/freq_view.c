@@ -6,6 +6,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "answer_text.h"
 #include "bar.h"
 #include "base/error.h"
 #include "base/sort.h"
@@ -30,6 +31,8 @@ int pl_freq_column_from_name(const char *name)
         return PL_FREQ_RUN;
     if (!strcasecmp(name, "ad"))
         return PL_FREQ_IOU;
+    if (!strcasecmp(name, "failure")) /* the list's column: kind and key */
+        return PL_FREQ_KEY;
     for (int c = 0; c < PL_FREQ_COLUMNS; c++)
         if (!strcasecmp(name, names[c]))
             return c;
@@ -38,22 +41,13 @@ int pl_freq_column_from_name(const char *name)
 
 const char *pl_freq_column_names(void)
 {
-    return "run, task, domain, kind, key, parse, score, sound, rule, length, gap, label, iou (ad), lea, final";
+    return "run, task, domain, kind, key (failure), parse, score, sound, rule, length, gap, label, iou (ad), lea, final";
 }
 
 pl_hist_metric pl_freq_histogram_metric(pl_freq_column c)
 {
     return c == PL_FREQ_IOU ? PL_HIST_VALUE : c == PL_FREQ_LEA ? PL_HIST_LEA : c == PL_FREQ_FINAL ? PL_HIST_FINAL
                                                                                                   : PL_HIST_ALL;
-}
-
-/* The failure of a wrong answer with a verdict (a kind its grader did not
- * give counts as "other", as the failure table counts it), or NULL. */
-static const pl_failure *wrong_failure(const pl_ws_record *r)
-{
-    if (!r->graded || r->error || r->resp->error || r->sound_score)
-        return NULL;
-    return pl_ws_record_failure(r);
 }
 
 typedef struct {
@@ -93,9 +87,8 @@ static void add(entries *e, int record, int weight, const char *value)
 static const char *value_of(const pl_ws_record *r, pl_freq_column col, char *buf, size_t size)
 {
     const char *pending = "(not graded yet)";
-    const pl_failure *f = wrong_failure(r);
-    pl_failure_kind kind = f ? (f->kind == PL_FAIL_NONE ? PL_FAIL_OTHER : f->kind) : PL_FAIL_NONE;
-    const char *key = f ? (f->kind == PL_FAIL_NONE ? "unclassified" : f->key) : NULL;
+    pl_record_failure f; /* in the words of the list's failure column and the filter (answer_text.h) */
+    bool wrong = pl_record_failure_of(r, &f) && f.kind != PL_FAIL_NONE;
     bool graded = r->graded;
     switch (col) {
     case PL_FREQ_RUN:
@@ -106,11 +99,11 @@ static const char *value_of(const pl_ws_record *r, pl_freq_column col, char *buf
         return r->domain;
     case PL_FREQ_KIND:
     case PL_FREQ_KEY:
-        if (!f) /* right, pending or without a verdict */
+        if (!wrong) /* right, pending or without a verdict */
             return !graded ? pending : !r->error && !r->resp->error ? "none (right)" : "(no verdict)";
-        snprintf(buf, size, "%s%s%s", pl_failure_kind_label(kind), key && col == PL_FREQ_KEY ? ": " : "",
-                 key && col == PL_FREQ_KEY ? key : "");
-        return buf;
+        if (col == PL_FREQ_KEY)
+            return pl_record_failure_text(r, buf, size);
+        return pl_failure_kind_name(f.kind);
     case PL_FREQ_PARSE:
         return !graded ? pending : r->pcase ? "-" : r->parse_failed ? "fail" : "ok";
     case PL_FREQ_SCORE:
@@ -124,7 +117,7 @@ static const char *value_of(const pl_ws_record *r, pl_freq_column col, char *buf
         snprintf(buf, size, "%d", r->pcase->nllm);
         return buf;
     case PL_FREQ_GAP:
-        return f && kind == PL_FAIL_NOT_OPTIMAL ? (key ? key : "?") : "-";
+        return wrong && f.kind == PL_FAIL_NOT_OPTIMAL ? (f.key ? f.key : "?") : "-";
     default:
         return "-";
     }

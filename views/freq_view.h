@@ -12,8 +12,8 @@ typedef enum {
     PL_FREQ_RUN,
     PL_FREQ_TASK,
     PL_FREQ_DOMAIN,
-    PL_FREQ_KIND,   /* the failure kind of a wrong answer ("none (right)" otherwise) */
-    PL_FREQ_KEY,    /* its kind and key: "not applicable: pick-up" */
+    PL_FREQ_KIND,   /* the failure kind of a wrong answer, by name ("none (right)" otherwise) */
+    PL_FREQ_KEY,    /* its kind and key as the list's failure column shows them: "not-applicable pick-up" */
     PL_FREQ_PARSE,  /* ok / fail */
     PL_FREQ_SCORE,  /* the official verdict */
     PL_FREQ_SOUND,
@@ -29,7 +29,7 @@ typedef enum {
 
 /* "run", "task", ... */
 const char *pl_freq_column_name(pl_freq_column c);
-/* The column of a name (any case; "model" is run, "ad" iou), or -1. */
+/* The column of a name (any case; "model" is run, "ad" iou, "failure" key), or -1. */
 int pl_freq_column_from_name(const char *name);
 /* Every name, for messages: "run, task, domain, ..." (static). */
 const char *pl_freq_column_names(void);

@@ -17,6 +17,7 @@
 #include "base/file.h"
 #include "csv_out.h"
 #include "filter.h"
+#include "freq_view.h"
 #include "table.h"
 #include "test_support.h"
 #include "views.h"
@@ -280,6 +281,40 @@ static void test_failure_column(void **state)
     pl_workspace_close(ws);
 }
 
+/* F on the failure column: "failure" counts kind and key, in the words the
+ * column shows; the kind column names kinds as the filter takes them. */
+static void test_frequency_of_failure(void **state)
+{
+    (void)state;
+    assert_int_equal(pl_freq_column_from_name("failure"), PL_FREQ_KEY);
+    pl_workspace *ws = open_fixture();
+    struct {
+        pl_freq_column col;
+        const char *value;
+        int count;
+    } want[] = {{PL_FREQ_KEY, "not-applicable move", 1}, {PL_FREQ_KEY, "unknown-name fly", 1},
+                {PL_FREQ_KEY, "wrong-choice no", 1},     {PL_FREQ_KEY, "none (right)", 3},
+                {PL_FREQ_KIND, "empty-answer", 1},       {PL_FREQ_KIND, "unknown-name", 1}};
+    for (size_t k = 0; k < sizeof want / sizeof *want; k++) {
+        pl_view_model vm;
+        pl_view_freq(ws, NULL, want[k].col, false, 100, false, &vm);
+        bool found = false;
+        for (int i = vm.nfixed; i < vm.nlines && !found; i++) {
+            char *s = text_of(&vm, i);
+            size_t n = strlen(want[k].value);
+            if (!strncmp(s, want[k].value, n) && s[n] == ' ') {
+                found = true;
+                assert_int_equal(atoi(s + n + strspn(s + n, " ")), want[k].count);
+            }
+            free(s);
+        }
+        if (!found)
+            fail_msg("no line '%s'", want[k].value);
+        pl_vm_free(&vm);
+    }
+    pl_workspace_close(ws);
+}
+
 /* The detail screen's failure record: kind (with its label), key, step
  * and detail; none on a right answer. */
 static void test_detail_failure_lines(void **state)
@@ -493,7 +528,7 @@ int main(void)
         cmocka_unit_test(test_clauses_on_records),   cmocka_unit_test(test_clause_errors),
         cmocka_unit_test(test_clauses_on_conformance), cmocka_unit_test(test_failure_column),
         cmocka_unit_test(test_detail_failure_lines), cmocka_unit_test(test_one_csv_schema),
-        cmocka_unit_test(test_answer_cut_at_its_end),
+        cmocka_unit_test(test_answer_cut_at_its_end), cmocka_unit_test(test_frequency_of_failure),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

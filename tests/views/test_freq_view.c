@@ -124,7 +124,7 @@ static void test_failure_kind_column(void **state)
             const pl_failure *f = pl_ws_record_failure(r);
             pl_failure_kind k = f->kind == PL_FAIL_NONE ? PL_FAIL_OTHER : f->kind;
             bool wrong = r->graded && !r->error && !r->resp->error && !r->sound_score;
-            want += wrong ? !strcmp(value, pl_failure_kind_label(k)) : !strcmp(value, "none (right)") && r->sound_score;
+            want += wrong ? !strcmp(value, pl_failure_kind_name(k)) : !strcmp(value, "none (right)") && r->sound_score;
         }
         assert_int_equal(count, want);
     }

@@ -7,3 +7,5 @@ add_test(NAME test_why_paired_e2e COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/e2e/w
 planlens_test(cli test_compare_stats BIN)
 # --ci / --no-ci on report and quality --summary.
 planlens_test(cli test_ci_options BIN)
+# The why screen's pairing and the dashboard's interval on the sample runs.
+planlens_test(views test_why_paired LIBS planlens_views)

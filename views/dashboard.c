@@ -14,9 +14,10 @@
 #include "groups.h"
 #include "base/error.h"
 #include "table.h"
+#include "compare_stats.h"
 
 enum { COL_MARK, COL_RUN, COL_TASK, COL_ANSWERS, COL_OFFICIAL, COL_SOUND, COL_IOU, COL_AD, COL_PARSE, COL_SOUND_DIFF,
-       COL_STORED_DIFF, COL_INSPECT_DIFF, COL_EPOCHS, COL_ERRORED, COL_ERRORS, COL_SCORER };
+       COL_STORED_DIFF, COL_INSPECT_DIFF, COL_EPOCHS, COL_ERRORED, COL_ERRORS, COL_SCORER, COL_CI };
 
 /* "3 max": the epochs and the reducer over them (a run with one epoch has nothing to reduce). */
 static void epochs_text(char *buf, size_t size, const pl_ws_aggregate *s, const char *reducer)
@@ -61,6 +62,7 @@ static void lay_out(const pl_group *groups, const pl_ws_aggregate *stats, const 
     pl_table_add(t, "errored", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "errors", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "scorer!", PL_ALIGN_RIGHT, false, 0);
+    pl_table_add(t, "official 95% CI", PL_ALIGN_RIGHT, false, 0); /* last: the counts a curator reads first stay put */
     bool scorer = false, acpbench = false, inspect = false, inspect_differs = false;
     bool iou = false, ad = false, errors = false, same_run = true, stored = false, epochs = false, errored = false;
     for (int i = 0; i < ngroups; i++) {
@@ -84,6 +86,8 @@ static void lay_out(const pl_group *groups, const pl_ws_aggregate *stats, const 
         same_run = same_run && !strcmp(groups[i].model, groups[0].model);
     }
     pl_table_measure(t, COL_OFFICIAL, "100.0%");
+    pl_table_measure(t, COL_CI, "[100.0, 100.0]");
+    t->cols[COL_CI].hide = 1; /* the first to go when room is short: the official accuracy stays */
     pl_table_measure(t, COL_SOUND, "100.0%");
     pl_table_measure(t, COL_IOU, "0.000");
     pl_table_measure(t, COL_AD, "0.000");
@@ -123,8 +127,34 @@ static void count_cell(const pl_table *t, int col, pl_view_model *vm, int n, pl_
     pl_table_cell(t, col, vm, n ? role : ROLE_DIM, text);
 }
 
-static void row(const pl_table *t, const pl_group *g, const pl_ws_aggregate *s, const char *reducer,
-                const char *run_a, pl_view_model *vm)
+/* The official accuracy's 95 % interval over the group's graded answers,
+ * clustered by question when it was answered in several epochs
+ * (base/stats.h); "n = 1" when one answer leaves it undefined. */
+static void ci_cell(const pl_table *t, const pl_workspace *ws, const pl_group *g, pl_view_model *vm)
+{
+    double *x = malloc(((size_t)g->n + 1) * sizeof *x);
+    const char **ids = malloc(((size_t)g->n + 1) * sizeof *ids);
+    int n = 0, graded = pl_workspace_graded(ws);
+    for (int i = 0; x && ids && i < g->n; i++) {
+        const pl_ws_record *r = pl_workspace_record(ws, g->members[i]);
+        if (g->members[i] < graded && r->graded && !r->error) {
+            x[n] = r->score;
+            ids[n++] = r->id;
+        }
+    }
+    pl_mean_ci m;
+    char text[64] = "";
+    if (x && ids && pl_clustered_mean_by_key(x, ids, n, &m) == 0)
+        pl_ci_text(text, sizeof text, m.ci95, m.n, 100, 1, false);
+    else
+        vm->oom = true;
+    pl_table_cell(t, COL_CI, vm, ROLE_DIM, text);
+    free(x);
+    free(ids);
+}
+
+static void row(const pl_table *t, const pl_workspace *ws, const pl_group *g, const pl_ws_aggregate *s,
+                const char *reducer, const char *run_a, pl_view_model *vm)
 {
     char text[64];
     bool marked = run_a && !strcmp(run_a, g->model);
@@ -163,6 +193,8 @@ static void row(const pl_table *t, const pl_group *g, const pl_ws_aggregate *s, 
     count_cell(t, COL_ERRORED, vm, s->sample_errors, ROLE_ERROR);
     count_cell(t, COL_ERRORS, vm, s->errors, ROLE_ERROR);
     count_cell(t, COL_SCORER, vm, s->scorer_failures, ROLE_ERROR);
+    if (t->cols[COL_CI].width)
+        ci_cell(t, ws, g, vm);
 }
 
 /* Under the table: each run file set aside for a later attempt of its task. */
@@ -227,7 +259,7 @@ void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int widt
     for (int i = 0; i < shown; i++) {
         rows->keys[rows->nkeys++] = pl_strdup_printf("%s\t%s", groups[i].model, groups[i].task);
         pl_vm_line(vm, i);
-        row(vm->table, &groups[i], &stats[i], reducers[i], run_a, vm);
+        row(vm->table, ws, &groups[i], &stats[i], reducers[i], run_a, vm);
         status_line(ws, &groups[i], ascii, vm);
     }
     if (shown)

@@ -32,7 +32,7 @@
 
 #include "view_model.h"
 
-#define PL_TABLE_MAX 16
+#define PL_TABLE_MAX 20
 #define PL_TABLE_CUTS 128 /* values cut off the balance a table remembers (others: the column's cut) */
 
 typedef enum { PL_ALIGN_LEFT, PL_ALIGN_RIGHT } pl_align;

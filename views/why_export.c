@@ -69,6 +69,9 @@ static int write_svg(FILE *f, const pl_why *w)
         snprintf(title + strlen(title), sizeof title - strlen(title), "%s%s", c ? " vs " : "", w->runs[c]);
     if (w->task)
         snprintf(title + strlen(title), sizeof title - strlen(title), " on %s", w->task);
+    if (w->nruns > 1) /* the shares are of the paired wrong answers (why_paired.h) */
+        snprintf(title + strlen(title), sizeof title - strlen(title), ", %d paired question%s", w->pairing.paired,
+                 w->pairing.paired == 1 ? "" : "s");
     for (int r = 0; names && values && totals && r < w->table.nrows; r++) {
         const pl_ws_failure_row *row = &w->table.rows[r];
         if (!pl_why_row_shown(w, r))

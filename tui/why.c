@@ -55,7 +55,7 @@ static void open_list_why(tui_app *app)
     tui_screen *v = NULL;
     if (why && pl_why_init(why, runs, nruns, one_task ? task : NULL) == 0 &&
         (v = tui_push_narrowed(app, VIEW_WHY, s, NULL, NULL))) {
-        why->fold_over = app->rows - 6; /* the lines the table's body gets */
+        why->fold_over = app->rows - 6 - (nruns > 1 ? 3 : 0); /* the table body's lines (pairing lines above) */
         v->why = why;
         return;
     }
@@ -88,7 +88,7 @@ void tui_open_why(tui_app *app)
     tui_screen *v = NULL;
     if (extra && label && why && pl_why_init(why, two ? runs : runs + 1, two ? 2 : 1, task) == 0 &&
         (v = tui_push_narrowed(app, VIEW_WHY, tui_top(app), extra, label))) {
-        why->fold_over = app->rows - 6; /* the lines the table's body gets */
+        why->fold_over = app->rows - 6 - (two ? 3 : 0); /* the table body's lines (pairing lines above) */
         v->why = why;
         why = NULL;
         if (two) { /* run A is used up, as by a comparison: the dashboard drops its A marks */

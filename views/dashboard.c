@@ -15,6 +15,7 @@
 #include "base/error.h"
 #include "table.h"
 #include "compare_stats.h"
+#include "runs/epochs.h"
 
 enum { COL_MARK, COL_RUN, COL_TASK, COL_ANSWERS, COL_OFFICIAL, COL_SOUND, COL_IOU, COL_AD, COL_PARSE, COL_SOUND_DIFF,
        COL_STORED_DIFF, COL_INSPECT_DIFF, COL_EPOCHS, COL_ERRORED, COL_ERRORS, COL_SCORER, COL_CI };
@@ -127,30 +128,58 @@ static void count_cell(const pl_table *t, int col, pl_view_model *vm, int n, pl_
     pl_table_cell(t, col, vm, n ? role : ROLE_DIM, text);
 }
 
-/* The official accuracy's 95 % interval over the group's graded answers,
- * clustered by question when it was answered in several epochs
- * (base/stats.h); "n = 1" when one answer leaves it undefined. */
-static void ci_cell(const pl_table *t, const pl_workspace *ws, const pl_group *g, pl_view_model *vm)
+typedef struct {
+    const char *id;
+    double score;
+} id_score;
+
+static int by_id(const void *a, const void *b)
 {
+    return strcmp(((const id_score *)a)->id, ((const id_score *)b)->id);
+}
+
+/* The official accuracy's 95 % interval: over the questions, each counted
+ * by its graded answers (its epochs) reduced as the accuracy beside it
+ * reduces them (Miller 2024: reduce a question's samples, then take the
+ * spread across questions); Wilson's when each question has one 0/1
+ * answer.  Errored samples count in neither; "n = 1" for one question. */
+static void ci_cell(const pl_table *t, const pl_workspace *ws, const pl_group *g, const char *reducer_name,
+                    pl_view_model *vm)
+{
+    pl_epoch_reducer reducer;
+    if (!pl_epoch_reducer_parse(reducer_name, &reducer))
+        reducer = (pl_epoch_reducer){PL_REDUCE_MEAN, 0};
+    id_score *a = malloc(((size_t)g->n + 1) * sizeof *a);
     double *x = malloc(((size_t)g->n + 1) * sizeof *x);
-    const char **ids = malloc(((size_t)g->n + 1) * sizeof *ids);
-    int n = 0, graded = pl_workspace_graded(ws);
-    for (int i = 0; x && ids && i < g->n; i++) {
+    int *cluster = malloc(((size_t)g->n + 1) * sizeof *cluster);
+    int n = 0, q = 0, graded = pl_workspace_graded(ws);
+    for (int i = 0; a && i < g->n; i++) {
         const pl_ws_record *r = pl_workspace_record(ws, g->members[i]);
-        if (g->members[i] < graded && r->graded && !r->error) {
-            x[n] = r->score;
-            ids[n++] = r->id;
+        if (g->members[i] < graded && !r->resp->error)
+            a[n++] = (id_score){r->id, r->score};
+    }
+    char text[64] = "";
+    pl_mean_ci m;
+    if (a && x && cluster) {
+        qsort(a, (size_t)n, sizeof *a, by_id);
+        for (int i = 0, j; i < n; i = j) {
+            for (j = i; j < n && !strcmp(a[j].id, a[i].id); j++)
+                x[q + j - i] = a[j].score; /* the epochs' scores, in the free space past x[q] */
+            double v = pl_epoch_reduce(&reducer, x + q, j - i);
+            if (v == v) { /* NaN: pass_at_k with fewer than k epochs, left out as the accuracy does */
+                cluster[q] = q;
+                x[q++] = v;
+            }
         }
     }
-    pl_mean_ci m;
-    char text[64] = "";
-    if (x && ids && pl_clustered_mean_by_key(x, ids, n, &m) == 0)
+    if (a && x && cluster && pl_clustered_mean(x, cluster, q, q, &m) == 0)
         pl_ci_text(text, sizeof text, m.ci95, m.n, 100, 1, false);
     else
         vm->oom = true;
     pl_table_cell(t, COL_CI, vm, ROLE_DIM, text);
+    free(a);
     free(x);
-    free(ids);
+    free(cluster);
 }
 
 static void row(const pl_table *t, const pl_workspace *ws, const pl_group *g, const pl_ws_aggregate *s,
@@ -194,7 +223,7 @@ static void row(const pl_table *t, const pl_workspace *ws, const pl_group *g, co
     count_cell(t, COL_ERRORS, vm, s->errors, ROLE_ERROR);
     count_cell(t, COL_SCORER, vm, s->scorer_failures, ROLE_ERROR);
     if (t->cols[COL_CI].width)
-        ci_cell(t, ws, g, vm);
+        ci_cell(t, ws, g, reducer, vm);
 }
 
 /* Under the table: each run file set aside for a later attempt of its task. */

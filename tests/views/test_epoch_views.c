@@ -59,8 +59,10 @@ static void test_dashboard_epochs(void **state)
     /* 6 answers: q1 right in 2 of 3 epochs, q2 in 2 of 2 (one errored):
      * (2/3 + 1) / 2, not the 4/5 of the answers */
     expect(text, "openai/gpt-4o-mini app      6/6    83.3%  83.3%");
-    expect(text, "stored!= ins!=lm epochs errored\n"); /* columns shown only for such runs (ins!=lm: ACPBench) */
-    expect(text, " 3 mean       1\n"); /* the epochs and their reducer (Inspect's default) */
+    expect(text, "stored!= ins!=lm epochs errored official 95% CI\n"); /* columns shown only for such runs (ins!=lm: ACPBench) */
+    /* the epochs and their reducer (Inspect's default), then the interval
+     * over the 2 questions' means 2/3 and 1: 5/6 ± 1.96 · 1/6, clipped */
+    expect(text, " 3 mean       1   [50.7, 100.0]\n");
     free(text);
     pl_dashboard_rows_free(&rows);
     pl_vm_free(&vm);

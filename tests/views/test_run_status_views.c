@@ -81,12 +81,13 @@ static void test_dashboard_status_reducers_scorers(void **state)
     char *row = row_of(text, "m/epochs");
     expect(row, " 90.0%");
     expect(row, " 3 max ");
+    expect(row, "[59.6, 98.2]"); /* the interval of the accuracy as reduced: Wilson's 9 of 10 questions */
     free(row);
     /* one answer whose scorer raised: graded and counted */
-    expect(text, " scorer!\n");
+    expect(text, " scorer! official 95% CI\n");
     row = row_of(text, "m/scorers");
     expect(row, "10/10");
-    assert_int_equal(row[strlen(row) - 1], '1');
+    expect(row, "1    [56.5, 98.0]"); /* scorer! 1, then the interval (Wilson's 8 of 9) */
     free(row);
     /* the killed attempt set aside for its retry, counted nowhere */
     expect(text, "superseded attempt 2025-07-01T09-00-00+00-00_acp-prog-bool_killed.eval: set aside for "

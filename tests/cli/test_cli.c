@@ -445,8 +445,9 @@ static void test_grade_todays_logs(void **state)
     r = run("report --questions " RUNS "questions.json --responses " TODAY_RUNS " 2>&1");
     assert_int_equal(r.status, 0);
     expect_output(&r, "1 errored sample left out (no answer)");
-    expect_output(&r, "binary success 4/5 (80.0%)\n  3 epochs: accuracy 83.3% (mean over epochs per sample, then "
-                      "over 2 samples)");
+    /* Miller's clustered interval over the 5 answers of 2 questions: 0.8 ± 1.96 · sqrt(0.04 − 0.0192) */
+    expect_output(&r, "binary success 4/5 (80.0%, 95% CI [51.7, 100.0] clustered by question)\n"
+                      "  3 epochs: accuracy 83.3% (mean over epochs per sample, then over 2 samples)");
     free(r.out);
 }
 

@@ -302,9 +302,9 @@ static char *read_path(const char *path, size_t *len)
     return text;
 }
 
-/* quality --summary --output DIR/labels: the chart's SVG and CSV are inert,
- * the CSV's formula cells guarded (raw: not), and a symlink at the target is
- * replaced, never followed. */
+/* quality --summary --output DIR/labels --force: the chart's SVG and CSV are
+ * inert, the CSV's formula cells guarded (raw: not), and a symlink at the
+ * target is replaced, never followed. */
 static formula_count chart_files(bool raw)
 {
     char dir[] = "/tmp/planlens-hostile-charts-XXXXXX";
@@ -319,8 +319,9 @@ static formula_count chart_files(bool raw)
     fputs("victim\n", f);
     fclose(f);
     assert_int_equal(symlink(victim, svg), 0);
+    /* an existing target is refused without --force (cli/output_guard.c); with it, replaced */
     const char *const args[] = {QUALITY, "--summary", "--format", "svg", "--chart", "labels", "--output", output,
-                                raw ? "--csv-raw" : NULL, NULL};
+                                "--force", raw ? "--csv-raw" : NULL, NULL};
     run_result r = run_planlens(NULL, -1, args);
     assert_int_equal(WEXITSTATUS(r.status), 0);
     assert_inert("stderr", r.err, r.err_len, false);

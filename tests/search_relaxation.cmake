@@ -1,0 +1,1 @@
+# search_relaxation: tests (issue 40).

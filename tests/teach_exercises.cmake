@@ -1,0 +1,1 @@
+# teach_exercises: tests (issue 39).

@@ -351,7 +351,7 @@ static void lay_out(const pl_workspace *ws, const int *records, int n, pl_sort_k
     pl_table_add(t, "AQM", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "final", PL_ALIGN_RIGHT, false, 0);
     pl_table_add(t, "parse", PL_ALIGN_LEFT, false, 0);
-    pl_table_add(t, "failure", PL_ALIGN_LEFT, true, 14);
+    pl_table_add(t, "failure", PL_ALIGN_LEFT, true, 16); /* "not-applicable …" (ASCII "not-applicable.."): most kinds whole */
     pl_table_add(t, "answer", PL_ALIGN_LEFT, true, 10);
     pl_table_add(t, "flags", PL_ALIGN_LEFT, false, 0);
     bool same[3] = {true, true, true}, iou = false, ad = false, cases = false, only_cases = true;

@@ -149,21 +149,42 @@ static void shrink_names(pl_table *t, int width, bool floors)
         t->cols[at].width--;
 }
 
-/* While the table is too wide: the previews shrink to their minimum (a
- * text cut at its end gives its start all the same), then the lesser names;
- * when that is not enough, the lesser names hide. */
+/* Shrinks the columns `which` picks towards their minimum while the table is too wide. */
+static void shrink_some(pl_table *t, int width, bool (*which)(const pl_column *))
+{
+    for (int i = 0; i < t->ncols; i++) {
+        pl_column *c = &t->cols[i];
+        int over = pl_table_width(t) - width;
+        if (c->width && c->name && which(c) && over > 0)
+            c->width = c->width - over > c->min ? c->width - over : c->min;
+    }
+}
+
+static bool is_lesser(const pl_column *c)
+{
+    return c->shrink_first;
+}
+
+static bool is_preview(const pl_column *c)
+{
+    return c->tail_cut && !c->shrink_first;
+}
+
+/* While the table is too wide the lesser names shrink to their minimum;
+ * the previews give room to keep them when that is enough (a preview cut
+ * at its end still gives its start), else the lesser names hide and the
+ * previews keep their room. */
 static void shrink_lesser(pl_table *t, int width)
 {
-    for (int pass = 0; pass < 2; pass++) /* previews read from their start, then the lesser names */
-        for (int i = 0; i < t->ncols; i++) {
-            pl_column *c = &t->cols[i];
-            int over = pl_table_width(t) - width;
-            if (c->width && c->name && (pass ? c->shrink_first : c->tail_cut && !c->shrink_first) && over > 0)
-                c->width = c->width - over > c->min ? c->width - over : c->min;
-        }
-    for (int i = 0; i < t->ncols && pl_table_width(t) > width; i++)
-        if (t->cols[i].shrink_first)
-            t->cols[i].width = 0;
+    shrink_some(t, width, is_lesser);
+    int kept[PL_TABLE_MAX];
+    for (int i = 0; i < t->ncols; i++)
+        kept[i] = t->cols[i].width;
+    shrink_some(t, width, is_preview);
+    if (pl_table_width(t) <= width)
+        return;
+    for (int i = 0; i < t->ncols; i++)
+        t->cols[i].width = t->cols[i].shrink_first ? 0 : kept[i];
 }
 
 /* Empty columns hide first, then optional ones; lesser names shrink to
@@ -421,8 +442,8 @@ void pl_table_fit(pl_table *t, int width)
     /* nothing cut or dropped: every column at its want (a cut name's without
      * what all its values share); optional columns say what the title does */
     int natural = 0, shown = 0;
-    for (int i = 0; i < t->ncols; i++)
-        if (!t->cols[i].off && !t->cols[i].hide) {
+    for (int i = 0; i < t->ncols; i++) /* a lesser name hidden for room stays hidden, as optional columns do */
+        if (!t->cols[i].off && !t->cols[i].hide && (t->cols[i].width || !t->cols[i].shrink_first)) {
             natural += t->cols[i].want > 0 ? t->cols[i].want : 1;
             shown++;
         }

@@ -50,7 +50,7 @@ typedef struct {
     bool empty;         /* every cell a placeholder ("-", "…"): hidden before any name is cut */
     bool tail_cut;      /* a name column cut at its end ("the start of a…"): text read from its start */
     bool shrink_first;  /* a name column that shrinks to its minimum before any other name is cut,
-                         * and hides when that is not enough (sideways scrolling shows it whole) */
+                         * and hides when that is not enough (left out of `natural`, as optional ones) */
     /* set by pl_table_values, read by pl_table_fit only: */
     const char *const *values;
     int nvalues;

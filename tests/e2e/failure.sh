@@ -31,7 +31,7 @@ walk() { # walk WIDTH HEIGHT ARGS...
   check "$at the list of answers" "7 answers"
   check_re "$at the failure column's header" " failure +answer"
   check "$at a wrong answer's kind (and its key when there is room)" "not-applicable"
-  check "$at another's" "unknown-name fly"
+  check "$at another's" "unknown-name"
   check "$at a choice" "wrong-choice no"
   check "$at a long answer's start, cut at its end" "The appl"
   screen | grep -F "The appl" | grep -qE "The appl[^[]*${cut} *\$" &&

@@ -63,7 +63,7 @@ walk() { # walk WIDTH HEIGHT ENV... -- ARGS...
   keys :
   keys questions Enter
   check "$at the full list: its lines are answers" "396 answers"
-  check_re "$at list headers" "^id +run +domain +task +score +sound +IoU +AD +(LEA +AQM +)?(final +)?parse +flags"
+  check_re "$at list headers" "^id +run +domain +task +score +sound +IoU +AD +(LEA +AQM +)?(final +)?parse +(failure +)?flags"
   keys s
   check_re "$at the sort column is marked" "^id\^ "
   keys G
@@ -199,8 +199,8 @@ keys D
 keys :
 keys "export $work/disagree.csv" Enter
 check "exports the disagreements" "exported"
-head -1 "$work/disagree.csv" | grep -q '^id,model,domain,task,score,sound_score,value,parse_failed,rule,sound_reason,stored_score,flag,note,plan_length,lea,true_lea,correct,misplaced,same_act,diff_act,redundant,final_score,key,group,question,file,line,stored_answer,parsed_answer,response$' &&
-  echo "ok: CSV export has rule and sound_reason, and the answer's key, group, question, file, line, stored and parsed answer" || { echo "FAIL: CSV header: $(head -1 "$work/disagree.csv")"; failures=$((failures + 1)); }
+head -1 "$work/disagree.csv" | grep -q '^id,sample_id,epoch,model,domain,task,score,sound_score,path,iou,action_distance,parse_failed,stored_score,official_rule,lm_eval_score,inspect_score,inspect_error,sound_reason,failure_kind,failure_key,failure_step,failure_detail,flag,note,plan_length,lea,true_lea,correct,misplaced,same_act,diff_act,redundant,final_score,key,group,question,file,line,stored_answer,parsed_answer,response$' &&
+  echo "ok: CSV export in the answer schema (docs/EXPLORER.md): path and sound_reason, the failure, and the answer's key, group, question, file, line, stored and parsed answer" || { echo "FAIL: CSV header: $(head -1 "$work/disagree.csv")"; failures=$((failures + 1)); }
 keys Q
 
 echo "$failures failure(s)"

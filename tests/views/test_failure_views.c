@@ -493,7 +493,7 @@ static void test_answer_cut_at_its_end(void **state)
         if (strlen(pl_workspace_record(ws, i)->resp->response) > 100)
             long_one = i;
     assert_true(long_one >= 0);
-    const int widths[] = {220, 120};
+    const int widths[] = {220, 140};
     for (int w = 0; w < 2; w++) {
         for (int ascii = 0; ascii < 2; ascii++) {
             pl_view_list(ws, NULL, SORT_INPUT, false, widths[w], ascii, &vm);

@@ -1,1 +1,2 @@
 # search_relaxation: tests (issue 40).
+planlens_test(search test_relaxed_disjunctions)

@@ -330,6 +330,8 @@ static void list_state_atoms(pl_heuristic *h, const uint64_t *state)
 static bool relaxed_atom_holds(const pl_heuristic *h, const uint64_t *state, int atom)
 {
     int n = h->r->task->natoms;
+    if (atom >= n + h->r->nnegated)
+        return false; /* an auxiliary atom: the exploration decides */
     return atom < n ? pl_state_has(state, atom) : !pl_state_has(state, h->r->negated_base[atom - n]);
 }
 

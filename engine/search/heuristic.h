@@ -63,15 +63,21 @@ struct pl_relaxed_s {
     struct pl_pdbs *pdbs;           /* owned; pattern databases of the goal (pdb.h), when built */
     struct pl_h2 *dead_ends;        /* owned; h^2 dead-end test towards the goal (mutex.h), when set up */
     struct pl_successors *successors; /* owned; the applicable actions of a state (successors.h) */
-    /* Negation: the ops above see positive atoms only (reachability and
-     * landmarks read them); `negated`, when some condition requires an atom
-     * false, is the relaxation the heuristics use, whose atoms natoms ..
-     * go on with "not p" for p = negated_base[i] (negated_of[p] is that atom,
-     * or -1).  Owned. */
+    /* Negation and disjunction: the ops above see the atoms that
+     * conditions require, positive ones only (reachability and landmarks
+     * read them); `negated`, when some condition reads an atom false or has
+     * a disjunction, is the relaxation the heuristics use
+     * (relaxed_conditions.h), whose atoms go on after the task's with "not
+     * p" for p = negated_base[i] (negated_of[p] is that atom, or -1; p may
+     * be derived), then auxiliary atoms (a disjunction's, "false") up to
+     * natoms, never true in a state.  goal_atoms: the task goal's relaxed
+     * atoms there.  Owned. */
     pl_relaxed *negated;
     int nnegated;
     int *negated_base;
     int *negated_of;
+    int *goal_atoms;
+    int ngoal_atoms;
 };
 
 pl_relaxed *pl_relaxed_new(const pl_task *t);

@@ -18,6 +18,8 @@ struct pl_landmarks {
 static bool holds(const pl_relaxed *r, const uint64_t *state, int atom)
 {
     int n = r->task->natoms;
+    if (atom >= n + r->nnegated)
+        return false; /* an auxiliary atom (a disjunction's): reached through its operators */
     return atom < n ? pl_state_has(state, atom) : !pl_state_has(state, r->negated_base[atom - n]);
 }
 

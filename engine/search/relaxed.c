@@ -7,6 +7,7 @@
 #include "search/heuristic.h"
 #include "search/mutex.h"
 #include "search/pdb.h"
+#include "search/relaxed_conditions.h"
 #include "search/successors.h"
 #include "search/symmetry.h"
 
@@ -88,7 +89,8 @@ static int add_op(op_list *l, const int *pre, int npre, const int *eff, int neff
     if (!dst)
         return -1;
     pl_relaxed_op *op = &l->ops[l->count];
-    memcpy(dst, pre, (size_t)npre * sizeof *pre);
+    if (npre)
+        memcpy(dst, pre, (size_t)npre * sizeof *pre);
     op->npre = sort_unique(dst, npre);
     l->pre_at[l->count] = l->used;
     l->used += (size_t)op->npre;
@@ -253,31 +255,56 @@ static void take_ops(pl_relaxed *r, op_list *l)
     free(l->eff_at);
 }
 
-/* Appends to pre (at *n) the "not p" atom of each of the n atoms p in
- * `atoms` that has one. */
-static void push_negated(const pl_relaxed *r, const int *atoms, int count, int *pre, int *n)
+/* A growing list of relaxed atoms. */
+typedef struct {
+    int *v;
+    int n, cap;
+} atom_buf;
+
+static int buf_push(atom_buf *b, int atom)
 {
-    for (int i = 0; i < count; i++)
-        if (r->negated_of[atoms[i]] >= 0)
-            pre[(*n)++] = r->negated_of[atoms[i]];
+    if (b->n == b->cap) {
+        int cap = b->cap ? b->cap * 2 : 64;
+        int *v = realloc(b->v, (size_t)cap * sizeof *v);
+        if (!v)
+            return -1;
+        b->v = v;
+        b->cap = cap;
+    }
+    b->v[b->n++] = atom;
+    return 0;
 }
 
-/* The relaxed precondition of ground action a (its required atoms, and
- * with negation the "not p" atoms of its required negative literals) into
- * pre, which holds 6 x natoms ints; returns its length.  `neg` is scratch
- * of natoms ints. */
-static int action_pre(const pl_relaxed *r, const pl_gaction *ga, int *pre, int *neg)
+/* The relaxed atoms of condition `cond` appended to b: with negation (rc
+ * set) all of it as relaxed_conditions.h compiles it; without, the atoms it
+ * requires (the plain relaxation that reachability and landmarks read). */
+static int cond_atoms(const pl_relaxed *r, pl_rc *rc, int cond, atom_buf *b)
 {
-    const pl_task *t = r->task;
-    int npre = 0;
-    for (int i = 0; i < ga->npre_pos; i++)
-        pre[npre++] = ga->pre_pos[i];
-    npre += pl_cond_required_atoms(t, ga->pre, pre + npre);
-    if (r->negated_of) {
-        push_negated(r, ga->pre_neg, ga->npre_neg, pre, &npre);
-        push_negated(r, neg, pl_cond_required_false(t, ga->pre, neg), pre, &npre);
+    if (rc)
+        return pl_rc_compile(rc, cond, &b->v, &b->n, &b->cap);
+    int need = b->n + r->task->natoms + 1;
+    if (need > b->cap) {
+        int *v = realloc(b->v, (size_t)need * sizeof *v);
+        if (!v)
+            return -1;
+        b->v = v;
+        b->cap = need;
     }
-    return npre;
+    b->n += pl_cond_required_atoms(r->task, cond, b->v + b->n);
+    return 0;
+}
+
+/* The relaxed precondition of ground action a into pre. */
+static int action_pre(const pl_relaxed *r, pl_rc *rc, const pl_gaction *ga, atom_buf *pre)
+{
+    pre->n = 0;
+    for (int i = 0; i < ga->npre_pos; i++)
+        if (buf_push(pre, ga->pre_pos[i]) < 0)
+            return -1;
+    for (int i = 0; rc && i < ga->npre_neg; i++)
+        if (pl_rc_literal(rc, ga->pre_neg[i], true, &pre->v, &pre->n, &pre->cap) < 0)
+            return -1;
+    return cond_atoms(r, rc, ga->pre, pre);
 }
 
 /* The relaxed atom an effect makes true: its atom when it adds; with
@@ -295,54 +322,74 @@ static int effect_atom(const pl_relaxed *r, const pl_gaction *ga, const pl_geffe
     return r->negated_of[e->atom];
 }
 
+/* With negation: the goal's relaxed atoms (r->goal_atoms), then the
+ * compiler's own operators (disjunctions, "not d" for derived d), cost 0,
+ * after the actions' and the axioms'. */
+static int finish_compiled(pl_relaxed *r, pl_rc *rc, op_list *ops)
+{
+    atom_buf goal = {0};
+    if (pl_rc_compile(rc, r->task->goal, &goal.v, &goal.n, &goal.cap) < 0 || pl_rc_finish(rc) < 0) {
+        free(goal.v);
+        return -1;
+    }
+    r->goal_atoms = goal.v;
+    r->ngoal_atoms = sort_unique(goal.v, goal.n);
+    for (int o = 0, n = pl_rc_nops(rc); o < n; o++) {
+        int npre, eff = pl_rc_op_eff(rc, o);
+        const int *pre = pl_rc_op_pre(rc, o, &npre);
+        if (add_op(ops, pre, npre, &eff, 1, 0, -1) < 0)
+            return -1;
+    }
+    r->natoms = pl_rc_end_atom(rc);
+    return 0;
+}
+
 /* The relaxed ops and their indexes: one op per action for its unconditional
  * effects, one more per conditional effect (its condition joins the
  * precondition). */
 static int build_ops(pl_relaxed *r)
 {
     const pl_task *t = r->task;
-    int *pre = malloc(((size_t)t->natoms * 6 + 1) * sizeof *pre);
-    int *neg = malloc(((size_t)t->natoms + 1) * sizeof *neg);
     int *eff = malloc(((size_t)t->natoms * 2 + 1) * sizeof *eff);
+    atom_buf pre = {0};
     op_list ops = {0};
-    if (!pre || !neg || !eff || !pool_reserve(&ops, 1))
+    pl_rc *rc = r->negated_of ? pl_rc_new(t, r->negated_of, t->natoms + r->nnegated) : NULL;
+    if (!eff || (r->negated_of && !rc) || !pool_reserve(&ops, 1))
         goto fail;
     for (int a = 0; a < t->nactions; a++) {
         const pl_gaction *ga = &t->actions[a];
         int cost = r->action_cost[a];
-        int npre = action_pre(r, ga, pre, neg);
-        int neff = 0;
+        if (action_pre(r, rc, ga, &pre) < 0)
+            goto fail;
+        int npre = pre.n, neff = 0;
         for (int i = 0; i < ga->neffs; i++) {
             int e = ga->effs[i].cond == PL_GF_TRUE ? effect_atom(r, ga, &ga->effs[i]) : -1;
             if (e >= 0)
                 eff[neff++] = e;
         }
-        if (add_op(&ops, pre, npre, eff, neff, cost, a) < 0)
+        if (add_op(&ops, pre.v, npre, eff, neff, cost, a) < 0)
             goto fail;
         for (int i = 0; i < ga->neffs; i++) {
             const pl_geffect *ge = &ga->effs[i];
             int e = ge->cond == PL_GF_TRUE ? -1 : effect_atom(r, ga, ge);
             if (e < 0)
                 continue;
-            int extra = pl_cond_required_atoms(t, ge->cond, pre + npre);
-            if (r->negated_of)
-                push_negated(r, neg, pl_cond_required_false(t, ge->cond, neg), pre + npre, &extra);
-            if (add_op(&ops, pre, npre + extra, &e, 1, cost, a) < 0)
+            pre.n = npre;
+            if (cond_atoms(r, rc, ge->cond, &pre) < 0 || add_op(&ops, pre.v, pre.n, &e, 1, cost, a) < 0)
                 goto fail;
             r->split_effects = true;
         }
     }
     /* Axioms are operators of cost 0 adding their derived atom, as in Fast
-     * Downward's relaxation (no "not p" atom for a derived p: no action
-     * deletes one, so it is simply dropped from conditions). */
+     * Downward's relaxation. */
     for (int i = 0; i < t->naxioms; i++) {
         const pl_gaxiom *ax = &t->axioms[i];
-        int npre = pl_cond_required_atoms(t, ax->body, pre);
-        if (r->negated_of)
-            push_negated(r, neg, pl_cond_required_false(t, ax->body, neg), pre, &npre);
-        if (add_op(&ops, pre, npre, &ax->head, 1, 0, -1) < 0)
+        pre.n = 0;
+        if (cond_atoms(r, rc, ax->body, &pre) < 0 || add_op(&ops, pre.v, pre.n, &ax->head, 1, 0, -1) < 0)
             goto fail;
     }
+    if (rc && finish_compiled(r, rc, &ops) < 0)
+        goto fail;
     take_ops(r, &ops);
     memset(&ops, 0, sizeof ops);
     if (build_index(r, r->natoms, true, &r->pre_of, &r->npre_of, &r->pre_of_pool) < 0 ||
@@ -356,8 +403,8 @@ static int build_ops(pl_relaxed *r)
             r->no_pre_ops[r->nno_pre++] = o;
     if (build_ordered(r) < 0)
         goto fail;
-    free(pre);
-    free(neg);
+    pl_rc_free(rc);
+    free(pre.v);
     free(eff);
     return 0;
 fail:
@@ -365,18 +412,10 @@ fail:
     free(ops.pre_at);
     free(ops.eff_at);
     free(ops.pool);
-    free(pre);
-    free(neg);
+    pl_rc_free(rc);
+    free(pre.v);
     free(eff);
     return -1;
-}
-
-/* Marks in `seen` (natoms bytes) the basic atoms a condition requires false. */
-static void mark_required_false(const pl_task *t, int cond, int *scratch, unsigned char *seen)
-{
-    for (int i = 0, n = pl_cond_required_false(t, cond, scratch); i < n; i++)
-        if (!pl_task_atom_derived(t, scratch[i]))
-            seen[scratch[i]] = 1;
 }
 
 /* The relaxation with negation: besides the task's atoms, an atom "not p"
@@ -389,27 +428,16 @@ static pl_relaxed *negated_new(const pl_relaxed *plain, bool *failed)
 {
     const pl_task *t = plain->task;
     unsigned char *seen = calloc((size_t)t->natoms + 1, 1);
-    int *scratch = malloc(((size_t)t->natoms + 1) * sizeof *scratch);
     pl_relaxed *r = NULL;
     *failed = true;
-    if (!seen || !scratch)
+    bool has_or = false;
+    if (!seen || pl_rc_discover(t, seen, &has_or) < 0)
         goto done;
-    for (int a = 0; a < t->nactions; a++) {
-        const pl_gaction *ga = &t->actions[a];
-        for (int i = 0; i < ga->npre_neg; i++)
-            seen[ga->pre_neg[i]] = !pl_task_atom_derived(t, ga->pre_neg[i]) || seen[ga->pre_neg[i]];
-        mark_required_false(t, ga->pre, scratch, seen);
-        for (int i = 0; i < ga->neffs; i++)
-            mark_required_false(t, ga->effs[i].cond, scratch, seen);
-    }
-    for (int i = 0; i < t->naxioms; i++)
-        mark_required_false(t, t->axioms[i].body, scratch, seen);
-    mark_required_false(t, t->goal, scratch, seen);
     int count = 0;
     for (int p = 0; p < t->natoms; p++)
         count += seen[p];
     *failed = false;
-    if (count == 0)
+    if (count == 0 && !has_or)
         goto done;
     *failed = true;
     r = calloc(1, sizeof *r);
@@ -438,7 +466,6 @@ done:
         r = NULL;
     }
     free(seen);
-    free(scratch);
     return r;
 }
 
@@ -477,6 +504,13 @@ fail:
 int pl_relaxed_goal_atoms(const pl_relaxed *r, int cond, int *out)
 {
     const pl_relaxed *hr = r->negated ? r->negated : r;
+    if (hr->negated_of && cond == r->task->goal) {
+        /* compiled whole; beyond out's 2 x natoms (never seen) conjuncts are dropped */
+        int n = hr->ngoal_atoms < 2 * r->task->natoms ? hr->ngoal_atoms : 2 * r->task->natoms;
+        if (n)
+            memcpy(out, hr->goal_atoms, (size_t)n * sizeof *out);
+        return n;
+    }
     int n = pl_cond_required_atoms(r->task, cond, out);
     if (!hr->negated_of)
         return n;
@@ -519,6 +553,7 @@ void pl_relaxed_free(pl_relaxed *r)
     free(r->action_cost);
     free(r->negated_of);
     free(r->negated_base);
+    free(r->goal_atoms);
     pl_relaxed_free(r->negated);
     pl_mutexes_free(r->mutexes);
     pl_symmetry_free(r->symmetry);

@@ -14,8 +14,10 @@ const char *pl_hx_atom_name(const pl_relaxed *hr, int atom, char *buf, size_t n)
     const pl_task *t = hr->task;
     if (atom < t->natoms)
         snprintf(buf, n, "%s", t->atoms[atom].name);
-    else
+    else if (atom < t->natoms + hr->nnegated)
         snprintf(buf, n, "(not %s)", t->atoms[hr->negated_base[atom - t->natoms]].name);
+    else /* a disjunction's auxiliary atom (search/relaxed_conditions.h) */
+        snprintf(buf, n, "(either #%d)", atom - t->natoms - hr->nnegated);
     return buf;
 }
 

@@ -1,0 +1,143 @@
+/* Disjunctions and negated derived atoms in the delete relaxation (issue
+ * 40 §2), on small tasks counted by hand and checked against Fast
+ * Downward (built from source, release):
+ *
+ *   fast-downward.py choice-domain.pddl choice-problem.pddl \
+ *       --search "eager_greedy([ff(),add()], bound=0)"
+ *   Initial heuristic value for add: 4
+ *   Initial heuristic value for ff: 3
+ *   fast-downward.py jam-domain.pddl jam-problem.pddl --search (the same)
+ *   Initial heuristic value for add: 5
+ *   Initial heuristic value for ff: 4
+ *
+ * Choice: goal (and (g) (or (b) (c))); finish needs (or (b) (d)).  b costs
+ * 3 (make-a, make-a2, make-b), c 1, d 2 (make-c, make-d); so (or (b) (d))
+ * costs 2, g 3, (or (b) (c)) 1: h_add = 3 + 1 = 4, h_max = 3, and h_FF's
+ * relaxed plan is {finish, make-d, make-c} = 3.  Dropping the
+ * disjunctions, as the relaxation did, gave h_add 1.
+ *
+ * Jam: go needs (not (blocked)), blocked holds while some spot is jammed.
+ * "not blocked" needs "not jam j1" and "not jam j2" (Fast Downward's
+ * default-value axiom), each 2 (get-tool, clear): h_add = 2 + 2 + 1 = 5,
+ * h_max = 3, h_FF = {go, clear j1, clear j2, get-tool} = 4.  Dropping the
+ * negated derived atom gave 1. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "search/heuristic.h"
+#include "task/load.h"
+#include "test_support.h"
+
+static const char choice_domain[] =
+    "(define (domain choice)\n"
+    " (:requirements :strips :disjunctive-preconditions)\n"
+    " (:predicates (a) (a2) (b) (c) (d) (g))\n"
+    " (:action make-a :effect (a))\n"
+    " (:action make-a2 :precondition (a) :effect (a2))\n"
+    " (:action make-b :precondition (a2) :effect (b))\n"
+    " (:action make-c :effect (c))\n"
+    " (:action make-d :precondition (c) :effect (d))\n"
+    " (:action finish :precondition (or (b) (d)) :effect (g)))\n";
+static const char choice_problem[] = "(define (problem one) (:domain choice)\n"
+                                     " (:init)\n"
+                                     " (:goal (and (g) (or (b) (c)))))\n";
+
+static const char jam_domain[] =
+    "(define (domain jam)\n"
+    " (:requirements :strips :typing :negative-preconditions :derived-predicates)\n"
+    " (:types spot)\n"
+    " (:predicates (jam ?x - spot) (has-tool) (done) (blocked))\n"
+    " (:derived (blocked) (exists (?x - spot) (jam ?x)))\n"
+    " (:action get-tool :effect (has-tool))\n"
+    " (:action clear :parameters (?x - spot)\n"
+    "  :precondition (and (jam ?x) (has-tool)) :effect (not (jam ?x)))\n"
+    " (:action go :precondition (not (blocked)) :effect (done)))\n";
+static const char jam_problem[] = "(define (problem two) (:domain jam)\n"
+                                  " (:objects j1 j2 - spot)\n"
+                                  " (:init (jam j1) (jam j2))\n"
+                                  " (:goal (done)))\n";
+
+/* After the actions `steps` (NULL-terminated, by name) from the initial
+ * state: h_add, h_FF and h_max. */
+typedef struct {
+    const char *steps[4];
+    int add, ff, max;
+} expected;
+
+static void check(const char *domain, const char *problem, const expected *cases, int ncases)
+{
+    pl_loaded_task lt;
+    pl_test_load_texts(domain, problem, "relaxation", &lt);
+    const pl_task *t = lt.task;
+    pl_relaxed *r = pl_relaxed_new(t);
+    assert_non_null(r);
+    int *goal = malloc(((size_t)t->natoms * 2 + 1) * sizeof *goal);
+    uint64_t *s = pl_state_clone(t, t->init), *next = pl_state_new(t);
+    assert_true(goal && s && next);
+    int ngoal = pl_relaxed_goal_atoms(r, t->goal, goal);
+    for (int c = 0; c < ncases; c++) {
+        memcpy(s, t->init, (size_t)t->words * sizeof *s);
+        for (int k = 0; cases[c].steps[k]; k++) {
+            int a = 0;
+            while (a < t->nactions && strcmp(t->actions[a].name, cases[c].steps[k]) != 0)
+                a++;
+            assert_true(a < t->nactions);
+            pl_task_apply(t, a, s, next);
+            memcpy(s, next, (size_t)t->words * sizeof *s);
+        }
+        const pl_heuristic_kind kinds[] = {PL_H_ADD, PL_H_FF, PL_H_MAX};
+        const int want[] = {cases[c].add, cases[c].ff, cases[c].max};
+        for (int k = 0; k < 3; k++) {
+            pl_heuristic *h = pl_heuristic_new(r, kinds[k], goal, ngoal, NULL);
+            assert_non_null(h);
+            int v = pl_heuristic_eval(h, s);
+            pl_heuristic_free(h);
+            if (v != want[k])
+                fail_msg("case %d, %s: %d, expected %d", c, pl_heuristic_name(kinds[k]), v, want[k]);
+        }
+    }
+    free(goal);
+    free(s);
+    free(next);
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+}
+
+static void test_disjunctive_goal_and_precondition(void **state)
+{
+    (void)state;
+    const expected cases[] = {
+        {{NULL}, 4, 3, 3},
+        /* (or (b) (c)) holds; d costs 1, g 2 */
+        {{"(make-c)", NULL}, 2, 2, 2},
+    };
+    check(choice_domain, choice_problem, cases, 2);
+}
+
+static void test_negated_derived_precondition(void **state)
+{
+    (void)state;
+    const expected cases[] = {
+        {{NULL}, 5, 4, 3},
+        /* one jam left: "not jam j2" 1, "not blocked" 1, done 2 */
+        {{"(get-tool)", "(clear j1)", NULL}, 2, 2, 2},
+        /* blocked is false: "not blocked" holds, go is left */
+        {{"(get-tool)", "(clear j1)", "(clear j2)"}, 1, 1, 1},
+    };
+    check(jam_domain, jam_problem, cases, 3);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_disjunctive_goal_and_precondition),
+        cmocka_unit_test(test_negated_derived_precondition),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

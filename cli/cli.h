@@ -36,6 +36,8 @@ int cmd_merge(int argc, char **argv);
 int cmd_heuristics(int argc, char **argv);
 int cmd_prove(int argc, char **argv);
 int cmd_rpg(int argc, char **argv);
+/* exercises and exercises mark (issue 39 §6: docs/TEACHING.md) */
+int cmd_exercises(int argc, char **argv);
 /* notes add | list | export (cmd_notes.c, notes_export.c) and diff-verdicts
  * (cmd_diff_verdicts.c): the review journal, docs/CURATION.md.  diff-verdicts
  * exits 0 when the files agree, 1 when answers differ, 2 usage, 3 input. */

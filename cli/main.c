@@ -113,6 +113,10 @@ static const char usage_teaching[] =
     "      The relaxed planning graph: fact and action layers to the fixpoint, the goal level,\n"
     "      h_FF's relaxed plan marked; --quiz: an answer template (first levels, a relaxed\n"
     "      plan), graded with the why of each answer with --answers FILE (docs/TEACH.md).\n"
+    "  exercises --domain D --problem P... --tasks LIST --students ROSTER [--seed N] --out DIR\n"
+    "  exercises mark DIR ANSWERS... [--out PREFIX] [--force]\n"
+    "      Per student a sheet (Markdown, text), an answer template and a key in DIR/key;\n"
+    "      mark grades filled templates into marks.csv and marks-summary.csv (docs/TEACHING.md).\n"
     "  prove DOMAIN PROBLEM never-applicable ACTION | dead-end | landmark ATOM\n"
     "        [--plan FILE [--step K] | --state FILE] [--format text|json] [--time-limit S]\n"
     "      The cheapest proof of the claim: a static fact, the delete relaxation, an h^2 mutex\n"
@@ -260,6 +264,8 @@ int main(int argc, char **argv)
         return cmd_rpg(argc - 2, argv + 2);
     if (!strcmp(cmd, "prove"))
         return cmd_prove(argc - 2, argv + 2);
+    if (!strcmp(cmd, "exercises"))
+        return cmd_exercises(argc - 2, argv + 2);
     if (!strcmp(cmd, "merge"))
         return cmd_merge(argc - 2, argv + 2);
     if (!strcmp(cmd, "notes"))

@@ -86,7 +86,7 @@ static int teardown(void **state)
     (void)state;
     char cmd[300];
     snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
-    return getenv("KEEP") || system(cmd) == 0 ? 0 : -1;
+    return system(cmd) == 0 ? 0 : -1;
 }
 
 static cJSON *key_of(const char *out, int s)

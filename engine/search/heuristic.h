@@ -6,13 +6,14 @@
  * Relaxation: where a precondition, an effect condition or the goal requires
  * an atom p false, the heuristics see an atom "not p" (as Fast Downward's
  * translator compiles negative conditions): true in a state without p,
- * added by the actions that delete p.  Non-conjunctive parts of preconditions
- * and goals are dropped (which keeps every estimate admissible); a
- * conditional effect becomes its own relaxed operator whose precondition
- * adds the literals of the effect condition, and h_FF's relaxed plan pays an
- * action's cost once however many of its effects it uses.  LM-cut needs one
- * operator per action to stay admissible, so on tasks with conditional
- * effects it evaluates as h_max (pl_heuristic_kind_used says so). */
+ * added by the actions that delete p; a disjunction or a negated derived
+ * atom is an auxiliary atom reached by operators of cost 0
+ * (relaxed_conditions.h).  A conditional effect becomes its own relaxed
+ * operator whose precondition adds the effect condition's atoms, and h_FF's
+ * relaxed plan pays an action's cost once however many of its effects it
+ * uses.  LM-cut needs one operator per action to stay admissible, so on
+ * tasks with conditional effects it evaluates as h_max
+ * (pl_heuristic_kind_used says so). */
 #ifndef PL_SEARCH_HEURISTIC_H
 #define PL_SEARCH_HEURISTIC_H
 

@@ -70,7 +70,7 @@ for size in "80 24" "140 40" "220 50"; do
   prompt f "task=plan-quality"
   keys Enter
   check "the hand-written cases" "4 answers"
-  check_re "list headers: LEA, AQM and final after the verdicts" "^id +(run +)?(domain +)?(task +)?score +AD +LEA +AQM +final +flags"
+  check_re "list headers: LEA, AQM and final after the verdicts" "^id +(run +)?(domain +)?(task +)?score +AD +LEA +AQM +final +(failure +)?flags"
   for id in model-extra-argument model-forgets-to-unstack model-hallucinates model-stops-early; do
     want=$(expected_cells "$work/sample.jsonl" "$id")
     if [ "$cols" -ge 140 ]; then check_re "$id: LEA, AQM counts, final" "^$id .* $want"
@@ -88,7 +88,7 @@ for size in "80 24" "140 40" "220 50"; do
   prompt f "model=$model"
   keys Enter
   check "a run's cases" "questions {$model / plan-quality}"
-  check_re "list headers fit: LEA, AQM and final shown" "^id +(run +)?domain +(task +)?score +AD +LEA +AQM +final +flags"
+  check_re "list headers fit: LEA, AQM and final shown" "^id +(run +)?domain +(task +)?score +AD +LEA +AQM +final +(failure +)?flags"
   for id in "blocksworld_3/$model/one_shot/8" "blocksworld_3/$model/one_shot/92"; do
     want=$(expected_cells "$work/dev.jsonl" "$id")
     if [ "$cols" -ge 140 ]; then check_re "$id as planlens quality scores it" "^${id//./\\.} .* $want"
@@ -102,7 +102,8 @@ for size in "80 24" "140 40" "220 50"; do
   check_re "s reaches the final score: its header is marked" " final\^"
   keys g
   lowest=$(printf "%.3f" "$(grep -F "\"model\":\"$model\"" "$work/dev.jsonl" | grep -o '"final_score":[-0-9.e+]*' | cut -d: -f2 | sort -g | head -1)")
-  if row 3 | grep -qE " ${lowest//./\\.} *$"; then echo "ok: the lowest final score first ($lowest)"
+  # the final score, then the failure column (kind and key) when a row has one
+  if row 3 | grep -qE " ${lowest//./\\.}( +[a-z][-a-z]*( .*)?)? *$"; then echo "ok: the lowest final score first ($lowest)"
   else echo "FAIL: the first row is not the lowest final score $lowest:"; screen; failures=$((failures + 1)); fi
   prompt f "final<0.5"
   check "final<0.5 narrows the run's cases" "$(count_final "$work/dev.jsonl" "$model" 'f < 0.5') answers"

@@ -101,15 +101,13 @@ static void failure_record(pl_view_model *vm, const pl_ws_record *r, const pl_de
     if (!pl_record_failure_of(r, &f) || f.kind == PL_FAIL_NONE)
         return;
     section(vm, "Failure");
+    /* kind, key and step on one line: the answers below stay in view at 80x24 */
     pl_vm_line(vm, -1);
-    pl_vm_span(vm, ROLE_DIM, "  kind    ");
+    pl_vm_span(vm, ROLE_DIM, "  kind ");
     pl_vm_span(vm, ROLE_WRONG, "%s", pl_failure_kind_name(f.kind));
-    pl_vm_span(vm, ROLE_DIM, "  (%s)", pl_failure_kind_label(f.kind));
-    pl_vm_line(vm, -1);
-    pl_vm_span(vm, ROLE_DIM, "  key     ");
+    pl_vm_span(vm, ROLE_DIM, " (%s)  key ", pl_failure_kind_label(f.kind));
     pl_vm_span(vm, f.key ? ROLE_TEXT : ROLE_DIM, "%s", f.key ? f.key : "-");
-    pl_vm_line(vm, -1);
-    pl_vm_span(vm, ROLE_DIM, "  step    ");
+    pl_vm_span(vm, ROLE_DIM, "  step ");
     if (f.step)
         pl_vm_span(vm, ROLE_TEXT, "%d", f.step);
     else

@@ -62,9 +62,7 @@ walk() { # walk WIDTH HEIGHT ARGS...
   # the detail: the failure record
   keys Enter
   check "$at the detail has a failure record" "Failure"
-  check "$at ... its kind and label" "kind    unknown-name  (unknown object or name)"
-  check "$at ... its key" "key     fly"
-  check "$at ... its step" "step    -"
+  check "$at ... its kind and label, key and step" "kind unknown-name (unknown object or name)  key fly  step -"
   check "$at ... its detail" "detail  1 unknown, 1 missed"
 
   # v: the answer in full

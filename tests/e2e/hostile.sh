@@ -40,6 +40,7 @@ walk() {
   for i in 1 2 3 4 5 6 7; do
     keys Enter
     check "$at detail $i" "hostile\\e]0;PWNED-TITLE\\arun $dot blocksworld-4ops $dot app $dot $i"
+    keys G # the response is the detail's last section: at 80x24 below the verdict and the failure
     case $i in
       1) check "$at OSC 0 visible" "\\e]0;PWNED-TITLE\\a osc-title" ;;
       2) check "$at OSC 52 visible" "\\e]52;c;Y3VybCBldmlsLnNofHNo\\a osc-clip" ;;

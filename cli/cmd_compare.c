@@ -136,6 +136,17 @@ static int *select_task(const pl_workspace *ws, const char *task, int *n)
     return records;
 }
 
+/* With epochs, how the accuracies were paired, and why p says n/a. */
+static void print_epoch_note(const pl_run_comparison *c)
+{
+    int epochs = 0;
+    for (int p = 0; p < c->npairs; p++)
+        epochs |= c->pairs[p].count_a > 1 || c->pairs[p].count_b > 1;
+    if (epochs)
+        printf("epochs: each question's score is its mean over its epochs, the runs paired on it%s\n",
+               c->total.fractional ? "; McNemar n/a (fractional scores)" : "");
+}
+
 static void print_table(const pl_workspace *ws, const int *records, int n, const compare_args *a)
 {
     pl_selection sel = {.subset = records, .nsubset = n};
@@ -224,7 +235,11 @@ static cJSON *json_task(const pl_cmp_task *t)
     cJSON_AddStringToObject(j, "task", t->task);
     cJSON_AddNumberToObject(j, "pairs", t->pairs);
     cJSON *accuracy = json_diff(&t->accuracy);
-    cJSON_AddNumberToObject(accuracy, "mcnemar_p", t->mcnemar_p);
+    if (t->fractional) /* epoch means: McNemar's test is for 0/1 outcomes */
+        cJSON_AddNullToObject(accuracy, "mcnemar_p");
+    else
+        cJSON_AddNumberToObject(accuracy, "mcnemar_p", t->mcnemar_p);
+    cJSON_AddBoolToObject(accuracy, "fractional", t->fractional);
     cJSON_AddItemToObject(j, "accuracy", accuracy);
     cJSON_AddNumberToObject(j, "a_only", t->a_only);
     cJSON_AddNumberToObject(j, "b_only", t->b_only);
@@ -276,6 +291,10 @@ static cJSON *json_pair(const pl_workspace *ws, const pl_run_comparison *c, cons
     else
         cJSON_AddNullToObject(j, "value_b");
     cJSON_AddNumberToObject(j, "delta", p->delta);
+    cJSON_AddNumberToObject(j, "epochs_a", p->epochs_a); /* the question's mean score over them */
+    cJSON_AddNumberToObject(j, "epochs_b", p->epochs_b);
+    cJSON_AddNumberToObject(j, "reduced_a", p->reduced_a);
+    cJSON_AddNumberToObject(j, "reduced_b", p->reduced_b);
     cJSON_AddBoolToObject(j, "agree", p->score_a == p->score_b);
     return j;
 }
@@ -333,7 +352,7 @@ static int compare(const pl_workspace *ws, const int *records, int n, const comp
     else if (rc != PL_OK)
         rc = (cli_print_error(&err), PL_EXIT_INPUT);
     else if (a->format == COMPARE_TABLE)
-        print_table(ws, records, n, a);
+        print_table(ws, records, n, a), print_epoch_note(&c);
     else if (a->format == COMPARE_CSV)
         print_csv(&c);
     else if (print_json(ws, &c, a) < 0)

@@ -180,7 +180,8 @@ int cmd_report(int argc, char **argv)
             memcpy(files, a.questions, (size_t)a.nquestions * sizeof *files);
             memcpy(files + a.nquestions, a.responses, (size_t)a.nresponses * sizeof *files);
         }
-        rc = files ? report_failures(files, a.nquestions + a.nresponses, a.opts.format, a.opts.ascii, a.output) : PL_EXIT_INPUT;
+        rc = files ? report_failures(files, a.nquestions + a.nresponses, a.opts.format, a.opts.ascii, a.opts.ci,
+                                     a.output) : PL_EXIT_INPUT;
         free(files);
         free(a.questions);
         free(a.responses);

@@ -426,7 +426,8 @@ static void cell_question(table_cell *c, double official, double sound)
     c->sound_sum2 += sound * sound;
 }
 
-/* "0.650 ± 0.076": the mean and its standard error (ddof = 1, as scipy.stats.sem); "1.000 ± -" for one sample. */
+/* "0.650 ± 0.076": the mean and its standard error (ddof = 1, as scipy.stats.sem); "1.000 (n = 1)" for one
+ * sample (issue 41: one answer has no standard error, and "± 0.000" would claim one). */
 static void mean_sem(char *buf, size_t size, double sum, double sum2, int n)
 {
     if (n == 0) {
@@ -434,8 +435,8 @@ static void mean_sem(char *buf, size_t size, double sum, double sum2, int n)
         return;
     }
     double mean = sum / n;
-    if (n == 1) { /* one answer has no standard error: "-", never a made-up 0.000 */
-        snprintf(buf, size, "%.3f ± -", mean);
+    if (n == 1) { /* as wide as "0.650 ± 0.076", so the columns stay aligned */
+        snprintf(buf, size, "%.3f (n = 1)", mean);
         return;
     }
     double var = (sum2 - n * mean * mean) / (n - 1);

@@ -4,8 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/stats.h"
 #include "chart_svg.h"
 #include "cli.h"
+#include "compare_stats.h"
 #include "report_rows.h"
 #include "workspace/failure_table.h"
 #include "csv_out.h"
@@ -40,9 +42,49 @@ static int **group_records(const pl_workspace *ws, int **counts)
     return members;
 }
 
-static void print_table(const pl_ws_failure_table *t, const char *model, const char *task, bool ascii)
+/* The share of wrong answers of one run × task and its 95 % interval: over
+ * the answers the table counts (graded, no error), an answer wrong as the
+ * table counts it (sound verdict 0, with a failure); clustered by question
+ * (ACPBench group and id) when a question was answered in several epochs,
+ * else Wilson's (base/stats.h).  Returns 0, or -1 when out of memory. */
+static int wrong_share(const pl_workspace *ws, const int *records, int n, pl_mean_ci *out)
 {
-    printf("%s / %s: %d wrong of %d answers\n", cli_text(model), cli_text(task), t->wrong[0], t->answers[0]);
+    double *x = calloc((size_t)n + 1, sizeof *x);
+    char **keys = calloc((size_t)n + 1, sizeof *keys);
+    int m = 0, rc = x && keys ? 0 : -1;
+    for (int i = 0; rc == 0 && i < n; i++) {
+        const pl_ws_record *rec = pl_workspace_record(ws, records[i]);
+        if (!rec->graded || rec->error || rec->resp->error)
+            continue;
+        x[m] = !rec->sound_score && pl_ws_record_failure(rec);
+        if (!(keys[m++] = pl_strdup_printf("%s\x1f%s", rec->acp ? rec->acp->group : "", rec->id)))
+            rc = -1;
+    }
+    if (rc == 0)
+        rc = pl_clustered_mean_by_key(x, (const char *const *)keys, m, out);
+    for (int i = 0; keys && i < m; i++)
+        free(keys[i]);
+    free(keys);
+    free(x);
+    return rc;
+}
+
+/* ", 30.0%, 95% CI [17.9, 45.6] clustered by question" (or ", n = 1"). */
+static void print_share(const pl_mean_ci *share)
+{
+    char ci[64];
+    pl_ci_text(ci, sizeof ci, share->ci95, share->n, 100, 1, false);
+    printf(" (%.1f%%, %s%s%s)", 100 * share->mean, pl_interval_defined(share->ci95) ? "95% CI " : "", ci,
+           share->clustered ? " clustered by question" : "");
+}
+
+static void print_table(const pl_ws_failure_table *t, const pl_mean_ci *share, const char *model, const char *task,
+                        bool ascii)
+{
+    printf("%s / %s: %d wrong of %d answers", cli_text(model), cli_text(task), t->wrong[0], t->answers[0]);
+    if (share && t->answers[0])
+        print_share(share);
+    putchar('\n');
     if (!t->nrows)
         return;
     printf("  %-*s %6s %6s\n", KEY_WIDTH, "failure / key", "count", "share");
@@ -60,7 +102,16 @@ static void print_table(const pl_ws_failure_table *t, const char *model, const c
     }
 }
 
-static void print_csv(const pl_ws_failure_table *t, const char *model, const char *task)
+/* The interval's ends, empty when undefined. */
+static void put_ci_cells(const pl_mean_ci *share)
+{
+    if (pl_interval_defined(share->ci95))
+        printf(",%.6f,%.6f", share->ci95.low, share->ci95.high);
+    else
+        fputs(",,", stdout);
+}
+
+static void print_csv(const pl_ws_failure_table *t, const pl_mean_ci *share, const char *model, const char *task)
 {
     for (int r = 0; r < t->nrows; r++) {
         const pl_ws_failure_row *row = &t->rows[r];
@@ -69,17 +120,32 @@ static void print_csv(const pl_ws_failure_table *t, const char *model, const cha
         pl_csv_put(stdout, task);
         printf(",%s,", pl_failure_kind_name(row->kind));
         pl_csv_put(stdout, row->key);
-        printf(",%d,%d,%d,%.6f\n", row->count[0], t->wrong[0], t->answers[0], pl_ws_failure_share(t, r, 0));
+        printf(",%d,%d,%d,%.6f", row->count[0], t->wrong[0], t->answers[0], pl_ws_failure_share(t, r, 0));
+        if (share)
+            put_ci_cells(share);
+        putchar('\n');
     }
 }
 
-static cJSON *group_json(const pl_ws_failure_table *t, const char *model, const char *task)
+static cJSON *group_json(const pl_ws_failure_table *t, const pl_mean_ci *share, const char *model, const char *task)
 {
     cJSON *o = cJSON_CreateObject(), *kinds = cJSON_AddArrayToObject(o, "failures"), *keys = NULL;
     cJSON_AddStringToObject(o, "model", model);
     cJSON_AddStringToObject(o, "task", task);
     cJSON_AddNumberToObject(o, "answers", t->answers[0]);
     cJSON_AddNumberToObject(o, "wrong", t->wrong[0]);
+    if (share) { /* the share of wrong answers (of `answers`) and its interval, null when undefined */
+        cJSON_AddNumberToObject(o, "wrong_share", share->mean);
+        cJSON_AddNumberToObject(o, "questions", share->clusters);
+        cJSON_AddBoolToObject(o, "clustered", share->clustered);
+        if (pl_interval_defined(share->ci95)) {
+            cJSON *ci = cJSON_AddArrayToObject(o, "wrong_ci95");
+            cJSON_AddItemToArray(ci, cJSON_CreateNumber(share->ci95.low));
+            cJSON_AddItemToArray(ci, cJSON_CreateNumber(share->ci95.high));
+        } else {
+            cJSON_AddNullToObject(o, "wrong_ci95");
+        }
+    }
     for (int r = 0; r < t->nrows; r++) {
         const pl_ws_failure_row *row = &t->rows[r];
         cJSON *item = cJSON_CreateObject();
@@ -134,7 +200,8 @@ static void free_chart(failure_chart *data)
     free(data->counts);
 }
 
-int report_failures(const char *const *files, int nfiles, report_format format, bool ascii, const char *output)
+int report_failures(const char *const *files, int nfiles, report_format format, bool ascii, bool ci,
+                    const char *output)
 {
     pl_workspace *ws = open_graded(files, nfiles);
     if (!ws) {
@@ -152,7 +219,8 @@ int report_failures(const char *const *files, int nfiles, report_format format, 
     if (rc == PL_EXIT_OK && !ngroups)
         fprintf(stderr, "planlens: report: no answers to known questions in the files given\n");
     if (rc == PL_EXIT_OK && format == REPORT_CSV)
-        puts("model,task,kind,key,count,wrong,answers,share");
+        puts(ci ? "model,task,kind,key,count,wrong,answers,share,wrong_ci95_low,wrong_ci95_high"
+                : "model,task,kind,key,count,wrong,answers,share");
     for (int g = 0; rc == PL_EXIT_OK && g < ngroups; g++) {
         pl_ws_failure_table *tp = &tables[g];
         const int *column = members[g];
@@ -161,6 +229,12 @@ int report_failures(const char *const *files, int nfiles, report_format format, 
             break;
         }
         const pl_ws_failure_table t = *tp;
+        pl_mean_ci share;
+        if (ci && format != REPORT_SVG && wrong_share(ws, column, counts[g], &share) < 0) {
+            rc = PL_EXIT_INPUT;
+            break;
+        }
+        const pl_mean_ci *sp = ci && format != REPORT_SVG ? &share : NULL; /* --no-ci: none */
         const char *model = pl_workspace_group_model(ws, g), *task = pl_workspace_group_task(ws, g);
         if (format == REPORT_SVG) {
             if (chart_of(&t, model, task, &charts[g], &chart_data[g]) < 0)
@@ -168,11 +242,11 @@ int report_failures(const char *const *files, int nfiles, report_format format, 
         } else if (format == REPORT_TABLE) {
             if (g)
                 putchar('\n');
-            print_table(&t, model, task, ascii);
+            print_table(&t, sp, model, task, ascii);
         } else if (format == REPORT_CSV) {
-            print_csv(&t, model, task);
+            print_csv(&t, sp, model, task);
         } else {
-            cJSON_AddItemToArray(all, group_json(&t, model, task));
+            cJSON_AddItemToArray(all, group_json(&t, sp, model, task));
         }
     }
     if (rc != PL_EXIT_OK)

@@ -50,9 +50,12 @@ int report_write_charts(const pl_chart *charts, int n, const char *output);
 
 /* `report --by failure`: opens the files as the explorer does (questions,
  * runs, plan-quality cases), grades every answer and prints the failure
- * modes of each run × task (docs/ANALYSIS.md).  REPORT_SVG writes a bar
- * chart per run × task: to stdout, or to OUTPUT.svg with the data in
- * OUTPUT.csv when `output` is given.  Returns an exit code. */
-int report_failures(const char *const *files, int nfiles, report_format format, bool ascii, const char *output);
+ * modes of each run × task (docs/ANALYSIS.md), with the share of wrong
+ * answers and its 95 % interval when `ci` (Wilson's, or clustered by
+ * question with epochs: base/stats.h).  REPORT_SVG writes a bar chart per
+ * run × task: to stdout, or to OUTPUT.svg with the data in OUTPUT.csv when
+ * `output` is given.  Returns an exit code. */
+int report_failures(const char *const *files, int nfiles, report_format format, bool ascii, bool ci,
+                    const char *output);
 
 #endif

@@ -9,3 +9,5 @@ planlens_test(cli test_compare_stats BIN)
 planlens_test(cli test_ci_options BIN)
 # The why screen's pairing and the dashboard's interval on the sample runs.
 planlens_test(views test_why_paired LIBS planlens_views)
+# compare paired on epoch means, report --by failure's interval, grade's n = 1 (hand-computed values).
+planlens_test(cli test_error_bars BIN)

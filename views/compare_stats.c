@@ -1,6 +1,7 @@
 /* Error bars as text (compare_stats.h). */
 #include "compare_stats.h"
 
+#include <math.h>
 #include <stdio.h>
 
 void pl_ci_text(char *buf, size_t size, pl_interval ci, int n, double scale, int decimals, bool sign)
@@ -15,7 +16,9 @@ void pl_ci_text(char *buf, size_t size, pl_interval ci, int n, double scale, int
 
 void pl_p_text(char *buf, size_t size, double p)
 {
-    if (p < 0.001)
+    if (isnan(p)) /* McNemar's test is for 0/1 outcomes: not computed on epoch means */
+        snprintf(buf, size, "n/a");
+    else if (p < 0.001)
         snprintf(buf, size, "<0.001");
     else
         snprintf(buf, size, "%.3f", p);

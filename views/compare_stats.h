@@ -13,7 +13,7 @@
  * signed when `sign` (a difference), into buf; "n = N" when undefined. */
 void pl_ci_text(char *buf, size_t size, pl_interval ci, int n, double scale, int decimals, bool sign);
 
-/* A p-value: "0.039", "<0.001" below a thousandth. */
+/* A p-value: "0.039", "<0.001" below a thousandth, "n/a" for NAN (not computed). */
 void pl_p_text(char *buf, size_t size, double p);
 
 #endif

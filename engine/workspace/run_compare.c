@@ -8,7 +8,7 @@
 /* A response of run A or B under its pairing key. */
 typedef struct {
     const char *task, *group, *id; /* group: the ACPBench question's ("" otherwise) */
-    int record;
+    int record, epoch;
 } keyed;
 
 static int by_key(const void *x, const void *y)
@@ -104,9 +104,9 @@ static void collect(const pl_workspace *ws, const int *records, int n, const cha
         const pl_ws_record *r = pl_workspace_record(ws, rec);
         const char *group = r->acp ? r->acp->group : "";
         if (!strcmp(r->model, model_a))
-            ka[(*na)++] = (keyed){r->task, group, r->pair_id ? r->pair_id : r->id, rec};
+            ka[(*na)++] = (keyed){r->task, group, r->pair_id ? r->pair_id : r->id, rec, r->epoch};
         else if (!strcmp(r->model, model_b))
-            kb[(*nb)++] = (keyed){r->task, group, r->pair_id ? r->pair_id : r->id, rec};
+            kb[(*nb)++] = (keyed){r->task, group, r->pair_id ? r->pair_id : r->id, rec, r->epoch};
     }
     pl_sort(ka, (size_t)*na, sizeof *ka, by_key);
     pl_sort(kb, (size_t)*nb, sizeof *kb, by_key);
@@ -117,10 +117,27 @@ static bool same_key(const keyed *x, const keyed *y)
     return !strcmp(x->task, y->task) && !strcmp(x->group, y->group) && !strcmp(x->id, y->id);
 }
 
-/* Walks both sorted lists at once: pairs, one-sided keys, duplicates. */
+/* The responses to k[i]'s key (k[i] and those after it), one per epoch
+ * (a second response in the same epoch is a duplicate, left out), into
+ * c->members; their number. */
+static int take_members(const keyed *k, int n, int i, pl_run_comparison *c, int *nmembers)
+{
+    int first = *nmembers;
+    for (int j = i; j < n && same_key(&k[i], &k[j]); j++) {
+        bool seen = false; /* an earlier response of the epoch (itself taken, or one before it was) */
+        for (int e = i; e < j && !seen; e++)
+            seen = k[e].epoch == k[j].epoch;
+        if (!seen)
+            c->members[(*nmembers)++] = k[j].record;
+    }
+    return *nmembers - first;
+}
+
+/* Walks both sorted lists at once: pairs (with every response to their
+ * question), one-sided keys, duplicates. */
 static void pair_up(const keyed *ka, int na, const keyed *kb, int nb, pl_run_comparison *c)
 {
-    int i = 0, j = 0;
+    int i = 0, j = 0, nmembers = 0;
     while (i < na || j < nb) {
         if (i > 0 && i < na && same_key(&ka[i - 1], &ka[i])) {
             c->dup_a++, i++;
@@ -138,7 +155,11 @@ static void pair_up(const keyed *ka, int na, const keyed *kb, int nb, pl_run_com
         } else if (cmp > 0) {
             c->only_b++, j++;
         } else {
-            c->pairs[c->npairs++] = (pl_cmp_pair){.a = ka[i].record, .b = kb[j].record};
+            pl_cmp_pair *p = &c->pairs[c->npairs++];
+            *p = (pl_cmp_pair){.a = ka[i].record, .b = kb[j].record, .first_a = nmembers};
+            p->count_a = take_members(ka, na, i, c, &nmembers);
+            p->first_b = nmembers;
+            p->count_b = take_members(kb, nb, j, c, &nmembers);
             i++, j++;
         }
     }
@@ -168,13 +189,39 @@ static int number_tasks(const pl_workspace *ws, pl_run_comparison *c)
     return 0;
 }
 
+/* The mean official score of the responses members[first .. first + count)
+ * that have a verdict (an errored sample has none: left out, as Inspect
+ * leaves it out), and their number in *epochs. */
+static double reduced_score(const pl_workspace *ws, const pl_run_comparison *c, int first, int count, int *epochs)
+{
+    double sum = 0;
+    *epochs = 0;
+    for (int m = first; m < first + count; m++) {
+        const pl_ws_record *r = pl_workspace_record(ws, c->members[m]);
+        if (!r->error && !r->resp->error) {
+            sum += r->score;
+            ++*epochs;
+        }
+    }
+    return *epochs ? sum / *epochs : 0;
+}
+
+/* Is every response of the pair's question graded? */
+static bool all_graded(const pl_run_comparison *c, const pl_cmp_pair *pair, int graded)
+{
+    for (int m = pair->first_a; m < pair->first_b + pair->count_b; m++) /* A's members, then B's */
+        if (c->members[m] >= graded)
+            return false;
+    return true;
+}
+
 /* Copies the verdicts of graded pairs into them. */
 static void read_verdicts(const pl_workspace *ws, pl_run_comparison *c)
 {
     int graded = pl_workspace_graded(ws);
     for (int p = 0; p < c->npairs; p++) {
         pl_cmp_pair *pair = &c->pairs[p];
-        if (pair->a >= graded || pair->b >= graded) {
+        if (!all_graded(c, pair, graded)) {
             c->pending++;
             continue;
         }
@@ -190,7 +237,14 @@ static void read_verdicts(const pl_workspace *ws, pl_run_comparison *c)
         pair->value_a = ra->has_value ? ra->value : 0;
         pair->value_b = rb->has_value ? rb->value : 0;
         pair->delta = pair->has_value ? pair->value_a - pair->value_b : pair->score_a - pair->score_b;
+        pair->reduced_a = reduced_score(ws, c, pair->first_a, pair->count_a, &pair->epochs_a);
+        pair->reduced_b = reduced_score(ws, c, pair->first_b, pair->count_b, &pair->epochs_b);
     }
+}
+
+static bool is_binary(double x)
+{
+    return x == 0 || x == 1;
 }
 
 /* The statistics of the ready pairs of one task (task < 0: all of them). */
@@ -208,10 +262,11 @@ static int summarize(const pl_workspace *ws, pl_run_comparison *c, int task, pl_
         out->pairs++;
         if (!pair->ready)
             continue;
-        sa[ns] = pair->score_a;
-        sb[ns++] = pair->score_b;
-        out->a_only += pair->score_a && !pair->score_b;
-        out->b_only += !pair->score_a && pair->score_b;
+        sa[ns] = pair->reduced_a;
+        sb[ns++] = pair->reduced_b;
+        out->fractional |= !is_binary(pair->reduced_a) || !is_binary(pair->reduced_b);
+        out->a_only += pair->reduced_a == 1 && pair->reduced_b == 0;
+        out->b_only += pair->reduced_a == 0 && pair->reduced_b == 1;
         if (pair->has_value) {
             bool d = pl_workspace_record(ws, pair->a)->is_distance;
             distance |= d;
@@ -222,7 +277,7 @@ static int summarize(const pl_workspace *ws, pl_run_comparison *c, int task, pl_
     }
     if (rc == 0) {
         out->accuracy = pl_paired_diff(sa, sb, ns);
-        out->mcnemar_p = pl_mcnemar_exact_p(out->a_only, out->b_only);
+        out->mcnemar_p = out->fractional ? NAN : pl_mcnemar_exact_p(out->a_only, out->b_only);
         /* a difference of two accuracies lies in [−1, 1] whatever the normal approximation says */
         if (pl_interval_defined(out->accuracy.ci95)) {
             out->accuracy.ci95.low = out->accuracy.ci95.low < -1 ? -1 : out->accuracy.ci95.low;
@@ -249,7 +304,8 @@ int pl_run_compare(const pl_workspace *ws, const int *records, int n, const char
         return pl_error_set(err, PL_ERR_SEMANTIC, NULL, 0, 0, "runs A and B are both '%s': name two runs", model_a);
     keyed *ka = malloc((size_t)(n + 1) * sizeof *ka), *kb = malloc((size_t)(n + 1) * sizeof *kb);
     out->pairs = calloc((size_t)n + 1, sizeof *out->pairs);
-    int na = 0, nb = 0, rc = ka && kb && out->pairs ? PL_OK : PL_ERR_LIMIT;
+    out->members = calloc((size_t)n + 1, sizeof *out->members);
+    int na = 0, nb = 0, rc = ka && kb && out->pairs && out->members ? PL_OK : PL_ERR_LIMIT;
     if (rc == PL_OK)
         collect(ws, records, n, model_a, model_b, ka, &na, kb, &nb);
     if (rc == PL_OK && (!na || !nb))
@@ -312,6 +368,7 @@ int pl_run_compare_histograms(const pl_workspace *ws, const pl_run_comparison *c
 void pl_run_comparison_free(pl_run_comparison *c)
 {
     free(c->pairs);
+    free(c->members);
     free(c->tasks);
     memset(c, 0, sizeof *c);
 }

@@ -8,12 +8,17 @@
  * ACPBench ids repeat across tasks and formats, so the id alone is not a key.
  * A plan-quality case's id names its model, so cases pair by (domain, prompt
  * type, instance) instead (pl_ws_record.pair_id).  A run's first response
- * to a key (in record order: epoch 1 first) is paired; further responses to
- * the same key (later epochs) are counted as duplicates and left out.
+ * to a key (in record order: epoch 1 first) is the pair's record (its score,
+ * value and delta); further responses to the same key are counted
+ * (dup_a, dup_b), and those of other epochs make, with the first, the
+ * question's epoch-reduced score: the mean of the official scores of its
+ * responses that have a verdict (Inspect's "mean" reducer, runs/epochs.h).
+ * A second response in the same epoch is a duplicate and is left out.
  *
- * Statistics use the official score (binary) and the value (IoU, or action
- * distance for plans) of pairs whose two records are graded and have a
- * verdict.  For each such pair i, d_i = a_i − b_i; the difference of the
+ * Statistics use the epoch-reduced official score (0/1 without epochs)
+ * and the value (IoU, or action distance for plans; the first epoch's) of
+ * pairs whose two records are graded and have a verdict.  For each such
+ * pair i, d_i = a_i − b_i; the difference of the
  * runs is the mean d̄ (= accuracy A − accuracy B) and its standard error
  *
  *     SE = sqrt(s² / n),   s² = Σ (d_i − d̄)² / (n − 1)   (sample variance)
@@ -28,8 +33,11 @@
  *
  * The 95 % interval of a difference is d̄ ± 1.96·SE (undefined when the SE
  * is), and McNemar's exact p-value (base/stats.h) tests the accuracy
- * difference on the discordant pairs a_only and b_only.  The accuracy
- * difference's interval is clipped to [−1, 1]. */
+ * difference on the discordant pairs a_only and b_only.  McNemar's test is
+ * for 0/1 outcomes: when a reduced score is fractional (a question right in
+ * some epochs only) it is not computed (mcnemar_p NAN, `fractional`) and
+ * the paired interval alone speaks.  The accuracy difference's interval is
+ * clipped to [−1, 1]. */
 #ifndef PL_WORKSPACE_RUN_COMPARE_H
 #define PL_WORKSPACE_RUN_COMPARE_H
 
@@ -48,6 +56,10 @@ typedef struct {
     bool has_value;    /* both have a value */
     double value_a, value_b;
     double delta;      /* value_a − value_b when has_value, else score_a − score_b */
+    int epochs_a, epochs_b;  /* responses to the question with a verdict, per run (ready pairs) */
+    double reduced_a, reduced_b; /* the mean official score over them (= score_a, score_b with one epoch) */
+    int first_a, first_b;    /* all responses to the question: members[first_x .. first_x + count_x) */
+    int count_a, count_b;
 } pl_cmp_pair;
 
 /* A paired difference: mean of d_i, its SE (NAN when n < 2) and 95 % interval. */
@@ -62,7 +74,8 @@ typedef struct {
     int pairs;             /* paired questions (ready or not) */
     pl_cmp_diff accuracy;  /* over ready pairs: official score */
     int a_only, b_only;    /* McNemar's discordant counts: A right B wrong, A wrong B right */
-    double mcnemar_p;      /* McNemar's exact two-sided p-value on them (1 when none) */
+    double mcnemar_p;      /* McNemar's exact two-sided p-value on them (1 when none; NAN when fractional) */
+    bool fractional;       /* some pair's reduced score is neither 0 nor 1 (epochs): no McNemar */
     pl_cmp_diff value;     /* over ready pairs where both have a value */
     bool is_distance;      /* the values are action distances (lower is better) */
     bool mixed_values;     /* IoU and action distance both present (total only): value not computed */
@@ -75,7 +88,8 @@ typedef struct {
     int ntasks;
     pl_cmp_task total;     /* every task together */
     int only_a, only_b;    /* questions answered by one run only */
-    int dup_a, dup_b;      /* extra responses to a question already paired (left out) */
+    int *members;          /* owned: record indices of every response of the paired questions */
+    int dup_a, dup_b;      /* extra responses to a question (later epochs: in its reduced score if paired) */
     int pending;           /* pairs not graded yet */
     int errors;            /* pairs where a record has no verdict */
 } pl_run_comparison;

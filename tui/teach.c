@@ -69,7 +69,7 @@ static const struct {
     {ACT_SAVE, "save the walked plan"},
     {ACT_HEURISTICS, "heuristic values and why (again: back)"},
     {ACT_RPG, "relaxed planning graph (again: back)"},
-    {ACT_REPLAY, "replay a search trace (plan --trace FILE)"},
+    {ACT_REPLAY, "search from here, replay it (or a trace)"},
     {ACT_SCROLL_RIGHT, "scroll cut lines sideways (Left: back)"},
     {ACT_PAGE_DOWN, "scroll down"},
     {ACT_PAGE_UP, "scroll up"},
@@ -551,20 +551,42 @@ static void save(teach_ui *ui)
     free(full);
 }
 
-/* S: a search trace, asked for, replayed over the screen (search_replay.c). */
+#define REPLAY_EXPANSIONS 20000 /* a search run from S stops here: a class replays hundreds, not millions */
+
+/* S: a search from the current state, run here and replayed over the
+ * screen (search_replay.c); Enter picks A* with h_max, a search's name
+ * ("lmcut" or "astar-lmcut") another, anything else is a trace file
+ * (planlens plan --trace FILE). */
 static void replay(teach_ui *ui)
 {
-    char *path = prompt(ui, TUI_HISTORY_NONE, "search trace to replay (planlens plan --trace FILE): ");
-    if (!path || !*path) {
-        free(path);
+    char *typed = prompt(ui, TUI_HISTORY_NONE,
+                         "search (Enter: hmax; blind lmcut gbfs-ff gbfs-add) or trace file: ");
+    if (!typed)
         return;
-    }
+    pl_replay_search_opts o = {.max_expansions = REPLAY_EXPANSIONS, .init = pl_teach_state(ui->s)};
+    bool run = pl_replay_search_named(*typed ? typed : "astar-hmax", &o);
     pl_search_replay r;
     pl_error err = PL_ERROR_INIT;
-    if (pl_replay_read(path, &r, &err) == PL_OK) {
-        tui_replay_opts o = {.title = path, .ascii = ui->ascii};
-        if (tui_replay_run(&r, &o, ui->keymap) < 0)
+    pl_error_code rc;
+    const pl_task *t = pl_teach_task(ui->s);
+    if (run && !ui->hr && !(ui->hr = pl_relaxed_new(t))) {
+        say(ui, "out of memory");
+        free(typed);
+        return;
+    }
+    if (run) {
+        bar_line(ui, ui->rows - 2, " searching ...");
+        refresh();
+        rc = pl_replay_search(t, ui->hr, &o, &r, NULL, &err);
+    } else {
+        rc = pl_replay_read(typed, &r, &err);
+    }
+    if (rc == PL_OK) {
+        char *title = run ? panel_state_text(ui) : NULL;
+        tui_replay_opts ro = {.title = run ? title : typed, .ascii = ui->ascii};
+        if (tui_replay_run(&r, &ro, ui->keymap) < 0)
             say(ui, "out of memory");
+        free(title);
         clear();
     } else {
         char *m = pl_error_format(&err);
@@ -573,7 +595,7 @@ static void replay(teach_ui *ui)
     }
     pl_error_clear(&err);
     pl_replay_free(&r);
-    free(path);
+    free(typed);
     ui->stale = ui->panel_stale = true;
 }
 

@@ -318,3 +318,187 @@ int pl_replay_plan(const pl_search_replay *r, const char ***actions)
     *actions = path;
     return len;
 }
+
+/* ---- a search run here, recorded from its observer (no file) ---- */
+
+static const struct {
+    const char *name;
+    pl_heuristic_kind heuristic;
+    bool greedy;
+} replay_searches[] = {
+    {"astar-blind", PL_H_BLIND, false}, {"astar-hmax", PL_H_MAX, false}, {"astar-lmcut", PL_H_LMCUT, false},
+    {"gbfs-ff", PL_H_FF, true},         {"gbfs-add", PL_H_ADD, true},
+};
+
+bool pl_replay_search_named(const char *name, pl_replay_search_opts *o)
+{
+    for (size_t i = 0; i < sizeof replay_searches / sizeof *replay_searches; i++)
+        if (!strcmp(name, replay_searches[i].name)
+            || (!strncmp(replay_searches[i].name, "astar-", 6) && !strcmp(name, replay_searches[i].name + 6))) {
+            o->search = replay_searches[i].name;
+            o->heuristic = replay_searches[i].heuristic;
+            o->greedy = replay_searches[i].greedy;
+            return true;
+        }
+    return false;
+}
+
+typedef struct {
+    const pl_task *t;
+    pl_search_replay *r;
+    long cap;
+    long *record_of; /* by state id: the record n of its last expansion, 0: none yet */
+    int nrecord_of;
+    bool oom;
+} recorder;
+
+/* A PDDL name, as the trace would hold it (the view's spans make it safe to show). */
+static char *name_copy(const char *s)
+{
+    return strdup(s);
+}
+
+static long record_of(const recorder *rc, int id)
+{
+    return id >= 0 && id < rc->nrecord_of ? rc->record_of[id] : 0;
+}
+
+static bool remember(recorder *rc, int id, long n)
+{
+    if (id >= rc->nrecord_of) {
+        int cap = rc->nrecord_of ? rc->nrecord_of : 1024;
+        while (cap <= id)
+            cap *= 2;
+        long *m = realloc(rc->record_of, (size_t)cap * sizeof *m);
+        if (!m)
+            return false;
+        memset(m + rc->nrecord_of, 0, (size_t)(cap - rc->nrecord_of) * sizeof *m);
+        rc->record_of = m;
+        rc->nrecord_of = cap;
+    }
+    rc->record_of[id] = n;
+    return true;
+}
+
+static const char *const fate_names[] = {"new", "better", "duplicate", "pruned"};
+
+static long long h_of(int h)
+{
+    return h == PL_H_INF ? PL_REPLAY_INF : h;
+}
+
+static long long f_of(long long g, int h)
+{
+    return h == PL_H_INF ? PL_REPLAY_INF : g + h;
+}
+
+/* Fills one record as read_record would from the trace line. */
+static bool fill_record(recorder *rc, const pl_search_expansion *e, pl_replay_record *rec)
+{
+    const pl_task *t = rc->t;
+    rec->n = e->n;
+    rec->id = e->id;
+    rec->g = e->g;
+    rec->h = h_of(e->h);
+    rec->f = f_of(e->g, e->h);
+    rec->parent = record_of(rc, e->parent);
+    rec->open = e->open;
+    rec->closed = e->closed;
+    if (e->action >= 0 && !(rec->action = name_copy(t->actions[e->action].name)))
+        return false;
+    int natoms = 0;
+    for (int a = 0; a < t->natoms; a++)
+        natoms += pl_state_has(e->state, a) && !pl_task_atom_derived(t, a);
+    rec->atoms = calloc((size_t)natoms + 1, sizeof *rec->atoms);
+    rec->successors = calloc((size_t)e->nsuccessors + 1, sizeof *rec->successors);
+    if (!rec->atoms || !rec->successors)
+        return false;
+    for (int a = 0; a < t->natoms; a++)
+        if (pl_state_has(e->state, a) && !pl_task_atom_derived(t, a)
+            && !(rec->atoms[rec->natoms++] = name_copy(t->atoms[a].name)))
+            return false;
+    for (int i = 0; i < e->nsuccessors; i++) {
+        const pl_search_successor *s = &e->successors[i];
+        pl_replay_successor *c = &rec->successors[rec->nsuccessors++];
+        c->id = s->id;
+        c->g = s->g;
+        c->h = h_of(s->h);
+        c->f = f_of(s->g, s->h);
+        c->goal = s->goal;
+        c->action = name_copy(t->actions[s->action].name);
+        c->fate = strdup(fate_names[s->fate]);
+        if (!c->action || !c->fate)
+            return false;
+    }
+    return remember(rc, e->id, e->n);
+}
+
+static void observe_expansion(const pl_search_expansion *e, void *ctx)
+{
+    recorder *rc = ctx;
+    pl_search_replay *r = rc->r;
+    if (rc->oom)
+        return;
+    if (r->nrecords == rc->cap) {
+        long cap = rc->cap ? rc->cap * 2 : 256;
+        pl_replay_record *recs = realloc(r->records, (size_t)cap * sizeof *recs);
+        if (!recs) {
+            rc->oom = true;
+            return;
+        }
+        r->records = recs;
+        rc->cap = cap;
+    }
+    pl_replay_record *rec = &r->records[r->nrecords++]; /* counted at once, so that pl_replay_free frees it */
+    memset(rec, 0, sizeof *rec);
+    rc->oom = !fill_record(rc, e, rec);
+}
+
+static void observe_end(const pl_search_end *end, void *ctx)
+{
+    recorder *rc = ctx;
+    pl_search_replay *r = rc->r;
+    if (rc->oom || !(r->end = strdup(pl_search_status_name(end->status)))) {
+        rc->oom = true;
+        return;
+    }
+    if (end->goal_id < 0)
+        return;
+    r->has_goal = true;
+    r->goal_id = end->goal_id;
+    r->goal_g = end->goal_g;
+    r->goal_parent = record_of(rc, end->goal_parent);
+    if (end->goal_action >= 0 && !(r->goal_action = name_copy(rc->t->actions[end->goal_action].name)))
+        rc->oom = true;
+}
+
+pl_error_code pl_replay_search(const pl_task *t, const pl_relaxed *relaxed, const pl_replay_search_opts *o,
+                               pl_search_replay *r, pl_search_result *res, pl_error *err)
+{
+    memset(r, 0, sizeof *r);
+    pl_search_result own;
+    pl_search_result *out = res ? res : &own;
+    memset(out, 0, sizeof *out);
+    recorder rc = {.t = t, .r = r};
+    pl_search_params p = pl_search_defaults();
+    p.heuristic = o->heuristic;
+    p.greedy = o->greedy;
+    p.max_expansions = o->max_expansions;
+    p.max_seconds = o->max_seconds;
+    p.init = o->init;
+    p.observe = observe_expansion;
+    p.observe_end = observe_end;
+    p.observe_ctx = &rc;
+    pl_search_status status = pl_search(t, relaxed, &p, out);
+    free(rc.record_of);
+    pl_error_code code = PL_OK;
+    if (rc.oom || !(r->search = strdup(o->search)) || !link_expansions(r))
+        code = pl_error_set(err, PL_ERR_LIMIT, o->search, 0, 0, "out of memory while recording the search");
+    else if (status == PL_SEARCH_ERROR)
+        code = pl_error_set(err, PL_ERR_LIMIT, o->search, 0, 0, "the search failed (out of memory, or costs it cannot handle)");
+    else if (status == PL_SEARCH_LIMIT && out->limit && !strcmp(out->limit, "expansions"))
+        r->limit = o->max_expansions;
+    if (!res)
+        pl_search_result_clear(&own);
+    return code;
+}

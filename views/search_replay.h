@@ -9,6 +9,7 @@
 #include <stdbool.h>
 
 #include "base/error.h"
+#include "search/search.h"
 #include "view_model.h"
 
 enum { PL_REPLAY_INF = -1 }; /* an h or f of infinity (a dead end) */
@@ -47,6 +48,8 @@ typedef struct {
     char *goal_action;
     long goal_generated;        /* the first record n generating a goal state, 0: none */
     long at;                    /* the position shown: 0 .. nrecords */
+    long limit;                 /* a search run here (pl_replay_search) stopped at this many
+                                 * expansions, its limit: 0 when it ended by itself */
 } pl_search_replay;
 
 /* Reads a trace (text of `len` bytes; `name` names it in errors).  Errors
@@ -54,6 +57,27 @@ typedef struct {
 pl_error_code pl_replay_parse(const char *text, size_t len, const char *name, pl_search_replay *r, pl_error *err);
 pl_error_code pl_replay_read(const char *path, pl_search_replay *r, pl_error *err);
 void pl_replay_free(pl_search_replay *r);
+
+/* A search run here, replayed without a file: its records built from the
+ * search's observer (pl_search_params.observe), as `plan --trace` would
+ * write them. */
+typedef struct {
+    const char *search;           /* its name on the end line: "astar-hmax", "gbfs-ff", ... */
+    pl_heuristic_kind heuristic;
+    bool greedy;                  /* GBFS, else A* */
+    long max_expansions;          /* 0: no limit (then r->limit stays 0) */
+    double max_seconds;           /* CPU seconds; 0: no limit */
+    const uint64_t *init;         /* the start; NULL: the task's initial state */
+} pl_replay_search_opts;
+/* The searches teach offers (astar-blind, astar-hmax, astar-lmcut, gbfs-ff,
+ * gbfs-add; A*'s also by their heuristic alone: "hmax"): fills o's name,
+ * heuristic and greedy; false for another name. */
+bool pl_replay_search_named(const char *name, pl_replay_search_opts *o);
+/* Runs the search and builds its replay into r; `res` (may be NULL) gets
+ * the search's result (its plan, statistics).  PL_OK, or an error (out of
+ * memory, or the search's own error); pl_replay_free in every case. */
+pl_error_code pl_replay_search(const pl_task *t, const pl_relaxed *relaxed, const pl_replay_search_opts *o,
+                               pl_search_replay *r, pl_search_result *res, pl_error *err);
 /* Whether text (a file's first bytes) looks like a search trace: a JSON
  * line with "n", "successors" and "open" keys. */
 bool pl_replay_sniff(const char *text, size_t len);

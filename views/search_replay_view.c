@@ -43,6 +43,15 @@ static void goal_line(const pl_search_replay *r, pl_view_model *vm)
         pl_vm_span(vm, ROLE_TEXT, "; taken after expansion %ld (g=%lld)", r->nrecords, r->goal_g);
 }
 
+/* A search run here and cut short by its expansion limit says so on every screen. */
+static void limit_line(const pl_search_replay *r, pl_view_model *vm)
+{
+    if (!r->limit)
+        return;
+    pl_vm_line(vm, -1);
+    pl_vm_span(vm, ROLE_ERROR, "stopped at the limit of %ld expansions: the search did not finish", r->limit);
+}
+
 static void path_lines(pl_view_model *vm, const char **actions, int len)
 {
     if (len < 0) {
@@ -96,6 +105,7 @@ static void record_view(const pl_search_replay *r, const pl_replay_record *rec, 
     else
         pl_vm_span(vm, ROLE_DIM, "the start state");
     goal_line(r, vm);
+    limit_line(r, vm);
     vm->nfixed = vm->nlines;
     successor_lines(rec, ascii, vm);
     const char **path;
@@ -116,6 +126,7 @@ static void end_view(const pl_search_replay *r, pl_view_model *vm)
     pl_vm_span(vm, ROLE_HEADER, "End of the search after %ld expansion%s", r->nrecords, PL_PLURAL(r->nrecords));
     pl_vm_span(vm, ROLE_TEXT, ": %s", r->end ? r->end : "not recorded (the trace was cut short)");
     goal_line(r, vm);
+    limit_line(r, vm);
     vm->nfixed = vm->nlines;
     if (!r->has_goal)
         return;

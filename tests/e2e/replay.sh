@@ -52,11 +52,37 @@ for size in "80 24" "140 40"; do
   check "$1x$2: q leaves" "EXITED rc=0"
 done
 
-# from teach mode: S asks for the trace, q comes back to the walk
+# from teach mode: S runs a search from the walk's state (Enter: A* with
+# h_max, the same search as plan's above) and replays it without a file
+for size in "80 24" "140 40"; do
+  set -- $size
+  session "$1" "$2" "env LANG=C.UTF-8 $bin teach $bw/domain.pddl $bw/problem.pddl; echo EXITED rc=\$?; sleep 60"
+  check "$1x$2: teach opens" "Applicable actions"
+  keys S
+  check "$1x$2: S offers the searches" "blind lmcut gbfs-ff gbfs-add"
+  keys Enter
+  check "$1x$2: Enter runs A* with h_max" "search replay astar-hmax"
+  check "$1x$2: ... as many expansions as plan's statistics" "Expansion 1 of $expansions"
+  keys e
+  check "$1x$2: e jumps to the goal taken" "End of the search after $expansions expansions: solved"
+  check "$1x$2: ... with plan's first action" "$first"
+  keys q
+  check "$1x$2: q goes back to teach" "Applicable actions"
+  keys Enter S
+  keys gbfs-ff Enter
+  check "$1x$2: a search by name, from the state walked to" "search replay gbfs-ff"
+  check_absent "$1x$2: ... not stopped by the limit" "stopped at the limit"
+  keys e
+  check "$1x$2: ... greedy search ends with a plan" "Plan: the path to the goal"
+  keys q q
+  check "$1x$2: teach leaves" "EXITED rc=0"
+done
+
+# a trace file typed at the same prompt, q comes back to the walk
 session 100 30 "env LANG=C.UTF-8 $bin teach $bw/domain.pddl $bw/problem.pddl; echo EXITED rc=\$?; sleep 60"
 check "teach opens" "Applicable actions"
 keys S
-check "S asks for a trace" "search trace to replay"
+check "S asks for a search or a trace" "or trace file"
 keys "$work/trace.jsonl" Enter
 check "the replay opens from teach" "Expansion 1 of $expansions"
 keys q

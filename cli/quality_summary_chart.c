@@ -4,8 +4,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/stats.h"
 #include "chart_svg.h"
 #include "quality_summary.h"
+#include "quality_summary_print.h"
 
 enum { MAX_SERIES = PL_QSR_PLANS, NCHARTS = 7 };
 
@@ -13,6 +15,8 @@ typedef struct {
     pl_chart chart;
     pl_chart_series series[MAX_SERIES];
     double *values[MAX_SERIES];
+    double *ci_low[MAX_SERIES], *ci_high[MAX_SERIES]; /* success rates' 95 % intervals, or NULL */
+    pl_chart_ci ci[MAX_SERIES];                        /* per series shown: them, or none */
     const char **categories;
     int *totals;
     char note[200];
@@ -47,8 +51,11 @@ static int alloc_chart(chart_data *d, int ncategories, int nseries)
 
 static void free_chart(chart_data *d)
 {
-    for (int s = 0; s < MAX_SERIES; s++)
+    for (int s = 0; s < MAX_SERIES; s++) {
         free(d->values[s]);
+        free(d->ci_low[s]);
+        free(d->ci_high[s]);
+    }
     free(d->categories);
     free(d->totals);
 }
@@ -138,6 +145,24 @@ static int share_chart(chart_data *d, const pl_qgroup *all)
     return 0;
 }
 
+/* Series s's 95 % intervals: Wilson's of k[c] successes in n[c] cases per
+ * category c (one case per instance; none where n < 2). */
+static int success_intervals(chart_data *d, int s, const int *k, const int *n)
+{
+    int nc = d->chart.ncategories;
+    d->ci_low[s] = calloc((size_t)nc + 1, sizeof *d->ci_low[s]);
+    d->ci_high[s] = calloc((size_t)nc + 1, sizeof *d->ci_high[s]);
+    if (!d->ci_low[s] || !d->ci_high[s])
+        return -1;
+    for (int c = 0; c < nc; c++) {
+        pl_interval ci = pl_wilson95(k[c], n[c]);
+        d->ci_low[s][c] = ci.low;
+        d->ci_high[s][c] = ci.high;
+    }
+    d->ci[s] = (pl_chart_ci){d->ci_low[s], d->ci_high[s]};
+    return 0;
+}
+
 /* Leaves out the series that have the same value in every category (π4,
  * replanned, is valid at every |π_GT|): bars that say nothing about the
  * categories, named in the chart's note with their value.  Their arrays stay
@@ -150,6 +175,7 @@ static void drop_constant_series(chart_data *d, const char *categories)
         for (int k = 1; constant && k < d->chart.ncategories; k++)
             constant = d->series[s].values[k] == d->series[s].values[0];
         if (!constant) {
+            d->ci[kept] = d->ci[s];
             d->series[kept++] = d->series[s];
         } else if (len >= 0 && len < (int)sizeof d->note) {
             len += snprintf(d->note + len, sizeof d->note - (size_t)len, "%s%s = %g", len ? ", " : "not drawn: ",
@@ -182,8 +208,15 @@ static int gt_chart(chart_data *d, const pl_qgroup *all, char (*names)[16])
         for (int k = 0; k < PL_QSR_PLANS; k++)
             d->values[k][i] = r->cases ? (double)r->valid[k] / r->cases : 0;
     }
+    int *valid = calloc((size_t)all->nby_gt + 1, sizeof *valid), rc = valid ? 0 : -1;
+    for (int k = 0; rc == 0 && quality_summary_ci() && k < PL_QSR_PLANS; k++) {
+        for (int i = 0; i < all->nby_gt; i++)
+            valid[i] = all->by_gt[i].valid[k];
+        rc = success_intervals(d, k, valid, d->totals);
+    }
+    free(valid);
     drop_constant_series(d, "|π_GT|");
-    return 0;
+    return rc;
 }
 
 static int chart_index(const char *name)
@@ -218,16 +251,18 @@ int quality_summary_write_charts(const pl_qsummary *s, const char *chart, FILE *
              by_position(&d[2], &all, false) | by_position(&d[3], &all, true) | lea_chart(&d[4], &all) |
              share_chart(&d[5], &all) | gt_chart(&d[6], &all, gt_names);
     pl_chart charts[NCHARTS];
+    const pl_chart_ci *ci[NCHARTS];
     int n = 0;
     for (int i = 0; i < NCHARTS; i++)
         if (only < 0 || only == i) {
             d[i].chart.id = chart_ids[i];
+            ci[n] = d[i].ci;
             charts[n++] = d[i].chart;
         }
     if (rc == 0 && svg)
-        rc = pl_chart_write_svg(svg, charts, n);
+        rc = pl_chart_write_svg_ci(svg, charts, ci, n);
     if (rc == 0 && csv)
-        rc = pl_chart_write_csv(csv, charts, n);
+        rc = pl_chart_write_csv_ci(csv, charts, ci, n);
     for (int i = 0; i < NCHARTS; i++)
         free_chart(&d[i]);
     free(gt_names);

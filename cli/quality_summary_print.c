@@ -102,6 +102,11 @@ void quality_summary_print_ci(bool on)
     show_ci = on;
 }
 
+bool quality_summary_ci(void)
+{
+    return show_ci;
+}
+
 /* sr0's interval, "n = 1" where one case leaves it undefined. */
 static void sr0_ci(FILE *out, const pl_qgroup *r)
 {

@@ -7,5 +7,7 @@
 
 /* --ci (the default) or --no-ci, for the process (as --csv-raw is). */
 void quality_summary_print_ci(bool on);
+/* Is it on?  (The success-rate charts draw their error bars then.) */
+bool quality_summary_ci(void);
 
 #endif

@@ -254,7 +254,7 @@ int report_failures(const char *const *files, int nfiles, report_format format, 
     else if (all)
         cli_print_json(all), all = NULL;
     else if (format == REPORT_SVG)
-        rc = report_write_charts(charts, ngroups, output) == 0 ? PL_EXIT_OK : PL_EXIT_INPUT;
+        rc = report_write_charts(charts, NULL, ngroups, output) == 0 ? PL_EXIT_OK : PL_EXIT_INPUT;
     cJSON_Delete(all);
     for (int g = 0; tables && chart_data && g < ngroups; g++) {
         pl_ws_failure_table_free(&tables[g]);

@@ -215,20 +215,24 @@ static cJSON *json_group(const report_row *rows, const int *members, const repor
 
 typedef struct {
     const pl_chart *charts;
+    const pl_chart_ci *const *ci;
     int n;
 } chart_list;
 
 static int write_chart_list(FILE *svg, FILE *csv, const void *ctx)
 {
     const chart_list *l = ctx;
-    return pl_chart_write_svg(svg, l->charts, l->n) == 0 && pl_chart_write_csv(csv, l->charts, l->n) == 0 ? 0 : -1;
+    return pl_chart_write_svg_ci(svg, l->charts, l->ci, l->n) == 0 &&
+                   pl_chart_write_csv_ci(csv, l->charts, l->ci, l->n) == 0
+               ? 0
+               : -1;
 }
 
-int report_write_charts(const pl_chart *charts, int n, const char *output)
+int report_write_charts(const pl_chart *charts, const pl_chart_ci *const *ci, int n, const char *output)
 {
     if (!output)
-        return pl_chart_write_svg(stdout, charts, n);
-    chart_list l = {charts, n};
+        return pl_chart_write_svg_ci(stdout, charts, ci, n);
+    chart_list l = {charts, ci, n};
     return cli_write_chart_files("report", output, write_chart_list, &l) == PL_EXIT_OK ? 0 : -1;
 }
 
@@ -240,13 +244,15 @@ typedef struct {
     const char **categories;
     double *counts;
     double binary[2];
+    double ci_low[2], ci_high[2]; /* the binary bars' 95 % intervals, in answers */
+    pl_chart_ci binary_ci;        /* the binary chart's one series' intervals (--ci), else none */
     pl_chart_series series[2];
 } group_chart;
 
 static const char *const binary_categories[] = {"success", "failure"};
 
-static int chart_group(const report_row *first, const pl_histogram *h, const report_options *o, pl_chart *charts,
-                       group_chart *g)
+static int chart_group(const report_row *first, const pl_histogram *h, const report_options *o,
+                       const epoch_summary *e, pl_chart *charts, group_chart *g)
 {
     const char *metric = first->is_distance ? "action distance" : "IoU";
     const char *domain = o->by == REPORT_BY_DOMAIN ? first->domain : NULL;
@@ -269,6 +275,13 @@ static int chart_group(const report_row *first, const pl_histogram *h, const rep
     g->binary[1] = h->n - h->n_success;
     g->series[0] = (pl_chart_series){"answers", "#1b9e77", g->counts};
     g->series[1] = (pl_chart_series){"answers", "#7570b3", g->binary};
+    if (o->ci && pl_interval_defined(e->success.ci95)) { /* success's interval; failure's is its complement */
+        g->ci_low[0] = h->n * e->success.ci95.low;
+        g->ci_high[0] = h->n * e->success.ci95.high;
+        g->ci_low[1] = h->n * (1 - e->success.ci95.high);
+        g->ci_high[1] = h->n * (1 - e->success.ci95.low);
+        g->binary_ci = (pl_chart_ci){g->ci_low, g->ci_high};
+    }
     charts[0] = (pl_chart){.id = first->task, .model = first->model, .title = g->titles[0], .x_label = metric,
                            .y_label = "answers",
                            .categories = g->categories, .ncategories = h->nbins, .series = &g->series[0], .nseries = 1};
@@ -295,9 +308,10 @@ int report_print(FILE *f, const report_row *rows, int n, const report_options *o
     cJSON *json = opts->format == REPORT_JSON ? cJSON_CreateArray() : NULL;
     bool svg = opts->format == REPORT_SVG; /* two charts per group, written at the end */
     pl_chart *charts = svg ? calloc(2 * (size_t)n + 2, sizeof *charts) : NULL;
+    const pl_chart_ci **ci = svg ? calloc(2 * (size_t)n + 2, sizeof *ci) : NULL; /* per chart */
     group_chart *groups = svg ? calloc((size_t)n + 1, sizeof *groups) : NULL;
     int ngroups = 0;
-    int rc = order && values && failed && (json || opts->format != REPORT_JSON) && (!svg || (charts && groups)) ? 0 : -1;
+    int rc = order && values && failed && (json || opts->format != REPORT_JSON) && (!svg || (charts && groups && ci)) ? 0 : -1;
     for (int i = 0; rc == 0 && i < n; i++)
         order[i] = i;
     ctx = (sort_ctx){rows, opts};
@@ -334,7 +348,8 @@ int report_print(FILE *f, const report_row *rows, int n, const report_options *o
         else if (opts->format == REPORT_CSV)
             print_csv_group(f, first, &h, opts);
         else if (svg)
-            rc = chart_group(first, &h, opts, charts + 2 * ngroups, &groups[ngroups]), ngroups++;
+            rc = chart_group(first, &h, opts, &e, charts + 2 * ngroups, &groups[ngroups]),
+            ci[2 * ngroups + 1] = &groups[ngroups].binary_ci, ngroups++;
         else
             cJSON_AddItemToArray(json, json_group(rows, order + start, first, &h, opts, &e));
         pl_histogram_free(&h);
@@ -348,12 +363,13 @@ int report_print(FILE *f, const report_row *rows, int n, const report_options *o
     if (rc == 0 && n == 0 && opts->format == REPORT_TABLE)
         fputs("no answers to IoU questions\n", f);
     if (rc == 0 && svg)
-        rc = opts->output ? report_write_charts(charts, 2 * ngroups, opts->output)
-                          : pl_chart_write_svg(f, charts, 2 * ngroups);
+        rc = opts->output ? report_write_charts(charts, ci, 2 * ngroups, opts->output)
+                          : pl_chart_write_svg_ci(f, charts, ci, 2 * ngroups);
     for (int g = 0; groups && g < ngroups; g++)
         free_group_chart(&groups[g]);
     free(groups);
     free(charts);
+    free(ci);
     cJSON_Delete(json);
     free(order);
     free(values);

@@ -45,8 +45,9 @@ int report_print(FILE *f, const report_row *rows, int n, const report_options *o
 void report_print_bar(FILE *f, double value, double max, int width, bool ascii, bool pad);
 
 /* Writes charts as SVG to stdout, or to OUTPUT.svg with their data in
- * OUTPUT.csv (saying so on stderr).  Returns 0, or -1 when writing failed. */
-int report_write_charts(const pl_chart *charts, int n, const char *output);
+ * OUTPUT.csv (saying so on stderr), with the error bars of ci (NULL: none;
+ * chart_svg.h).  Returns 0, or -1 when writing failed. */
+int report_write_charts(const pl_chart *charts, const pl_chart_ci *const *ci, int n, const char *output);
 
 /* `report --by failure`: opens the files as the explorer does (questions,
  * runs, plan-quality cases), grades every answer and prints the failure

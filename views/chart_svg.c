@@ -46,13 +46,22 @@ static void put_xml(FILE *out, const char *s)
     free(text);
 }
 
-static double bar_height_max(const pl_chart *c)
+/* Does series s of c draw an error bar on category k (ci: the chart's intervals, or NULL)? */
+static bool has_error_bar(const pl_chart *c, const pl_chart_ci *ci, int s, int k)
+{
+    return ci && !c->stacked && ci[s].low && ci[s].high && isfinite(ci[s].low[k]) && isfinite(ci[s].high[k]);
+}
+
+/* The highest bar, or error bar: the scale must hold the whisker too. */
+static double bar_height_max(const pl_chart *c, const pl_chart_ci *ci)
 {
     double max = 0;
     for (int k = 0; k < c->ncategories; k++) {
         double sum = 0;
         for (int s = 0; s < c->nseries; s++) {
             double v = c->series[s].values[k] > 0 ? c->series[s].values[k] : 0;
+            if (has_error_bar(c, ci, s, k) && ci[s].high[k] > v)
+                v = ci[s].high[k];
             sum = c->stacked ? sum + v : (v > sum ? v : sum);
         }
         max = sum > max ? sum : max;
@@ -62,12 +71,12 @@ static double bar_height_max(const pl_chart *c)
 
 /* The highest bar of every chart of the figure measured in the same unit
  * (the same y label) as chart i: one scale for all of them. */
-static double shared_max(const pl_chart *charts, int ncharts, int i)
+static double shared_max(const pl_chart *charts, const pl_chart_ci *const *ci, int ncharts, int i)
 {
     double max = 0;
     for (int j = 0; j < ncharts; j++)
         if (j == i || !strcmp(charts[j].y_label ? charts[j].y_label : "", charts[i].y_label ? charts[i].y_label : "")) {
-            double m = bar_height_max(&charts[j]);
+            double m = bar_height_max(&charts[j], ci ? ci[j] : NULL);
             max = m > max ? m : max;
         }
     return max;
@@ -105,11 +114,11 @@ static int count_rows(const pl_chart *c)
     return rows < 1 ? 1 : rows;
 }
 
-static chart_layout layout_of(const pl_chart *charts, int ncharts, int i, int y0)
+static chart_layout layout_of(const pl_chart *charts, const pl_chart_ci *const *ci, int ncharts, int i, int y0)
 {
     chart_layout l = {.y0 = y0, .nrows = count_rows(&charts[i])};
     l.plot_top = y0 + TOP + (charts[i].note ? NOTE_H : 0) + (l.nrows - 1) * N_ROW;
-    double max = shared_max(charts, ncharts, i);
+    double max = shared_max(charts, ci, ncharts, i);
     l.step = tick_step(max > 0 ? max : 1);
     l.top_value = ceil((max > 0 ? max : 1) / l.step - 1e-9) * l.step;
     return l;
@@ -168,7 +177,21 @@ static void write_axes(FILE *out, const pl_chart *c, const chart_layout *l)
     fputs("</text>\n", out);
 }
 
-static void write_bars(FILE *out, const pl_chart *c, const chart_layout *l)
+/* The 95 % interval of series s at category k: a vertical line with caps,
+ * centred on the bar at x. */
+static void write_error_bar(FILE *out, const pl_chart *c, const pl_chart_ci *ci, int s, int k, double x, int base,
+                            double top_value)
+{
+    double low = ci[s].low[k] > 0 ? ci[s].low[k] : 0, high = ci[s].high[k];
+    double y1 = base - PLOT_H * low / top_value, y2 = base - PLOT_H * (high > low ? high : low) / top_value;
+    fprintf(out, "<path class=\"ci\" d=\"M%.1f %.1fV%.1fM%.1f %.1fH%.1fM%.1f %.1fH%.1f\" stroke=\"#000000\" "
+                 "fill=\"none\"><title>95%% CI ",
+            x, y1, y2, x - 4, y1, x + 4, x - 4, y2, x + 4);
+    put_xml(out, c->series[s].name);
+    fprintf(out, ": %g to %g</title></path>\n", ci[s].low[k], ci[s].high[k]);
+}
+
+static void write_bars(FILE *out, const pl_chart *c, const pl_chart_ci *ci, const chart_layout *l)
 {
     int base = l->plot_top + PLOT_H;
     double band = band_width(c), top_value = l->top_value;
@@ -190,6 +213,8 @@ static void write_bars(FILE *out, const pl_chart *c, const chart_layout *l)
             fputs(", ", out);
             put_xml(out, c->series[s].name);
             fprintf(out, ": %g</title></rect>\n", c->series[s].values[k]);
+            if (has_error_bar(c, ci, s, k))
+                write_error_bar(out, c, ci, s, k, bx + bw / 2, base, top_value);
         }
         double cx = LEFT + band * (k + 0.5);
         /* the last row right above the plot, the others above it in turn */
@@ -221,9 +246,14 @@ static void write_legend(FILE *out, const pl_chart *c, const chart_layout *l)
 
 int pl_chart_write_svg(FILE *out, const pl_chart *charts, int ncharts)
 {
+    return pl_chart_write_svg_ci(out, charts, NULL, ncharts);
+}
+
+int pl_chart_write_svg_ci(FILE *out, const pl_chart *charts, const pl_chart_ci *const *ci, int ncharts)
+{
     int height = 0;
     for (int i = 0; i < ncharts; i++) {
-        chart_layout l = layout_of(charts, ncharts, i, height);
+        chart_layout l = layout_of(charts, ci, ncharts, i, height);
         height += chart_height(&l);
     }
     fprintf(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -233,10 +263,10 @@ int pl_chart_write_svg(FILE *out, const pl_chart *charts, int ncharts)
             WIDTH, height, WIDTH, height);
     for (int i = 0, y0 = 0; i < ncharts; i++) {
         const pl_chart *c = &charts[i];
-        chart_layout l = layout_of(charts, ncharts, i, y0);
+        chart_layout l = layout_of(charts, ci, ncharts, i, y0);
         fputs("<g>\n", out);
         write_axes(out, c, &l);
-        write_bars(out, c, &l);
+        write_bars(out, c, ci ? ci[i] : NULL, &l);
         write_legend(out, c, &l);
         fputs("</g>\n", out);
         y0 += chart_height(&l);
@@ -260,15 +290,60 @@ static int series_columns(const pl_chart *charts, int ncharts, const char **name
     return n;
 }
 
+/* The union of the names of the series that have intervals. */
+static int interval_columns(const pl_chart *charts, const pl_chart_ci *const *ci, int ncharts, const char **names)
+{
+    int n = 0;
+    for (int i = 0; ci && i < ncharts; i++)
+        for (int s = 0; ci[i] && s < charts[i].nseries; s++) {
+            int j = 0;
+            while (j < n && strcmp(names[j], charts[i].series[s].name))
+                j++;
+            if (j == n && ci[i][s].low && ci[i][s].high)
+                names[n++] = charts[i].series[s].name;
+        }
+    return n;
+}
+
+/* A number, or nothing when it is not finite. */
+static void put_number(FILE *out, double x)
+{
+    if (isfinite(x))
+        fprintf(out, "%.6g", x);
+}
+
+/* Row k's interval cells of the series named `name` in chart c (empty when it has none). */
+static void put_interval_cells(FILE *out, const pl_chart *c, const pl_chart_ci *ci, const char *name, int k)
+{
+    const pl_chart_ci *sr = NULL;
+    for (int s = 0; ci && s < c->nseries && !sr; s++)
+        if (!strcmp(c->series[s].name, name) && ci[s].low && ci[s].high)
+            sr = &ci[s];
+    fputc(',', out);
+    if (sr)
+        put_number(out, sr->low[k]);
+    fputc(',', out);
+    if (sr)
+        put_number(out, sr->high[k]);
+}
+
 int pl_chart_write_csv(FILE *out, const pl_chart *charts, int ncharts)
+{
+    return pl_chart_write_csv_ci(out, charts, NULL, ncharts);
+}
+
+int pl_chart_write_csv_ci(FILE *out, const pl_chart *charts, const pl_chart_ci *const *ci, int ncharts)
 {
     int cap = 1;
     for (int i = 0; i < ncharts; i++)
         cap += charts[i].nseries;
-    const char **names = malloc((size_t)cap * sizeof *names);
-    if (!names)
+    const char **names = malloc((size_t)cap * sizeof *names), **ci_names = malloc((size_t)cap * sizeof *ci_names);
+    if (!names || !ci_names) {
+        free(names);
+        free(ci_names);
         return -1;
-    int ncols = series_columns(charts, ncharts, names);
+    }
+    int ncols = series_columns(charts, ncharts, names), nci = interval_columns(charts, ci, ncharts, ci_names);
     bool any_totals = false;
     for (int i = 0; i < ncharts; i++)
         any_totals |= charts[i].totals != NULL;
@@ -276,6 +351,15 @@ int pl_chart_write_csv(FILE *out, const pl_chart *charts, int ncharts)
     for (int j = 0; j < ncols; j++) {
         fputc(',', out);
         pl_csv_put(out, names[j]);
+    }
+    for (int j = 0; j < nci; j++) { /* "ci_low,ci_high" for one series, else prefixed by the series */
+        const char *suffix[2] = {"ci_low", "ci_high"};
+        for (int e = 0; e < 2; e++) {
+            char *column = nci == 1 ? pl_strdup(suffix[e]) : pl_strdup_printf("%s_%s", ci_names[j], suffix[e]);
+            fputc(',', out);
+            pl_csv_put(out, column ? column : suffix[e]);
+            free(column);
+        }
     }
     fputs(any_totals ? ",n\n" : "\n", out);
     for (int i = 0; i < ncharts; i++) {
@@ -292,6 +376,8 @@ int pl_chart_write_csv(FILE *out, const pl_chart *charts, int ncharts)
                     if (!strcmp(c->series[s].name, names[j]))
                         fprintf(out, "%.6g", c->series[s].values[k]);
             }
+            for (int j = 0; j < nci; j++)
+                put_interval_cells(out, c, ci ? ci[i] : NULL, ci_names[j], k);
             if (any_totals && c->totals)
                 fprintf(out, ",%d", c->totals[k]);
             else if (any_totals)
@@ -300,6 +386,7 @@ int pl_chart_write_csv(FILE *out, const pl_chart *charts, int ncharts)
         }
     }
     free(names);
+    free(ci_names);
     return ferror(out) ? -1 : 0;
 }
 

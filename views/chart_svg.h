@@ -35,9 +35,22 @@ typedef struct {
     const char *note;      /* NULL, or a line under the title (what the chart leaves out) */
 } pl_chart;
 
+/* A series' 95 % intervals: per category the ends, in the values' unit
+ * (NAN: none for that category); low and high NULL: none at all. */
+typedef struct {
+    const double *low, *high;
+} pl_chart_ci;
+
 /* Both return 0, or -1 when writing failed. */
 int pl_chart_write_svg(FILE *out, const pl_chart *charts, int ncharts);
 int pl_chart_write_csv(FILE *out, const pl_chart *charts, int ncharts);
+/* The same with error bars: ci[i] is NULL or chart i's intervals, one per
+ * series.  A chart that is not stacked draws each interval as an error bar
+ * on its bar (the scale holds the whiskers); the CSV gets the columns
+ * ci_low, ci_high (SERIES_ci_low, SERIES_ci_high when several series of
+ * the figure have intervals), empty where a row has none. */
+int pl_chart_write_svg_ci(FILE *out, const pl_chart *charts, const pl_chart_ci *const *ci, int ncharts);
+int pl_chart_write_csv_ci(FILE *out, const pl_chart *charts, const pl_chart_ci *const *ci, int ncharts);
 /* The explorer's :export of a chart screen: PATH.svg and the CSV beside it
  * (PATH.csv), or PATH alone as CSV when it does not end in .svg; each file
  * written beside and renamed, so a failure never leaves half a file.

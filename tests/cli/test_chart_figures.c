@@ -263,7 +263,7 @@ static void test_report_refuses_existing(void **state)
     assert_int_equal(status, 0);
     char *svg = slurp(dir, "fig.svg"), *csv = slurp(dir, "fig.csv");
     assert_non_null(svg);
-    assert_int_equal(strncmp(csv, "chart,model,category,answers\n", 29), 0);
+    assert_int_equal(strncmp(csv, "chart,model,category,answers,ci_low,ci_high\n", 44), 0); /* binary success's */
     /* one unit (answers), one scale for every chart of the figure */
     double tops[256];
     int n = top_ticks(svg, tops, 256);
@@ -374,7 +374,8 @@ static void test_gt_length_constant_dropped(void **state)
     assert_int_equal(status, 0);
     char *svg = slurp(dir, "gt.svg"), *csv = slurp(dir, "gt.csv");
     /* π4 is valid at every |π_GT|: left out, and said */
-    assert_int_equal(strncmp(csv, "chart,model,category,sr_pi0,sr_pi1,sr_pi2,sr_pi3,n\n", 51), 0);
+    assert_int_equal(strncmp(csv, "chart,model,category,sr_pi0,sr_pi1,sr_pi2,sr_pi3,sr_pi0_ci_low,", 62), 0);
+    assert_non_null(strstr(csv, ",sr_pi3_ci_high,n\n")); /* the intervals of the series drawn only */
     assert_null(strstr(svg, "sr_pi4: "));
     assert_non_null(strstr(svg, "not drawn: sr_pi4 = 1 at every |π_GT|"));
     /* no series left is the same in every row */

@@ -1,5 +1,6 @@
 /* The 95 % intervals of issue 41 §2 beyond the dashboard: compare paired on
- * epoch means, report --by failure's share of wrong answers, grade's n = 1.
+ * epoch means, report --by failure's share of wrong answers, grade's n = 1,
+ * the error bars of the success charts (report, quality --summary).
  * Every expected number is worked out by hand in the comments from the
  * answers of tests/data/runs (grade --format jsonl lists them):
  *
@@ -137,12 +138,145 @@ static void test_grade_n1(void **state)
     free(out);
 }
 
+/* Wilson's 95 % interval of k in n, written out here from its formula:
+ * (p + z²/2n ± z·sqrt(p(1−p)/n + z²/4n²)) / (1 + z²/n). */
+static void wilson(int k, int n, double *low, double *high)
+{
+    double p = (double)k / n, z2 = Z95 * Z95, den = 1 + z2 / n;
+    double centre = (p + z2 / (2.0 * n)) / den, half = Z95 * sqrt(p * (1 - p) / n + z2 / (4.0 * n * n)) / den;
+    *low = centre - half < 0 ? 0 : centre - half;
+    *high = centre + half > 1 ? 1 : centre + half;
+}
+
+static char *slurp(const char *path)
+{
+    char cmd[1024];
+    int status;
+    snprintf(cmd, sizeof cmd, "cat '%s'", path);
+    return pl_test_shell(cmd, &status);
+}
+
+/* Splits a CSV line without quotes into at most max cells (in place). */
+static int cells(char *line, char **cell, int max)
+{
+    int n = 0;
+    for (char *s = line; n < max; s++) {
+        cell[n++] = s;
+        if (!(s = strchr(s, ',')))
+            break;
+        *s = '\0';
+    }
+    return n;
+}
+
+#define IOU PLANLENS_SOURCE_DIR "/sample-runs/iou/questions.jsonl --responses " \
+    PLANLENS_SOURCE_DIR "/sample-runs/iou/runs/*.jsonl"
+
+/* report's binary-success chart: success's bar carries n·Wilson(k, n),
+ * failure's the complement n·(1 − high, 1 − low) (one answer per question
+ * in the sample runs); --no-ci leaves the bars and columns out. */
+static void test_report_chart_error_bars(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/planlens-bars-XXXXXX", args[1024], path[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(args, sizeof args, "report --format svg --output %s/r.svg --questions " IOU, dir);
+    free(run(args));
+    snprintf(path, sizeof path, "%s/r.csv", dir);
+    char *csv = slurp(path), *save = NULL;
+    assert_int_equal(strncmp(csv, "chart,model,category,answers,ci_low,ci_high\n", 44), 0);
+    int checked = 0;
+    double success = -1, s_low = 0, s_high = 0;
+    for (char *line = strtok_r(csv, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+        char *c[8];
+        int n = cells(line, c, 8);
+        if (n != 6 || (strcmp(c[2], "success") && strcmp(c[2], "failure")))
+            continue;
+        if (!strcmp(c[2], "success")) {
+            success = atof(c[3]), s_low = atof(c[4]), s_high = atof(c[5]);
+            continue;
+        }
+        int k = (int)success, total = k + atoi(c[3]);
+        double low, high;
+        wilson(k, total, &low, &high);
+        assert_true(fabs(s_low - total * low) < 1e-4 * total && fabs(s_high - total * high) < 1e-4 * total);
+        assert_true(fabs(atof(c[4]) - total * (1 - high)) < 1e-4 * total);
+        assert_true(fabs(atof(c[5]) - total * (1 - low)) < 1e-4 * total);
+        checked++;
+    }
+    assert_true(checked > 3);
+    free(csv);
+    snprintf(path, sizeof path, "%s/r.svg", dir);
+    char *svg = slurp(path);
+    int bars = 0;
+    for (const char *p = svg; (p = strstr(p, "<path class=\"ci\"")); p++)
+        bars++;
+    assert_int_equal(bars, 2 * checked);
+    free(svg);
+    snprintf(args, sizeof args, "report --format svg --no-ci --force --output %s/r.svg --questions " IOU, dir);
+    free(run(args));
+    snprintf(path, sizeof path, "%s/r.csv", dir);
+    csv = slurp(path);
+    assert_int_equal(strncmp(csv, "chart,model,category,answers\n", 29), 0);
+    snprintf(path, sizeof path, "%s/r.svg", dir);
+    svg = slurp(path);
+    assert_null(strstr(svg, "class=\"ci\""));
+    free(csv);
+    free(svg);
+    snprintf(args, sizeof args, "rm -r '%s'", dir);
+    assert_int_equal(system(args), 0);
+}
+
+/* quality --summary's success rate by |π_GT| (../shared/data dev.jsonl):
+ * each sr_piK's interval is Wilson's of round(rate·n) in the row's n cases. */
+static void test_gt_length_error_bars(void **state)
+{
+    (void)state;
+    if (!pl_test_data_dir("plan-quality dev.jsonl gt-length chart"))
+        skip();
+    char dir[] = "/tmp/planlens-bars-XXXXXX", args[1024], path[256];
+    assert_non_null(mkdtemp(dir));
+    snprintf(args, sizeof args, "quality '%s' --summary --format svg --chart gt-length --output %s/gt.svg",
+             pl_test_data_path("plan-quality/dev.jsonl"), dir);
+    free(run(args));
+    snprintf(path, sizeof path, "%s/gt.csv", dir);
+    char *csv = slurp(path), *save = NULL;
+    /* four series drawn (π4 is valid everywhere: dropped), then their intervals, then n */
+    const char *header = "chart,model,category,sr_pi0,sr_pi1,sr_pi2,sr_pi3,sr_pi0_ci_low,sr_pi0_ci_high,"
+                         "sr_pi1_ci_low,sr_pi1_ci_high,sr_pi2_ci_low,sr_pi2_ci_high,sr_pi3_ci_low,"
+                         "sr_pi3_ci_high,n\n";
+    assert_int_equal(strncmp(csv, header, strlen(header)), 0);
+    int rows = 0;
+    strtok_r(csv, "\n", &save);
+    for (char *line = strtok_r(NULL, "\n", &save); line; line = strtok_r(NULL, "\n", &save), rows++) {
+        char *c[20];
+        assert_int_equal(cells(line, c, 20), 16);
+        int n = atoi(c[15]);
+        for (int s = 0; s < 4; s++) {
+            if (n < 2) { /* one case: no interval */
+                assert_string_equal(c[7 + 2 * s], "");
+                continue;
+            }
+            double low, high;
+            wilson((int)lround(atof(c[3 + s]) * n), n, &low, &high);
+            assert_true(fabs(atof(c[7 + 2 * s]) - low) < 1e-5);
+            assert_true(fabs(atof(c[8 + 2 * s]) - high) < 1e-5);
+        }
+    }
+    assert_true(rows > 20);
+    free(csv);
+    snprintf(args, sizeof args, "rm -r '%s'", dir);
+    assert_int_equal(system(args), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_compare_pairs_epoch_means),
         cmocka_unit_test(test_failure_report_interval),
         cmocka_unit_test(test_grade_n1),
+        cmocka_unit_test(test_report_chart_error_bars),
+        cmocka_unit_test(test_gt_length_error_bars),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,7 +1,9 @@
 /* Screens and actions: what each key does to the stack of screens. */
+#define _POSIX_C_SOURCE 200809L /* access(): :export looks before it replaces */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "app.h"
 #include "iou/histogram.h"
@@ -703,6 +705,24 @@ static void set_reducer(tui_app *app, const char *name)
 
 static void command(tui_app *app, const char *line);
 
+/* :export never replaces a file silently: true (and the status line says
+ * so) when `path` exists, or the CSV a chart's SVG export writes beside it
+ * (FILE.svg -> FILE.csv), which :export! would replace. */
+static bool export_would_replace(tui_app *app, const char *path)
+{
+    size_t len = strlen(path);
+    tui_view_kind kind = tui_top(app)->kind;
+    bool chart = kind == VIEW_WHY || kind == VIEW_CHARTS || kind == VIEW_HISTOGRAM;
+    bool svg = chart && len > 4 && !strcmp(path + len - 4, ".svg");
+    char beside[4096];
+    snprintf(beside, sizeof beside, "%.*s.csv", svg ? (int)(len - 4) : 0, path);
+    bool there = access(path, F_OK) == 0, beside_there = !there && svg && access(beside, F_OK) == 0;
+    if (there || beside_there)
+        snprintf(app->message, sizeof app->message, "export: %.*s%s exists: :export! %s replaces it",
+                 there ? (int)len : (int)(len - 4), path, there ? "" : ".csv", path);
+    return there || beside_there;
+}
+
 void tui_command(tui_app *app, const char *line)
 {
     int depth = app->depth;
@@ -745,11 +765,11 @@ static void command(tui_app *app, const char *line)
             tui_note(app, r, strncmp(line, "note ", 5) && strcmp(line, "note"), arg); /* :note! and :qnote: the question's */
     } else if ((arg = command_args(line, "review"))) {
         tui_review_command(app, arg);
-    } else if ((arg = command_args(line, "export"))) {
-        if (*arg)
-            tui_export(app, arg);
-        else
+    } else if ((arg = command_args(line, "export")) || (arg = command_args(line, "export!"))) {
+        if (!*arg)
             snprintf(app->message, sizeof app->message, "export: give a file: :export FILE.csv, FILE.json or FILE.jsonl");
+        else if (line[strlen("export")] == '!' || !export_would_replace(app, arg))
+            tui_export(app, arg);
     } else if ((arg = command_args(line, "compare"))) {
         char a[256], b[256], extra;
         if (sscanf(arg, "%255s %255s %c", a, b, &extra) == 2)

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "answer_text.h"
 #include "compare_parts.h"
 
 static const char *const filter_names[] = {"all", "agree", "disagree"};
@@ -31,12 +32,14 @@ static bool shown(const pl_cmp_pair *p, pl_compare_filter filter)
     return p->ready && (filter == PL_CMP_ALL || (filter == PL_CMP_AGREE) == (p->score_a == p->score_b));
 }
 
-enum { Q_ID, Q_TASK, Q_A, Q_B, Q_VALUE_A, Q_VALUE_B, Q_DELTA, Q_MARK, Q_NCOLS };
+enum { Q_ID, Q_TASK, Q_A, Q_B, Q_VALUE_A, Q_VALUE_B, Q_DELTA, Q_MARK, Q_FAIL_A, Q_FAIL_B, Q_NCOLS };
 
-/* A question line's cells and their roles. */
+/* A question line's cells and their roles; each run's failure as the
+ * question list's column names it ("not-applicable sail"). */
 typedef struct {
     const char *id, *task;
     char text[Q_NCOLS][24];
+    char failure[2][256];
     pl_role role[Q_NCOLS];
 } question_cells;
 
@@ -47,6 +50,16 @@ static void value_cell(question_cells *q, int col, const pl_ws_record *r)
     else
         snprintf(q->text[col], sizeof q->text[col], "-");
     q->role[col] = r->has_value ? ROLE_TEXT : ROLE_DIM;
+}
+
+/* A wrong answer's failure; empty for a right one or one without a verdict. */
+static void failure_cell(const pl_ws_record *r, char *buf, size_t size)
+{
+    pl_record_failure f;
+    if (pl_record_failure_of(r, &f) && f.kind != PL_FAIL_NONE)
+        pl_record_failure_text(r, buf, size);
+    else
+        *buf = '\0';
 }
 
 static void question_of(const pl_workspace *ws, const pl_run_comparison *c, const pl_cmp_pair *p, question_cells *q)
@@ -70,25 +83,35 @@ static void question_of(const pl_workspace *ws, const pl_run_comparison *c, cons
     else
         snprintf(q->text[Q_MARK], sizeof q->text[Q_MARK], "%s right", p->score_a ? "A" : "B");
     q->role[Q_MARK] = p->score_a == p->score_b ? ROLE_DIM : ROLE_HALLUCINATED;
+    failure_cell(ra, q->failure[0], sizeof q->failure[0]);
+    failure_cell(rb, q->failure[1], sizeof q->failure[1]);
+    q->role[Q_FAIL_A] = q->role[Q_FAIL_B] = ROLE_WRONG;
 }
 
 static const char *cell_text(const question_cells *q, int col)
 {
-    return col == Q_ID ? q->id : col == Q_TASK ? q->task : q->text[col];
+    return col == Q_ID     ? q->id
+           : col == Q_TASK ? q->task
+           : col >= Q_FAIL_A ? q->failure[col - Q_FAIL_A]
+                             : q->text[col];
 }
 
 /* The columns, sized from the questions shown and the width: the task hides
- * first when every line has the same one (the summary names it), the id
- * shrinks next, the scores, values and marks keep their width. */
+ * first when every line has the same one (the summary names it), the
+ * failures next, the id and failures shrink, the scores, values and marks
+ * keep their width; no failure column when no line has a wrong answer. */
 static void lay_out(const pl_workspace *ws, const pl_run_comparison *c, pl_compare_filter filter,
                     const pl_cmp_glyphs *g, int width, pl_table *t)
 {
-    static const char *const headers[Q_NCOLS] = {"id", "task", "A", "B", "value A", "value B", NULL, "mark"};
+    static const char *const headers[Q_NCOLS] = {"id",      "task", "A",   "B", "value A", "value B", NULL, "mark",
+                                                 "failure A", "failure B"};
     for (int i = 0; i < Q_NCOLS; i++) {
-        pl_align align = i <= Q_TASK || i == Q_MARK ? PL_ALIGN_LEFT : PL_ALIGN_RIGHT;
-        pl_table_add(t, i == Q_DELTA ? g->delta : headers[i], align, i <= Q_TASK, i == Q_ID ? 8 : 6);
+        pl_align align = i <= Q_TASK || i >= Q_MARK ? PL_ALIGN_LEFT : PL_ALIGN_RIGHT;
+        bool name = i <= Q_TASK || i >= Q_FAIL_A;
+        pl_table_add(t, i == Q_DELTA ? g->delta : headers[i], align, name, i == Q_ID || i >= Q_FAIL_A ? 8 : 6);
     }
-    bool values = false;
+    t->cols[Q_FAIL_A].hide = t->cols[Q_FAIL_B].hide = 2;
+    bool values = false, failures = false;
     int first_task = -1;
     bool one_task = true;
     question_cells q;
@@ -100,10 +123,12 @@ static void lay_out(const pl_workspace *ws, const pl_run_comparison *c, pl_compa
         for (int i = 0; i < Q_NCOLS; i++)
             pl_table_measure(t, i, cell_text(&q, i));
         values = values || pl_workspace_record(ws, pair->a)->has_value || pl_workspace_record(ws, pair->b)->has_value;
+        failures = failures || *q.failure[0] || *q.failure[1];
         first_task = first_task < 0 ? pair->task : first_task;
         one_task = one_task && pair->task == first_task;
     }
     t->cols[Q_VALUE_A].off = t->cols[Q_VALUE_B].off = !values;
+    t->cols[Q_FAIL_A].off = t->cols[Q_FAIL_B].off = !failures;
     t->cols[Q_TASK].hide = one_task ? 1 : 0;
     pl_table_fit(t, width);
 }

@@ -14,7 +14,8 @@ typedef enum { PL_CMP_ALL, PL_CMP_AGREE, PL_CMP_DISAGREE } pl_compare_filter;
  * task (accuracy A | B | Δ ± SE, discordant counts, mean IoU A | B | Δ ± SE), paired histograms
  * of the value per task on the same bins and the same count axis (A beside B; ascii → no byte
  * ≥ 0x80), then one line per paired question: id, task, score A, score B, value A, value B,
- * delta, agree/disagree mark.  Question lines have target = A's record index (the screen opens
+ * delta, agree/disagree mark, each run's failure ("not-applicable sail", as the question list's
+ * column; no such columns when no line has a wrong answer).  Question lines have target = A's record index (the screen opens
  * that record's detail); other lines -1.  An unknown run or a bad bin width is an error line
  * (ROLE_ERROR) naming the runs found or the widths allowed. */
 void pl_view_compare(const pl_workspace *ws, const pl_selection *sel, const char *model_a, const char *model_b,

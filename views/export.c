@@ -117,46 +117,6 @@ char *pl_csv_json_text(const cJSON *value)
     return text;
 }
 
-/* A JSON value as one CSV cell: a string as its text, anything else as
- * compact JSON; NULL: an empty cell.  Takes `value`. */
-static bool put_json_cell(FILE *f, cJSON *value)
-{
-    char *text = pl_csv_json_text(value);
-    bool ok = (!value || text) && pl_csv_put(f, text);
-    free(text);
-    cJSON_Delete(value);
-    return ok;
-}
-
-bool pl_export_answer_csv(FILE *f, const pl_workspace *ws, int i)
-{
-    const pl_ws_record *r = pl_workspace_record(ws, i);
-    char *key = pl_workspace_answer_key(ws, i);
-    bool ok = key && pl_csv_put(f, key);
-    free(key);
-    fputc(',', f);
-    ok &= pl_csv_put(f, question_group(r));
-    fputc(',', f);
-    ok &= pl_csv_put(f, question_text(r));
-    fputc(',', f);
-    ok &= pl_csv_put(f, r->resp->source);
-    fputc(',', f);
-    if (r->resp->line > 0)
-        fprintf(f, "%d", r->resp->line);
-    fputc(',', f);
-    ok &= put_json_cell(f, stored_answer(r));
-    fputc(',', f);
-    ok &= put_json_cell(f, parsed_answer(r));
-    fputc(',', f);
-    ok &= pl_csv_put(f, r->resp->response);
-    return ok;
-}
-
-void pl_export_no_answer_csv(FILE *f)
-{
-    fputs(",,,,,,,", f);
-}
-
 /* Room for the number cells of one answer line. */
 typedef struct {
     char epoch[16], score[16], sound[16], value[32], stored[32], lm_eval[16], inspect[16], step[16], line[16];
@@ -217,8 +177,7 @@ static void verdict_cells(const pl_ws_record *r, const char **cells, number_cell
     }
 }
 
-/* One line of the answer schema (csv_out.h) for record i, without its newline. */
-static bool answer_csv(FILE *f, const pl_workspace *ws, int i)
+bool pl_export_answer_csv(FILE *f, const pl_workspace *ws, int i)
 {
     const pl_ws_record *r = pl_workspace_record(ws, i);
     const char *cells[PL_AC_COUNT] = {0};
@@ -388,7 +347,7 @@ int pl_export_records(const pl_workspace *ws, const int *records, int n, const c
     } else {
         fputs(PL_ANSWER_CSV_HEADER "\n", f);
         for (int i = 0; i < n; i++) {
-            ok &= answer_csv(f, ws, records[i]);
+            ok &= pl_export_answer_csv(f, ws, records[i]);
             fputc('\n', f);
         }
     }

@@ -1,8 +1,8 @@
-/* The cells every export of answers ends its lines with (export.c): which
- * answer it is and what it answered, so that a line is read without
- * planlens: the answer's key (runs/answer_key.h, the review journal's),
- * the question's group as its file stores it and its text, the file and
- * line of the response (Inspect: the sample's number), the question's
+/* An answer as every CSV export of answers writes it (export.c): the
+ * answer schema of csv_out.h, so that a line is read without planlens:
+ * which answer it is (its key, runs/answer_key.h, the review journal's),
+ * its verdicts and failure record, the question's group and text, the file
+ * and line of the response (Inspect: the sample's number), the question's
  * stored answer, the answer the grader parsed (JSON: a string as its text,
  * anything else as compact JSON; "null" on a parse failure; empty when not
  * graded) and the response as the run stored it. */
@@ -15,16 +15,12 @@
 
 #include "workspace/workspace.h"
 
-#define PL_EXPORT_ANSWER_COLUMNS "key,group,question,file,line,stored_answer,parsed_answer,response"
-
-/* Writes record i's cells, comma-separated (no comma before, no newline
- * after); false when out of memory. */
+/* Writes record i's cells of PL_ANSWER_CSV_HEADER, comma-separated (no
+ * comma before, no newline after); false when out of memory. */
 bool pl_export_answer_csv(FILE *f, const pl_workspace *ws, int i);
 /* A JSON value as one cell's text: a string as its text, anything else as
  * compact JSON (a new string; NULL for a NULL value or out of memory): the
  * stored and parsed answers of every answer CSV (csv_out.h). */
 char *pl_csv_json_text(const cJSON *value);
-/* The same number of empty cells (a line about no answer). */
-void pl_export_no_answer_csv(FILE *f);
 
 #endif

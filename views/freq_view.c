@@ -16,8 +16,8 @@
 #define BAR_MAX 40
 #define VALUE_ROOM 40 /* what the value column gets before the bar grows */
 
-static const char *const names[PL_FREQ_COLUMNS] = {"run",    "task", "domain", "kind",  "key", "parse", "score", "sound",
-                                                   "rule",   "length", "gap",  "label", "iou", "lea",   "final"};
+static const char *const names[PL_FREQ_COLUMNS] = {"run",  "task",   "domain", "kind",  "failure", "parse", "score", "sound",
+                                                   "rule", "length", "gap",    "label", "iou",     "lea",   "final"};
 static const char *const labels[] = {"correct", "misplaced", "same_act", "diff_act", "redundant"};
 
 const char *pl_freq_column_name(pl_freq_column c)
@@ -31,7 +31,7 @@ int pl_freq_column_from_name(const char *name)
         return PL_FREQ_RUN;
     if (!strcasecmp(name, "ad"))
         return PL_FREQ_IOU;
-    if (!strcasecmp(name, "failure")) /* the list's column: kind and key */
+    if (!strcasecmp(name, "key")) /* the failure's key comes with its kind, as the list's column */
         return PL_FREQ_KEY;
     for (int c = 0; c < PL_FREQ_COLUMNS; c++)
         if (!strcasecmp(name, names[c]))
@@ -41,7 +41,7 @@ int pl_freq_column_from_name(const char *name)
 
 const char *pl_freq_column_names(void)
 {
-    return "run, task, domain, kind, key (failure), parse, score, sound, rule, length, gap, label, iou (ad), lea, final";
+    return "run, task, domain, kind, failure (key), parse, score, sound, rule, length, gap, label, iou (ad), lea, final";
 }
 
 pl_hist_metric pl_freq_histogram_metric(pl_freq_column c)

@@ -118,7 +118,7 @@ static pl_role score_role(int score)
 }
 
 /* The official verdicts (lm-eval's, and Inspect's where the record has it)
- * and the sound one with its reason. */
+ * and the sound one with its reason and, when wrong, its failure. */
 static void verdicts(pl_view_model *vm, const pl_ws_record *r, const pl_detail_opts *o)
 {
     const pl_acp_verdict *v = r->acp ? &r->acp_v : NULL;
@@ -146,6 +146,13 @@ static void verdicts(pl_view_model *vm, const pl_ws_record *r, const pl_detail_o
     pl_vm_span(vm, score_role(r->sound_score), "  sound             %d", r->sound_score);
     if (v && v->sound_reason)
         pl_vm_wrapped(vm, ROLE_DIM, v->sound_reason, o->width, 20);
+    pl_record_failure f; /* a wrong answer's failure as the question list's column names it */
+    char failure[256];
+    if (pl_record_failure_of(r, &f) && f.kind != PL_FAIL_NONE) {
+        pl_vm_line(vm, -1);
+        pl_vm_span(vm, ROLE_DIM, "  failure           ");
+        pl_vm_span(vm, ROLE_WRONG, "%s", pl_record_failure_text(r, failure, sizeof failure));
+    }
 }
 
 /* Wrapped text, folded after `limit` lines unless expanded. */

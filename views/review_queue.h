@@ -54,7 +54,8 @@ int pl_review_step(const pl_review_queue *q, const pl_journal *j, int from, int 
 
 /* The screen of answer `at`: what it is, its review, the verdicts (the
  * official lm-eval one, Inspect's when the record has it, the sound one
- * with its reason), the answer and the ground truth, the notes (its own
+ * with its reason and a wrong answer's failure, "not-applicable sail", as
+ * the question list names it), the answer and the ground truth, the notes (its own
  * and its question's), then the question.  The status line is the
  * progress: "37 / 120 reviewed (you: 21)". */
 void pl_view_review(const pl_workspace *ws, const pl_review_queue *q, int at, const pl_journal *j, const char *me,

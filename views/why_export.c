@@ -28,11 +28,13 @@ static bool row_cells(FILE *f, const pl_why *w, int r, int c)
 }
 
 /* A line per row, run and answer the row counts there (the answers Enter
- * opens), or one line without answer when the row counts none. */
+ * opens), the answer in the one answer schema (csv_out.h), or one line
+ * with empty answer cells when the row counts none. */
 static int write_csv(FILE *f, const pl_why *w)
 {
     bool ok = true;
-    fputs("kind,key,run,task,count,wrong,answers,share," PL_EXPORT_ANSWER_COLUMNS "\n", f);
+    static const char *const no_answer[PL_AC_COUNT];
+    fputs("kind,key,run,task,count,wrong,answers,share," PL_ANSWER_CSV_HEADER "\n", f);
     for (int r = 0; r < w->table.nrows; r++)
         for (int c = 0; c < w->nruns; c++) {
             int written = 0;
@@ -47,7 +49,7 @@ static int write_csv(FILE *f, const pl_why *w)
             }
             if (!written) {
                 ok &= row_cells(f, w, r, c);
-                pl_export_no_answer_csv(f);
+                ok &= pl_answer_csv_put(f, no_answer);
                 fputc('\n', f);
             }
         }
@@ -55,7 +57,7 @@ static int write_csv(FILE *f, const pl_why *w)
 }
 
 /* The rows shown as a grouped bar chart: a category per row ("kind" or
- * "kind: key"), a series per run, its share of the run's wrong answers in
+ * "kind key", the kind as pl_failure_kind_name names it), a series per run, its share of the run's wrong answers in
  * percent; one run also prints each row's count above its bar. */
 static int write_svg(FILE *f, const pl_why *w)
 {
@@ -76,8 +78,8 @@ static int write_svg(FILE *f, const pl_why *w)
         const pl_ws_failure_row *row = &w->table.rows[r];
         if (!pl_why_row_shown(w, r))
             continue;
-        if (!(names[n] = row->key ? pl_strdup_printf("%s: %s", pl_failure_kind_label(row->kind), row->key)
-                                  : pl_strdup(pl_failure_kind_label(row->kind))))
+        if (!(names[n] = row->key ? pl_strdup_printf("%s %s", pl_failure_kind_name(row->kind), row->key)
+                                  : pl_strdup(pl_failure_kind_name(row->kind))))
             goto done;
         for (int c = 0; c < w->nruns; c++)
             values[c * w->table.nrows + n] = 100 * pl_ws_failure_share(&w->table, r, c);
@@ -86,7 +88,8 @@ static int write_svg(FILE *f, const pl_why *w)
     if (names && values && totals) {
         pl_chart_series series[PL_WHY_MAX_RUNS];
         for (int c = 0; c < w->nruns; c++)
-            series[c] = (pl_chart_series){w->runs[c], colours[c], values + c * w->table.nrows};
+            series[c] = (pl_chart_series){
+                .name = w->runs[c], .colour = colours[c], .values = values + c * w->table.nrows};
         pl_chart chart = {"why", title, "failure mode", "share of the wrong answers (%)", (const char *const *)names,
                           n, series, w->nruns, false, w->nruns == 1 ? totals : NULL, NULL, false, NULL};
         rc = pl_chart_write_svg(f, &chart, 1);

@@ -85,7 +85,7 @@ static char *row_name(const pl_why *w, int r, bool ascii)
         return pl_strdup_printf("    %s", row->key);
     bool folded = w->folded[row->kind];
     return pl_strdup_printf("%s %s", folded ? (ascii ? "+" : "▸") : (ascii ? "-" : "▾"),
-                            pl_failure_kind_label(row->kind));
+                            pl_failure_kind_name(row->kind));
 }
 
 static double max_share(const pl_why *w)
@@ -315,7 +315,7 @@ char *pl_why_label(const pl_why *w, int target)
         snprintf(runs + strlen(runs), sizeof runs - strlen(runs), "%s%s", c ? " vs " : "", w->runs[c]);
     const pl_ws_failure_row *row = &w->table.rows[target];
     return pl_strdup_printf("%s%s%s / %s%s%s", runs, w->task ? " / " : "", w->task ? w->task : "",
-                            pl_failure_kind_label(row->kind), row->key ? ": " : "", row->key ? row->key : "");
+                            pl_failure_kind_name(row->kind), row->key ? " " : "", row->key ? row->key : "");
 }
 
 int pl_why_toggle_fold(pl_why *w, int target)

@@ -51,8 +51,9 @@ void pl_view_why(const pl_workspace *ws, const pl_selection *sel, pl_why *w, int
 /* The records a line's target counts, in every column (a new array; NULL
  * and *n 0 when there is no such row or out of memory). */
 int *pl_why_members(const pl_workspace *ws, const pl_why *w, int target, int *n);
-/* What a row holds, for the breadcrumb: "careful / app / not applicable:
- * pick-up" (a new string; NULL when there is no such row). */
+/* What a row holds, for the breadcrumb, its kind named as grade, report
+ * and the filter name it (pl_failure_kind_name): "careful / app /
+ * not-applicable pick-up" (a new string; NULL when there is no such row). */
 char *pl_why_label(const pl_why *w, int target);
 /* Folds the kind of the row at target, or unfolds it; returns the target of
  * the kind's own row (where the cursor goes), or -1. */
@@ -66,9 +67,9 @@ bool pl_why_row_shown(const pl_why *w, int r);
 
 /* Writes the table as last built to CSV, one line per row, run and answer
  * the row counts in that run (one line with empty answer cells when none):
- * kind,key,run,task,count,wrong,answers,share, then the answer as the
- * records export writes it (export_answer.h) (written beside path and
- * renamed; why_export.c). */
+ * kind,key,run,task,count,wrong,answers,share, then the answer in the one
+ * answer schema, PL_ANSWER_CSV_HEADER (csv_out.h, export_answer.h) (written
+ * beside path and renamed; why_export.c). */
 int pl_why_export_csv(const pl_why *w, const char *path, pl_error *err);
 /* Writes the rows shown (folded kinds without their keys) as an SVG bar
  * chart of each run's shares (views/chart_svg.h), and the CSV above beside

@@ -40,7 +40,7 @@ walk() { # walk WIDTH HEIGHT ARGS...
   # F failure: the column counted, in its own words
   keys F
   keys "failure" Enter
-  check "$at F counts the failure column" "frequency of key"
+  check "$at F counts the failure column" "frequency of failure"
   check "$at ... a kind and key with its count" "unknown-name fly"
   check "$at ... the right answers apart" "none (right)"
   keys q

@@ -6,7 +6,8 @@
 # answers of a row with the row in the breadcrumb; c then w puts two runs
 # side by side and s sorts by their difference; F counts a column (Enter
 # opens its records, a number column opens its histogram); D on the
-# disagreements groups them by rule; :export why.csv writes the table.
+# disagreements groups them by rule; :export why.csv writes the table
+# (refusing a file that exists, which :export! replaces).
 # Every table row stays distinct at 80 columns.
 #   tests/e2e/why.sh PATH/TO/planlens
 set -u
@@ -77,7 +78,7 @@ walk() { # walk WIDTH HEIGHT ARGS...
   local key
   key=$(row 5 | sed -E 's/^ +//; s/ +[0-9]+ +[0-9.]+%.*//')
   keys j Enter
-  check "$at a key row opens its answers" "/ app / $name: $key}"
+  check "$at a key row opens its answers" "/ app / $name $key}"
   keys q q
 
   # two runs side by side: c marks run A, w on run B's row
@@ -91,10 +92,14 @@ walk() { # walk WIDTH HEIGHT ARGS...
   check "$at s sorts by the difference" "sorted by difference"
   check_re "$at the diff column is the sort column" "diff(v|▼)"
   distinct "$at the compared rows stay distinct"
-  # :export why.csv writes the table; SVG needs the chart writer
+  # :export why.csv writes the table, but replaces a file only as :export!; SVG needs the chart writer
+  echo old >"$work/why.csv"
   prompt : "export $work/why.csv"
-  check "$at :export why.csv" "exported the why table"
-  head -1 "$work/why.csv" | grep -qx 'kind,key,run,task,count,wrong,answers,share,key,group,question,file,line,stored_answer,parsed_answer,response' &&
+  check "$at :export refuses an existing file" "why.csv exists"
+  [ "$(cat "$work/why.csv")" = old ] && echo "ok: $at the file is left as it was" || fail "$at why.csv overwritten"
+  prompt : "export! $work/why.csv"
+  check "$at :export! replaces it" "exported the why table"
+  head -1 "$work/why.csv" | grep -qx 'kind,key,run,task,count,wrong,answers,share,id,sample_id,epoch,model,domain,task,score,sound_score,path,iou,action_distance,parse_failed,stored_score,official_rule,lm_eval_score,inspect_score,inspect_error,sound_reason,failure_kind,failure_key,failure_step,failure_detail,flag,note,plan_length,lea,true_lea,correct,misplaced,same_act,diff_act,redundant,final_score,key,group,question,file,line,stored_answer,parsed_answer,response' &&
     echo "ok: $at the CSV header" || fail "$at CSV header: $(head -1 "$work/why.csv")"
   grep -q ',synthetic-sloppy,app,' "$work/why.csv" && echo "ok: $at both runs in the CSV" || fail "$at sloppy not in the CSV"
   rm -f "$work/why.csv"
@@ -119,7 +124,7 @@ walk() { # walk WIDTH HEIGHT ARGS...
   keys q
   keys q
   prompt F key
-  check "$at F key" "frequency of key"
+  check "$at F key" "frequency of failure"
   distinct "$at the key rows stay distinct"
   keys q
   # on a list, a number column opens its histogram with the bin keys

@@ -16,6 +16,7 @@
 
 #include <cmocka.h>
 
+#include "csv_out.h"
 #include "filter.h"
 #include "table.h"
 #include "test_support.h"
@@ -382,10 +383,10 @@ static void test_exports_carry_the_answer(void **state)
     assert_true(w.table.nrows > 0);
     assert_int_equal(pl_why_export_csv(&w, why, &err), PL_OK);
     text = read_all(why);
-    assert_true(!strncmp(text, "kind,key,run,task,count,wrong,answers,share,key,group,question,file,line,"
-                               "stored_answer,parsed_answer,response\n", 104));
-    want = pl_strdup_printf(",m,reach-mcq,1,1,2,1,%s,reachable_atom_mcq,Which 2? A. x. B. y.,%s,5,B,A,A\n", key,
-                            fx->run);
+    const char *header = "kind,key,run,task,count,wrong,answers,share," PL_ANSWER_CSV_HEADER "\n";
+    assert_true(!strncmp(text, header, strlen(header)));
+    assert_non_null(strstr(text, ",m,reach-mcq,1,1,2,1,"));
+    want = pl_strdup_printf(",%s,reachable_atom_mcq,Which 2? A. x. B. y.,%s,5,B,A,A\n", key, fx->run);
     if (!strstr(text, want))
         fail_msg("want %s in\n%s", want, text);
     free(want);

@@ -15,9 +15,11 @@
 
 #include "answer_text.h"
 #include "base/file.h"
+#include "compare_view.h"
 #include "csv_out.h"
 #include "filter.h"
 #include "freq_view.h"
+#include "review_queue.h"
 #include "table.h"
 #include "test_support.h"
 #include "views.h"
@@ -521,6 +523,109 @@ static void test_answer_cut_at_its_end(void **state)
     pl_workspace_close(ws);
 }
 
+/* The line of vm holding `text`, or -1. */
+static int line_with(const pl_view_model *vm, const char *text)
+{
+    for (int i = 0; i < vm->nlines; i++) {
+        char *s = text_of(vm, i);
+        bool hit = strstr(s, text) != NULL;
+        free(s);
+        if (hit)
+            return i;
+    }
+    return -1;
+}
+
+/* F failure is titled by the column's name, "failure"; "key" still opens it. */
+static void test_frequency_title(void **state)
+{
+    (void)state;
+    assert_string_equal(pl_freq_column_name(PL_FREQ_KEY), "failure");
+    assert_int_equal(pl_freq_column_from_name("key"), PL_FREQ_KEY);
+    pl_workspace *ws = open_fixture();
+    pl_view_model vm;
+    pl_view_freq(ws, NULL, PL_FREQ_KEY, false, 100, false, &vm);
+    assert_string_equal(vm.title, "frequency of failure");
+    pl_vm_free(&vm);
+    pl_workspace_close(ws);
+}
+
+/* The review queue shows a wrong answer's failure as the list's column
+ * names it, and none on a right answer. */
+static void test_review_failure(void **state)
+{
+    (void)state;
+    pl_workspace *ws = open_fixture();
+    int records[] = {record_answering(ws, "[(fly l0 l1)]"), record_answering(ws, "[(move l0 l1)]")};
+    pl_review_queue q;
+    assert_int_equal(pl_review_queue_init(&q, ws, records, 2, "test"), 0);
+    pl_detail_opts o = {100, false, false};
+    pl_view_model vm;
+    pl_view_review(ws, &q, 0, NULL, "me", &o, &vm);
+    int at = line_with(&vm, "failure ");
+    assert_true(at >= 0);
+    char *s = text_of(&vm, at);
+    assert_non_null(strstr(s, "unknown-name fly"));
+    free(s);
+    pl_vm_free(&vm);
+    pl_view_review(ws, &q, 1, NULL, "me", &o, &vm);
+    assert_int_equal(line_with(&vm, "failure "), -1);
+    pl_vm_free(&vm);
+    pl_review_queue_free(&q);
+    pl_workspace_close(ws);
+}
+
+/* A run of `model` answering the fixture's questions 101 (app) and 102
+ * (progression bool). */
+static void write_run(const char *path, const char *model, const char *app, const char *prog)
+{
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "{\"id\": 101, \"group\": \"applicable_actions_gen\", \"response\": \"%s\", \"model\": \"%s\"}\n", app,
+            model);
+    fprintf(f, "{\"id\": 102, \"group\": \"progression_bool\", \"response\": \"%s\", \"model\": \"%s\"}\n", prog, model);
+    fclose(f);
+}
+
+/* Compare's question lines: each run's failure beside the mark, as the
+ * question list's column names it; empty for the right answer. */
+static void test_compare_failures(void **state)
+{
+    (void)state;
+    char dir[] = "/tmp/planlens-cmpfail-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char a[64], b[64];
+    snprintf(a, sizeof a, "%s/a.jsonl", dir);
+    snprintf(b, sizeof b, "%s/b.jsonl", dir);
+    /* A: 101 wrong (unknown-name fly), 102 right; B: 101 right, 102 wrong (wrong-choice no) */
+    write_run(a, "ma", "[(fly l0 l1)]", "yes");
+    write_run(b, "mb", "[(move l0 l1)]", "no");
+    const char *paths[] = {FIXTURE "/questions.json", a, b};
+    pl_workspace *ws = pl_test_open_graded(paths, 3);
+    assert_non_null(ws);
+    pl_view_model vm;
+    pl_view_compare(ws, NULL, "ma", "mb", PL_CMP_ALL, 0.1, true, 140, &vm); /* ASCII: a byte a column */
+    int head = line_with(&vm, "failure A");
+    assert_true(head >= 0);
+    char *h = text_of(&vm, head);
+    assert_non_null(strstr(h, "failure B"));
+    int fly = line_with(&vm, "unknown-name fly"), no = line_with(&vm, "wrong-choice no");
+    assert_true(fly > head && no > head);
+    char *s = text_of(&vm, fly), *t = text_of(&vm, no);
+    /* A's failure under "failure A", B's (none: right) under "failure B" */
+    assert_int_equal((int)(strstr(s, "unknown-name fly") - s), (int)(strstr(h, "failure A") - h));
+    assert_null(strstr(s, "none"));
+    assert_int_equal((int)(strstr(t, "wrong-choice no") - t), (int)(strstr(h, "failure B") - h));
+    free(h);
+    free(s);
+    free(t);
+    pl_vm_free(&vm);
+    pl_workspace_close(ws);
+    remove(a);
+    remove(b);
+    rmdir(dir);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -528,6 +633,8 @@ int main(void)
         cmocka_unit_test(test_clauses_on_conformance), cmocka_unit_test(test_failure_column),
         cmocka_unit_test(test_detail_failure_lines), cmocka_unit_test(test_one_csv_schema),
         cmocka_unit_test(test_answer_cut_at_its_end), cmocka_unit_test(test_frequency_of_failure),
+        cmocka_unit_test(test_frequency_title), cmocka_unit_test(test_review_failure),
+        cmocka_unit_test(test_compare_failures),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -5,3 +5,4 @@ planlens_test(teach test_exercises BIN)
 planlens_test(views test_search_replay_run LIBS planlens_views)
 # The question bank browsed without a run (issue 39 §6, bank).
 planlens_test(views test_question_bank LIBS planlens_views)
+add_test(NAME test_bank_e2e COMMAND bash ${CMAKE_CURRENT_SOURCE_DIR}/e2e/bank.sh $<TARGET_FILE:planlens>)

@@ -746,6 +746,9 @@ static void command(tui_app *app, const char *line)
         set_bins(app, arg);
     else if (!strcmp(line, "help"))
         tui_toggle_help(app);
+    else if (!strcmp(line, "questions") && tui_check_opened(app) && !pl_workspace_count(app->ws) &&
+             pl_workspace_acp_questions(app->ws)->count) /* question files alone: the question bank (screens.c) */
+        tui_push(app, VIEW_BANK);
     else if (!strcmp(line, "questions")) /* every question this screen holds, e.g. all from the dashboard */
         tui_push_narrowed(app, VIEW_LIST, tui_top(app), NULL, NULL);
     else if ((arg = command_args(line, "histogram")))

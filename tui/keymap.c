@@ -26,7 +26,7 @@ static const char *const action_names[ACT_COUNT] = {
 static const char *const view_names[VIEW_COUNT] = {"generic", "dashboard", "list",  "detail",
                                                    "histogram", "plan",    "state", "compare", "probe", "teach",
                                                    "warnings", "probe-answer", "help", "why", "frequency",
-                                                   "charts", "review", "history"};
+                                                   "charts", "review", "history", "question-bank", "bank-question"};
 
 static const struct {
     const char *name;

@@ -7,6 +7,7 @@
 
 #include "app.h"
 #include "tui_teach.h"
+#include "question_bank.h"
 #include "warnings_view.h"
 
 void tui_free_screen_extras(tui_app *app, tui_screen *s)
@@ -62,6 +63,12 @@ void tui_build_screen(tui_app *app, tui_screen *s, int width)
         break;
     case VIEW_WARNINGS:
         pl_view_warnings(pl_workspace_warnings(app->ws), width, &s->vm);
+        break;
+    case VIEW_BANK:
+        pl_view_question_bank(app->ws, width, app->ascii, &s->vm);
+        break;
+    case VIEW_BANK_QUESTION:
+        pl_view_bank_question(app->ws, s->record, width, app->ascii, &s->vm);
         break;
     case VIEW_PROBE: {
         int done;
@@ -321,6 +328,10 @@ void tui_open_from_extra(tui_app *app, tui_screen *s, int target)
             d->record = target;
     } else if (s->kind == VIEW_PROBE) {
         open_probe_answer(app, s, target);
+    } else if (s->kind == VIEW_BANK) {
+        tui_screen *q = tui_push(app, VIEW_BANK_QUESTION);
+        if (q)
+            q->record = target; /* the question's index, not a record: no run answers it */
     }
 }
 

@@ -297,8 +297,12 @@ void pl_view_dashboard(const pl_workspace *ws, const pl_selection *sel, int widt
     pl_workspace_progress(ws, &p);
     if (!shown) {
         pl_vm_line(vm, -1);
-        pl_vm_span(vm, ROLE_DIM, "%s", p.loaded ? "no responses to show (open question files together with model runs)"
-                                                : ascii ? "loading..." : "loading…");
+        if (p.loaded && pl_workspace_acp_questions(ws)->count) /* ACPBench question files alone: the bank is browsable */
+            pl_vm_span(vm, ROLE_DIM, "no responses to show: :questions lists the %d question%s (open runs with them to grade)",
+                       pl_workspace_acp_questions(ws)->count, PL_PLURAL(pl_workspace_acp_questions(ws)->count));
+        else
+            pl_vm_span(vm, ROLE_DIM, "%s", p.loaded ? "no responses to show (open question files together with model runs)"
+                                                    : ascii ? "loading..." : "loading…");
     }
     const char *dot = ascii ? "-" : "·";
     if (!p.loaded)

@@ -85,8 +85,7 @@ void pl_view_question_bank(const pl_workspace *ws, int width, bool ascii, pl_vie
         free(texts[i]);
     free(domains);
     free(texts);
-    pl_vm_set_status(vm, "%d question%s %s no run: no answers to grade (Enter: a question and its stored answer)", n,
-                     PL_PLURAL(n), ascii ? "-" : "\u00b7");
+    pl_vm_set_status(vm, "%d question%s %s no run: nothing to grade", n, PL_PLURAL(n), ascii ? "-" : "\u00b7");
 }
 
 static void section(pl_view_model *vm, const char *title)

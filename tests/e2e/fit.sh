@@ -173,6 +173,7 @@ walk() { # walk WIDTH HEIGHT ENV... -- ARGS...
   if [ "$(head -1 "$work/dash-$w.csv")" = "run,task,answers,graded,official,sound,mean_iou,mean_action_distance,parse_failures,official_ne_sound,stored_ne_official,errors,inspect_ne_lm_eval" ] &&
      [ "$(wc -l < "$work/dash-$w.csv")" -eq 30 ]; then echo "ok: $at the export holds the 29 rows on screen"
   else echo "FAIL: $at dashboard export:"; cat "$work/dash-$w.csv"; failures=$((failures + 1)); fi
+  rm -f "$work/dash-$w.csv" # the next walk at this width exports again (:export replaces nothing)
 
   # point 12: keys typed on the "too small" screen do nothing
   t resize-window -t e2e -x 30 -y 6

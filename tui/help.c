@@ -92,7 +92,8 @@ static const char *const commands[] = {
     ":review [SOURCE]", "a review queue: of this list (as R does), or of disagreements, flagged, audit (the "
                         "answers to the questions whose stored label planlens audit proves wrong; it runs in the "
                         "background), or a filter expression (:review task=app score=0)",
-    ":export FILE", "the records of the screen (the dashboard, why: its table): FILE.csv CSV, .json JSON, .jsonl one object a line",
+    ":export FILE", "the records of the screen (the dashboard, why: its table): FILE.csv CSV, .json JSON, .jsonl one "
+                    "object a line; an existing FILE is kept (:export! FILE replaces it)",
     ":freq COLUMN", "frequency table of run, task, domain, kind, key, parse, score, sound, rule, length, gap, label; "
                     "iou, lea, final as histograms",
     ":why", "the why screen of the dashboard row (as w does)",

@@ -110,7 +110,7 @@ void pl_view_bank_question(const pl_workspace *ws, int question, int width, bool
     pl_vm_set_title(vm, "%s", q->id);
     pl_vm_line(vm, -1);
     pl_vm_span(vm, ROLE_HEADER, "%s %s %s %s %s", q->group, dot, domain ? domain : "?", dot, q->id);
-    pl_vm_span(vm, ROLE_DIM, " %s no run: nothing answers it", dot);
+    pl_vm_span(vm, ROLE_DIM, " %s no answers", dot); /* short: the line fits 80 columns with a 19-digit id */
     vm->nfixed = 1;
     free(domain);
     section(vm, "Question");

@@ -298,11 +298,10 @@ static int cond_atoms(const pl_relaxed *r, pl_rc *rc, int cond, atom_buf *b)
 static int action_pre(const pl_relaxed *r, pl_rc *rc, const pl_gaction *ga, atom_buf *pre)
 {
     pre->n = 0;
+    if (rc) /* the whole precondition as grounded: its quantifiers are atoms */
+        return cond_atoms(r, rc, ga->grounded_pre, pre);
     for (int i = 0; i < ga->npre_pos; i++)
         if (buf_push(pre, ga->pre_pos[i]) < 0)
-            return -1;
-    for (int i = 0; rc && i < ga->npre_neg; i++)
-        if (pl_rc_literal(rc, ga->pre_neg[i], true, &pre->v, &pre->n, &pre->cap) < 0)
             return -1;
     return cond_atoms(r, rc, ga->pre, pre);
 }
@@ -430,14 +429,14 @@ static pl_relaxed *negated_new(const pl_relaxed *plain, bool *failed)
     unsigned char *seen = calloc((size_t)t->natoms + 1, 1);
     pl_relaxed *r = NULL;
     *failed = true;
-    bool has_or = false;
-    if (!seen || pl_rc_discover(t, seen, &has_or) < 0)
+    bool needs_aux = false;
+    if (!seen || pl_rc_discover(t, seen, &needs_aux) < 0)
         goto done;
     int count = 0;
     for (int p = 0; p < t->natoms; p++)
         count += seen[p];
     *failed = false;
-    if (count == 0 && !has_or)
+    if (count == 0 && !needs_aux)
         goto done;
     *failed = true;
     r = calloc(1, sizeof *r);

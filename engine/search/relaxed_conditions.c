@@ -148,6 +148,7 @@ struct pl_rc {
     int next_atom;
     int false_atom;        /* an atom no operator reaches (-1 until needed) */
     int *memo[2];          /* per ground node and polarity: its disjunction's atom, or -1 */
+    int *quantifier_memo;  /* per universal ground node: its atom, or -1 */
     by_head heads;
     unsigned char *cyclic;
     unsigned char *queued; /* per atom: its "not d" operator is pending or built */
@@ -162,7 +163,7 @@ typedef struct {
     unsigned char *needs_not, *seen[2], *walked, *cyclic;
     by_head heads;
     ilist queue;
-    bool has_or;
+    bool needs_aux;
 } finder;
 
 static int find_literal(finder *f, int atom, bool negated)
@@ -184,13 +185,18 @@ static int find(finder *f, int cond, bool neg)
         return 0;
     f->seen[neg][cond] = 1;
     const pl_gnode *g = &f->t->gnodes[cond];
+    if (!neg && g->universal)
+        f->needs_aux = true;
     if (g->kind == PL_G_LIT)
         return find_literal(f, g->atom, g->neg != neg);
     if ((g->kind == PL_G_OR) != neg)
-        f->has_or = true;
-    for (int i = 0; i < g->count; i++)
+        f->needs_aux = true;
+    for (int i = 0; i < g->count; i++) {
+        if (!neg && f->t->gkid_quantifier[g->first + i] >= 0)
+            f->needs_aux = true; /* a quantifier spliced in */
         if (find(f, kids(f->t, g)[i], neg) < 0)
             return -1;
+    }
     return 0;
 }
 
@@ -199,10 +205,7 @@ static int find_all(finder *f)
     const pl_task *t = f->t;
     for (int a = 0; a < t->nactions; a++) {
         const pl_gaction *ga = &t->actions[a];
-        for (int i = 0; i < ga->npre_neg; i++)
-            if (find_literal(f, ga->pre_neg[i], true) < 0)
-                return -1;
-        if (find(f, ga->pre, false) < 0)
+        if (find(f, ga->grounded_pre, false) < 0)
             return -1;
         for (int i = 0; i < ga->neffs; i++)
             if (find(f, ga->effs[i].cond, false) < 0)
@@ -219,12 +222,12 @@ static int find_all(finder *f)
             if (find(f, t->axioms[f->heads.axioms_of[k]].body, true) < 0)
                 return -1;
         if (f->heads.start[d] < f->heads.start[d + 1] - 1)
-            f->has_or = true; /* not d: a conjunction of negated bodies, each a disjunction */
+            f->needs_aux = true; /* not d: a conjunction of negated bodies, each a disjunction */
     }
     return 0;
 }
 
-int pl_rc_discover(const pl_task *t, unsigned char *needs_not, bool *has_or)
+int pl_rc_discover(const pl_task *t, unsigned char *needs_not, bool *needs_aux)
 {
     finder f = {.t = t, .needs_not = needs_not};
     size_t nodes = (size_t)t->ngnodes + 1;
@@ -235,7 +238,7 @@ int pl_rc_discover(const pl_task *t, unsigned char *needs_not, bool *has_or)
     if (f.seen[0] && f.seen[1] && f.walked && index_heads(t, &f.heads) == 0 &&
         (f.cyclic = derived_cycles(t, &f.heads)) != NULL)
         rc = find_all(&f);
-    *has_or = f.has_or;
+    *needs_aux = f.needs_aux;
     free(f.seen[0]);
     free(f.seen[1]);
     free(f.walked);
@@ -260,14 +263,15 @@ pl_rc *pl_rc_new(const pl_task *t, const int *negated_of, int first_aux)
     size_t nodes = (size_t)t->ngnodes + 1;
     c->memo[0] = malloc(nodes * sizeof *c->memo[0]);
     c->memo[1] = malloc(nodes * sizeof *c->memo[1]);
+    c->quantifier_memo = malloc(nodes * sizeof *c->quantifier_memo);
     c->queued = calloc((size_t)t->natoms + 1, 1);
-    if (!c->memo[0] || !c->memo[1] || !c->queued || index_heads(t, &c->heads) < 0 ||
+    if (!c->memo[0] || !c->memo[1] || !c->quantifier_memo || !c->queued || index_heads(t, &c->heads) < 0 ||
         !(c->cyclic = derived_cycles(t, &c->heads)) || ipush(&c->op_start, 0) < 0) {
         pl_rc_free(c);
         return NULL;
     }
     for (size_t i = 0; i < nodes; i++)
-        c->memo[0][i] = c->memo[1][i] = -1;
+        c->memo[0][i] = c->memo[1][i] = c->quantifier_memo[i] = -1;
     return c;
 }
 
@@ -277,6 +281,7 @@ void pl_rc_free(pl_rc *c)
         return;
     free(c->memo[0]);
     free(c->memo[1]);
+    free(c->quantifier_memo);
     free(c->heads.start);
     free(c->heads.axioms_of);
     free(c->cyclic);
@@ -312,6 +317,8 @@ int pl_rc_literal(pl_rc *c, int atom, bool negated, int **out, int *n, int *cap)
 }
 
 static int compile(pl_rc *c, int cond, bool neg, ilist *out);
+static int body(pl_rc *c, int cond, bool neg, ilist *out);
+static int quantifier(pl_rc *c, int node);
 
 /* A disjunction (of the node's children under polarity neg): its atom,
  * with one operator per disjunct the first time. */
@@ -334,6 +341,44 @@ static int disjunction(pl_rc *c, int cond, bool neg)
     return rc < 0 ? -1 : atom;
 }
 
+/* The children of AND node `cond` (polarity positive) into out: each
+ * universal quantifier spliced into it as its one atom. */
+static int conjunction(pl_rc *c, int cond, ilist *out)
+{
+    const pl_gnode *g = &c->t->gnodes[cond];
+    const int *from = c->t->gkid_quantifier + g->first;
+    for (int i = 0; i < g->count; i++) {
+        if (from[i] < 0) {
+            if (compile(c, kids(c->t, g)[i], false, out) < 0)
+                return -1;
+        } else if (i == 0 || from[i - 1] != from[i]) { /* a quantifier's children are spliced side by side */
+            int atom = quantifier(c, from[i]);
+            if (atom < 0 || ipush(out, atom) < 0)
+                return -1;
+        }
+    }
+    return 0;
+}
+
+/* A universal quantifier (its node, polarity positive): its atom, with one
+ * operator from its body the first time, as Fast Downward's translator makes
+ * each universal condition a derived atom.  Its cost is its body's, counted
+ * apart from the rest of the condition (an atom it shares with the rest is
+ * paid twice by h_add, as there). */
+static int quantifier(pl_rc *c, int node)
+{
+    int *memo = &c->quantifier_memo[node];
+    if (*memo >= 0)
+        return *memo;
+    int atom = *memo = c->next_atom++;
+    ilist pre = {0};
+    int rc = body(c, node, false, &pre);
+    if (rc == 0)
+        rc = add_aux_op(c, &pre, atom);
+    free(pre.v);
+    return rc < 0 ? -1 : atom;
+}
+
 static int compile(pl_rc *c, int cond, bool neg, ilist *out)
 {
     if (cond == PL_GF_TRUE || cond == PL_GF_FALSE) {
@@ -343,6 +388,16 @@ static int compile(pl_rc *c, int cond, bool neg, ilist *out)
             c->false_atom = c->next_atom++;
         return ipush(out, c->false_atom);
     }
+    if (!neg && c->t->gnodes[cond].universal) {
+        int atom = quantifier(c, cond);
+        return atom < 0 ? -1 : ipush(out, atom);
+    }
+    return body(c, cond, neg, out);
+}
+
+/* Node `cond` compiled as a condition, whether or not it is a quantifier. */
+static int body(pl_rc *c, int cond, bool neg, ilist *out)
+{
     const pl_gnode *g = &c->t->gnodes[cond];
     if (g->kind == PL_G_LIT)
         return pl_rc_literal(c, g->atom, g->neg != neg, &out->v, &out->n, &out->cap);
@@ -350,6 +405,8 @@ static int compile(pl_rc *c, int cond, bool neg, ilist *out)
         int atom = disjunction(c, cond, neg);
         return atom < 0 ? -1 : ipush(out, atom);
     }
+    if (!neg)
+        return conjunction(c, cond, out);
     for (int i = 0; i < g->count; i++)
         if (compile(c, kids(c->t, g)[i], neg, out) < 0)
             return -1;

@@ -4,7 +4,10 @@
  * A conjunction becomes its literals; a literal "not p" becomes p's "not p"
  * atom; a disjunction becomes an auxiliary atom reached by one cost-0
  * operator per disjunct (Fast Downward splits such actions, axioms and goals
- * into one per disjunct: the same h_add and h_max); a negated derived atom
+ * into one per disjunct: the same h_add and h_max); a universal quantifier
+ * becomes an auxiliary atom reached by one cost-0 operator from its body
+ * (Fast Downward's translator makes it a derived atom, so h_add pays its
+ * body apart from the rest of the condition); a negated derived atom
  * "not d" is reached by a cost-0 operator whose precondition is the negation
  * of every axiom of d (Fast Downward's default-value axioms), or by one
  * without precondition when d lies on a cycle of positive dependencies with
@@ -19,9 +22,9 @@
 /* Marks in needs_not (t->natoms bytes, zeroed) the atoms p whose "not p"
  * atom some condition reads: negative literals of preconditions, effect
  * conditions, axiom bodies and the goal, and those of the negated bodies of
- * the derived atoms read negatively.  *has_or: some condition has a
- * disjunction.  Returns -1 on out of memory. */
-int pl_rc_discover(const pl_task *t, unsigned char *needs_not, bool *has_or);
+ * the derived atoms read negatively.  *needs_aux: some condition has a
+ * disjunction or a universal quantifier.  Returns -1 on out of memory. */
+int pl_rc_discover(const pl_task *t, unsigned char *needs_not, bool *needs_aux);
 
 typedef struct pl_rc pl_rc;
 

@@ -120,27 +120,39 @@ static int push_node(pl_gbuilder *b, pl_gnode node)
 
 int pl_gnode_lit(pl_gbuilder *b, int atom, bool neg)
 {
-    pl_gnode n = {PL_G_LIT, atom, neg, 0, 0};
+    pl_gnode n = {PL_G_LIT, atom, neg, false, 0, 0};
     return push_node(b, n);
 }
 
+/* A junction's children, each with the universal node it came from (-1:
+ * none; pl_gnode). */
 typedef struct {
-    int *ids;
+    int *ids, *quantifier;
     int count, cap;
 } id_list;
 
-static void id_push(id_list *l, int id)
+static void id_push(id_list *l, int id, int quantifier)
 {
     if (l->count == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 8;
-        int *ids = realloc(l->ids, (size_t)l->cap * sizeof *ids);
-        if (!ids) {
-            l->cap = l->count;
+        int cap = l->cap ? l->cap * 2 : 8;
+        int *ids = realloc(l->ids, (size_t)cap * sizeof *ids);
+        if (ids)
+            l->ids = ids;
+        int *q = realloc(l->quantifier, (size_t)cap * sizeof *q);
+        if (q)
+            l->quantifier = q;
+        if (!ids || !q)
             return;
-        }
-        l->ids = ids;
+        l->cap = cap;
     }
-    l->ids[l->count++] = id;
+    l->ids[l->count] = id;
+    l->quantifier[l->count++] = quantifier;
+}
+
+static void id_free(id_list *l)
+{
+    free(l->ids);
+    free(l->quantifier);
 }
 
 /* Adds a child to a junction being built; returns true when the junction is
@@ -157,22 +169,25 @@ static bool junction_add(pl_gbuilder *b, id_list *kids, pl_gnode_kind kind, int 
     const pl_gnode *n = &b->t->gnodes[id];
     if (n->kind == kind) {
         for (int i = 0; i < n->count; i++)
-            id_push(kids, b->t->gkids[n->first + i]);
+            id_push(kids, b->t->gkids[n->first + i], n->universal ? id : b->t->gkid_quantifier[n->first + i]);
     } else {
-        id_push(kids, id);
+        id_push(kids, id, n->universal ? id : -1);
     }
     return false;
 }
 
-static int junction_finish(pl_gbuilder *b, id_list *kids, pl_gnode_kind kind, bool decided)
+static int junction_finish(pl_gbuilder *b, id_list *kids, pl_gnode_kind kind, bool decided, bool universal)
 {
     int result;
     if (decided)
         result = kind == PL_G_AND ? PL_GF_FALSE : PL_GF_TRUE;
     else if (kids->count == 0)
         result = kind == PL_G_AND ? PL_GF_TRUE : PL_GF_FALSE;
-    else if (kids->count == 1)
+    else if (kids->count == 1) {
         result = kids->ids[0];
+        if (universal) /* a quantifier with one binding: its body, built just now, carries the mark */
+            b->t->gnodes[result].universal = true;
+    }
     else {
         pl_task *t = b->t;
         if (t->ngkids + kids->count > b->kid_cap) {
@@ -180,19 +195,24 @@ static int junction_finish(pl_gbuilder *b, id_list *kids, pl_gnode_kind kind, bo
             while (cap < t->ngkids + kids->count)
                 cap *= 2;
             int *k = realloc(t->gkids, (size_t)cap * sizeof *k);
-            if (!k) {
-                free(kids->ids);
+            if (k)
+                t->gkids = k;
+            int *q = realloc(t->gkid_quantifier, (size_t)cap * sizeof *q);
+            if (q)
+                t->gkid_quantifier = q;
+            if (!k || !q) {
+                id_free(kids);
                 return PL_GF_FALSE;
             }
-            t->gkids = k;
             b->kid_cap = cap;
         }
         memcpy(t->gkids + t->ngkids, kids->ids, (size_t)kids->count * sizeof *kids->ids);
-        pl_gnode n = {kind, -1, false, t->ngkids, kids->count};
+        memcpy(t->gkid_quantifier + t->ngkids, kids->quantifier, (size_t)kids->count * sizeof *kids->quantifier);
+        pl_gnode n = {kind, -1, false, universal, t->ngkids, kids->count};
         t->ngkids += kids->count;
         result = push_node(b, n);
     }
-    free(kids->ids);
+    id_free(kids);
     return result;
 }
 
@@ -244,7 +264,7 @@ int pl_ground_cond(pl_gbuilder *b, const pl_formula *f, int *binding, bool posit
         bool decided = false;
         for (int i = 0; i < f->nkids && !decided; i++)
             decided = junction_add(b, &kids, kind, pl_ground_cond(b, f->kids[i], binding, positive));
-        return junction_finish(b, &kids, kind, decided);
+        return junction_finish(b, &kids, kind, decided, false);
     }
     case PL_F_IMPLY: {
         pl_gnode_kind kind = positive ? PL_G_OR : PL_G_AND;
@@ -252,14 +272,14 @@ int pl_ground_cond(pl_gbuilder *b, const pl_formula *f, int *binding, bool posit
         bool decided = junction_add(b, &kids, kind, pl_ground_cond(b, f->kids[0], binding, !positive));
         if (!decided)
             decided = junction_add(b, &kids, kind, pl_ground_cond(b, f->kids[1], binding, positive));
-        return junction_finish(b, &kids, kind, decided);
+        return junction_finish(b, &kids, kind, decided, false);
     }
     case PL_F_EXISTS:
     case PL_F_FORALL: {
         pl_gnode_kind kind = (f->kind == PL_F_FORALL) == positive ? PL_G_AND : PL_G_OR;
         id_list kids = {0};
         bool decided = ground_quantified(b, f, binding, f->var_first, positive, &kids, kind);
-        return junction_finish(b, &kids, kind, decided);
+        return junction_finish(b, &kids, kind, decided, kind == PL_G_AND);
     }
     }
     return PL_GF_FALSE;
@@ -287,7 +307,7 @@ int pl_ground_and(pl_gbuilder *b, int x, int y)
     bool decided = junction_add(b, &kids, PL_G_AND, x);
     if (!decided)
         decided = junction_add(b, &kids, PL_G_AND, y);
-    return junction_finish(b, &kids, PL_G_AND, decided);
+    return junction_finish(b, &kids, PL_G_AND, decided, false);
 }
 
 /* The literals of sign `neg` a ground condition requires in every case. */

@@ -213,6 +213,7 @@ static int build_actions(const pl_found_actions *found, pl_gbuilder *b, pl_error
         ga->args = pl_arena_memdup(&t->arena, args, (size_t)a->nparams * sizeof *args);
         ga->name = make_name(t, a->name, args, a->nparams);
         ga->pre = flatten_pre(t, pre, ga) ? PL_GF_TRUE : pre;
+        ga->grounded_pre = pre;
         effect_builder eb = {b, a, binding, {0}, 0, err, false};
         ground_effects(&eb, a->eff, PL_GF_TRUE);
         if (eb.failed) {
@@ -327,6 +328,7 @@ void pl_task_free(pl_task *t)
     free(t->atoms);
     free(t->gnodes);
     free(t->gkids);
+    free(t->gkid_quantifier);
     pl_arena_free(&t->arena);
     free(t);
 }

@@ -15,13 +15,22 @@
 #include "pddl/pddl.h"
 
 /* Ground condition (NNF): literals joined by AND / OR.  Nodes live in the
- * task; id PL_GF_TRUE / PL_GF_FALSE are the constants. */
+ * task; id PL_GF_TRUE / PL_GF_FALSE are the constants.
+ *
+ * An AND over every binding of a universal quantifier (forall, or a negated
+ * exists) is marked `universal`; so is the body of one with a single
+ * binding.  Nested ANDs are spliced into their parent, so a universal node's
+ * children may reappear among its parent's; there gkid_quantifier[k] names
+ * the universal node gkids[k] came from (-1: none).
+ * The relaxation reads it to see each quantifier as Fast Downward's
+ * translator does, as one derived atom (relaxed_conditions.h). */
 enum { PL_GF_TRUE = -1, PL_GF_FALSE = -2 };
 typedef enum { PL_G_LIT, PL_G_AND, PL_G_OR } pl_gnode_kind;
 typedef struct {
     pl_gnode_kind kind;
     int atom;    /* LIT */
     bool neg;    /* LIT */
+    bool universal; /* the bindings of one universal quantifier (above) */
     int first;   /* AND/OR: children are kids[first .. first+count) */
     int count;
 } pl_gnode;
@@ -41,6 +50,7 @@ typedef struct {
     int *pre_neg;
     int npre_neg;
     int pre;           /* PL_GF_TRUE, or a ground condition for non-conjunctive preconditions */
+    int grounded_pre;  /* the precondition as grounded, also when the lists hold it */
     pl_geffect *effs;
     int neffs;
     bool conditional;  /* some effect has a condition */
@@ -70,6 +80,7 @@ typedef struct pl_task {
     pl_gnode *gnodes;
     int ngnodes;
     int *gkids;
+    int *gkid_quantifier;       /* per gkids entry: its universal node, or -1 (see pl_gnode) */
     int ngkids;
     bool *pred_static;         /* per predicate: no action changes it */
     pl_hashmap atom_ids;        /* (pred, args...) -> fluent atom id */

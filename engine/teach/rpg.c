@@ -5,20 +5,48 @@
 #include "teach/heuristic_explain.h"
 #include "teach/rpg.h"
 
-/* Operators first applicable at level i: their preconditions all hold by
- * then.  Adds their new effects at level i + 1; returns how many. */
+static bool ready_at(const pl_rpg *g, const pl_relaxed_op *op, int i)
+{
+    for (int k = 0; k < op->npre; k++)
+        if (g->atom_level[op->pre[k]] < 0 || g->atom_level[op->pre[k]] > i)
+            return false;
+    return true;
+}
+
+/* Fact layer i closed under the operators that are no action (axioms, a
+ * disjunction's or a quantifier's, all of cost 0): they take no layer, their
+ * atoms join the layer where their preconditions hold. */
+static void close_layer(pl_rpg *g, int i)
+{
+    const pl_relaxed *hr = g->hr;
+    for (bool changed = true; changed;) {
+        changed = false;
+        for (int o = 0; o < hr->nops; o++) {
+            const pl_relaxed_op *op = &hr->ops[o];
+            if (op->action >= 0 || g->op_level[o] >= 0 || !ready_at(g, op, i))
+                continue;
+            g->op_level[o] = i;
+            for (int k = 0; k < op->neff; k++)
+                if (g->atom_level[op->eff[k]] < 0) {
+                    g->atom_level[op->eff[k]] = i;
+                    changed = true;
+                }
+        }
+    }
+}
+
+/* Actions first applicable at level i: their preconditions all hold by
+ * then.  Adds their new effects at level i + 1 and closes it; returns how
+ * many atoms the actions added. */
 static int grow(pl_rpg *g, int i)
 {
     const pl_relaxed *hr = g->hr;
     int added = 0;
     for (int o = 0; o < hr->nops; o++) {
-        if (g->op_level[o] >= 0)
+        if (g->op_level[o] >= 0 || hr->ops[o].action < 0)
             continue;
         const pl_relaxed_op *op = &hr->ops[o];
-        bool ready = true;
-        for (int k = 0; k < op->npre && ready; k++)
-            ready = g->atom_level[op->pre[k]] >= 0 && g->atom_level[op->pre[k]] <= i;
-        if (!ready)
+        if (!ready_at(g, op, i))
             continue;
         g->op_level[o] = i;
         for (int k = 0; k < op->neff; k++)
@@ -27,6 +55,7 @@ static int grow(pl_rpg *g, int i)
                 added++;
             }
     }
+    close_layer(g, i + 1);
     return added;
 }
 
@@ -63,6 +92,7 @@ int pl_rpg_build(const pl_task *t, const pl_relaxed *r, const uint64_t *state, p
     int n = pl_hx_state_atoms(hr, state, out->goal); /* (goal: scratch until below) */
     for (int i = 0; i < n; i++)
         out->atom_level[out->goal[i]] = 0;
+    close_layer(out, 0);
     int level = 0;
     while (grow(out, level) > 0)
         level++;

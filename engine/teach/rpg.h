@@ -2,8 +2,11 @@
  * action layers, from the state's atoms until no new fact appears (the
  * fixpoint).  Fact layer 0 holds the state's atoms; action layer i holds
  * every operator whose preconditions all hold in fact layer i; fact layer
- * i + 1 adds their effects.  Layers grow (nothing is deleted), so each atom
- * and operator is given by its first level.  goal_level is the first fact
+ * i + 1 adds their effects.  Operators that are no action (an axiom, a
+ * disjunction's or a universal quantifier's, of cost 0) take no layer: the
+ * atoms they add join the fact layer where their preconditions hold.
+ * Layers grow (nothing is deleted), so each atom and operator is given by
+ * its first level.  goal_level is the first fact
  * layer holding every goal atom: with unit costs and no axioms, h_max.
  *
  * Atoms and operators are the heuristics' relaxed ones (heuristic_explain.h:

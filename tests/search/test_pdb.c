@@ -118,7 +118,11 @@ static void check_fixture(const pl_task *t, const char *name, void *ctx)
     assert_int_equal(with.status, PL_SEARCH_SOLVED);
     if (with.cost != plain.cost)
         fail_msg("%s: cost %lld with the databases, %lld without", name, with.cost, plain.cost);
-    assert_true(with.expansions <= plain.expansions || !p);
+    /* The databases only raise h; A* still breaks ties among equal f by
+     * its own order, so a few more expansions (5 %) are no regression. */
+    if (p && with.expansions > plain.expansions + plain.expansions / 20 + 2)
+        fail_msg("%s: %lld expansions with the databases, %lld without", name, (long long)with.expansions,
+                 (long long)plain.expansions);
     pl_search_result_clear(&plain);
     pl_search_result_clear(&with);
     pl_pdbs_free(p);

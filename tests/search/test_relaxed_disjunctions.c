@@ -9,6 +9,9 @@
  *   fast-downward.py jam-domain.pddl jam-problem.pddl --search (the same)
  *   Initial heuristic value for add: 5
  *   Initial heuristic value for ff: 4
+ *   fast-downward.py gather-domain.pddl gather-problem.pddl (the same)
+ *   Initial heuristic value for add: 13
+ *   Initial heuristic value for ff: 4
  *
  * Choice: goal (and (g) (or (b) (c))); finish needs (or (b) (d)).  b costs
  * 3 (make-a, make-a2, make-b), c 1, d 2 (make-c, make-d); so (or (b) (d))
@@ -20,7 +23,16 @@
  * "not blocked" needs "not jam j1" and "not jam j2" (Fast Downward's
  * default-value axiom), each 2 (get-tool, clear): h_add = 2 + 2 + 1 = 5,
  * h_max = 3, h_FF = {go, clear j1, clear j2, get-tool} = 4.  Dropping the
- * negated derived atom gave 1. */
+ * negated derived atom gave 1.
+ *
+ * Gather: Fast Downward's translator makes each universal quantifier a
+ * derived atom, so h_add pays a quantifier's body apart from the rest of
+ * the condition, even where they share an atom.  finish needs (made p1),
+ * every key part made (p1 and p2: 2) and every first part made (p1 alone,
+ * one binding: 1): done = 1 + 1 + 2 + 1 = 5.  Its effect sealed also needs
+ * every part made (3): sealed = 5 + 3 = 8, h_add = 13.  With the
+ * quantifiers inlined, (made p1) was paid once: done 3, sealed 4, h_add 7.
+ * h_max = 2; h_FF = {finish, make p1, make p2, make p3} = 4. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -62,6 +74,23 @@ static const char jam_problem[] = "(define (problem two) (:domain jam)\n"
                                   " (:objects j1 j2 - spot)\n"
                                   " (:init (jam j1) (jam j2))\n"
                                   " (:goal (done)))\n";
+
+static const char gather_domain[] =
+    "(define (domain gather)\n"
+    " (:requirements :strips :typing :universal-preconditions :conditional-effects)\n"
+    " (:types part)\n"
+    " (:constants p1 - part)\n"
+    " (:predicates (made ?x - part) (key ?x - part) (first ?x - part) (done) (sealed))\n"
+    " (:action make :parameters (?x - part) :effect (made ?x))\n"
+    " (:action finish\n"
+    "  :precondition (and (made p1)\n"
+    "                     (forall (?x - part) (imply (key ?x) (made ?x)))\n"
+    "                     (forall (?x - part) (imply (first ?x) (made ?x))))\n"
+    "  :effect (and (done) (when (forall (?x - part) (made ?x)) (sealed)))))\n";
+static const char gather_problem[] = "(define (problem three) (:domain gather)\n"
+                                     " (:objects p2 p3 - part)\n"
+                                     " (:init (key p1) (key p2) (first p1))\n"
+                                     " (:goal (and (done) (sealed))))\n";
 
 /* After the actions `steps` (NULL-terminated, by name) from the initial
  * state: h_add, h_FF and h_max. */
@@ -133,11 +162,23 @@ static void test_negated_derived_precondition(void **state)
     check(jam_domain, jam_problem, cases, 3);
 }
 
+static void test_quantifiers_paid_apart(void **state)
+{
+    (void)state;
+    const expected cases[] = {
+        {{NULL}, 13, 4, 2},
+        /* p1 made: done 1 + 0 + 1 + 0 = 2, sealed 2 + 2 = 4 */
+        {{"(make p1)", NULL}, 6, 3, 2},
+    };
+    check(gather_domain, gather_problem, cases, 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_disjunctive_goal_and_precondition),
         cmocka_unit_test(test_negated_derived_precondition),
+        cmocka_unit_test(test_quantifiers_paid_apart),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -220,9 +220,11 @@ static void key(replay_ui *ui, int ch)
     case ACT_HELP:
         ui->help = true;
         break;
+    case ACT_CANCEL:
+        ui->quit = !ui->o->root; /* Esc goes back; it never quits (keymaps/default.keymap) */
+        break;
     case ACT_BACK:
     case ACT_QUIT:
-    case ACT_CANCEL:
         ui->quit = true;
         break;
     default:
@@ -305,7 +307,7 @@ int tui_replay_main(const char *path, bool ascii, bool color, bool batch)
         tui_app app = {0};
         tui_keymap_load_installed(&app.keymap, app.message, sizeof app.message);
         tui_prompt_setup(&app);
-        tui_replay_opts o = {.title = path, .ascii = ascii};
+        tui_replay_opts o = {.title = path, .ascii = ascii, .root = true};
         rc = tui_replay_run(&r, &o, &app.keymap);
         tui_prompt_teardown(&app);
         tui_keymap_free(&app.keymap);

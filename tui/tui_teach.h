@@ -32,6 +32,7 @@ int tui_teach_run(const pl_task *t, const tui_teach_opts *o, const tui_keymap *k
 typedef struct {
     const char *title; /* after "search replay" in the title bar, or NULL */
     bool ascii;
+    bool root;         /* the first screen (a trace on the command line): Esc stays there */
 } tui_replay_opts;
 int tui_replay_run(pl_search_replay *r, const tui_replay_opts *o, const tui_keymap *keymap);
 /* A trace file on the command line (planlens FILE, planlens teach --trace

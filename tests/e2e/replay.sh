@@ -48,6 +48,9 @@ for size in "80 24" "140 40"; do
   check "$1x$2: ? lists the keys" "Search replay keys"
   keys x
   check_absent "$1x$2: any key closes the help" "Search replay keys"
+  keys Escape
+  check_absent "$1x$2: Esc on the first screen stays" "EXITED"
+  check "$1x$2: ... on the replay" "Expansion 1 of $expansions"
   keys q
   check "$1x$2: q leaves" "EXITED rc=0"
 done

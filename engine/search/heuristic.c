@@ -639,13 +639,33 @@ static int lmcut(pl_heuristic *h)
     return lmcut_rounds(h, 0);
 }
 
+/* Does relaxed atom q hold in the evaluated state?  An atom of the state
+ * has no supporter; an auxiliary atom (a disjunction's, a quantifier's)
+ * holds when its supporter, an operator that is no action, had all its
+ * preconditions hold (Fast Downward evaluates such conditions as axioms in
+ * every state).  Such atoms come after those they depend on: this ends. */
+static bool given(const pl_heuristic *h, int q)
+{
+    int o = h->best_op[q];
+    if (o < 0)
+        return true;
+    if (o >= h->r->nops || h->r->ops[o].action >= 0 || h->val[q] != 0)
+        return false;
+    const hop *op = &h->ops[o];
+    for (int k = 0; k < op->npre; k++)
+        if (!given(h, op->pre[k]))
+            return false;
+    return true;
+}
+
 /* h_FF as Fast Downward's ff() computes it: from each goal atom back
  * through its h_add supporter (best_op, the first achiever found at the
  * lowest cost) to atoms of the state, each atom once; the relaxed plan is
  * the set of operators met (marked), and each ground action in it is paid
  * once, however many of its operators (conditional effects) it has.  An
- * operator all of whose preconditions hold in the state is a helpful
- * action (Fast Downward's preferred operator), listed in h->preferred. */
+ * operator all of whose preconditions hold in the state (given) is a
+ * helpful action (Fast Downward's preferred operator), listed in
+ * h->preferred. */
 static int ff(pl_heuristic *h)
 {
     h->npreferred = 0;
@@ -680,7 +700,7 @@ static int ff(pl_heuristic *h)
         bool helpful = true;
         for (int k = 0; k < op->npre; k++) {
             int q = op->pre[k];
-            helpful = helpful && best_op[q] < 0;
+            helpful = helpful && given(h, q);
             if (!h->status[q]) {
                 h->status[q] = 1;
                 h->stack[top++] = q;

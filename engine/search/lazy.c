@@ -50,7 +50,7 @@ typedef struct {
     uint64_t seq;
     pl_heuristic *ff;
     pl_landmarks *lm;
-    uint64_t *reached;   /* landmarks reached, per stored state */
+    uint64_t *lm_status; /* landmark status (past, future), per stored state */
     uint64_t *succ;
     int *applicable;
     bool *preferred;     /* per action, for the expanded state */
@@ -129,10 +129,10 @@ static bool ensure_nodes(lazy *s)
     s->nodes = nodes;
     if (s->lm) {
         size_t words = (size_t)pl_landmarks_words(s->lm);
-        uint64_t *reached = realloc(s->reached, (size_t)cap * words * sizeof *reached + 1);
-        if (!reached)
+        uint64_t *status = realloc(s->lm_status, (size_t)cap * words * sizeof *status + 1);
+        if (!status)
             return false;
-        s->reached = reached;
+        s->lm_status = status;
     }
     s->ncap = cap;
     return true;
@@ -185,12 +185,13 @@ static bool evaluate(lazy *s, int id, int parent, int *h)
     h[1] = 0;
     if (s->lm) {
         size_t words = (size_t)pl_landmarks_words(s->lm);
-        uint64_t *reached = s->reached + (size_t)id * words;
+        uint64_t *status = s->lm_status + (size_t)id * words;
         if (parent < 0)
-            pl_landmarks_initial(s->lm, state, reached);
+            pl_landmarks_initial(s->lm, state, status);
         else
-            pl_landmarks_progress(s->lm, s->reached + (size_t)parent * words, state, reached);
-        h[1] = pl_landmarks_value(s->lm, reached, state);
+            pl_landmarks_progress(s->lm, s->lm_status + (size_t)parent * words, pl_registry_state(&s->reg, parent),
+                                  state, status);
+        h[1] = pl_landmarks_value(s->lm, status);
     }
     return h[0] != PL_H_INF;
 }
@@ -343,7 +344,7 @@ pl_search_status pl_lazy_search(const pl_task *t, const pl_relaxed *r, const pl_
         pl_heap_free(&s.lists[i].heap);
     pl_registry_free(&s.reg);
     free(s.nodes);
-    free(s.reached);
+    free(s.lm_status);
     free(s.edges);
     free(s.succ);
     free(s.applicable);

@@ -15,7 +15,26 @@
  *     is reached, so it is not needed again);
  *   a -> b -> a: (at b) reached but no longer holding, and its child
  *     (visited c) not reached: needed again, 2;
- *   a -> b -> c: every landmark reached, the goal holds: 0. */
+ *   a -> b -> c: every landmark reached, the goal holds: 0.
+ *
+ * Tower: blocks a, b, c on the table, goal (on a b) (on b c).  Landmarks:
+ * the goals, (holding a) and (clear b) before (on a b), (holding b) and
+ * (clear c) before (on b c), (clear a), (ontable a) and (handempty) before
+ * (holding a), (clear b), (ontable b) and (handempty) before (holding b):
+ * 10.  Reasonable orderings (5): (on b c) -> (on a b), since stacking b
+ * makes b clear, which (on a b) cannot be with; (holding b) -> (on a b)
+ * and (ontable a) -> (on a b) (mutex); (ontable b) -> (on a b) (putting b
+ * down makes it clear) and (ontable b) -> (on b c) (mutex).  Values, the
+ * future landmarks, along a path that stacks a on b too early:
+ *   start: the goals, (holding a), (holding b): 4;
+ *   pick-up a: (holding a) is added; (handempty) must hold again before
+ *     (holding b): 4;
+ *   stack a b: (on a b) is added but its reasonable parent (on b c) is not
+ *     past: still future; (clear b) no longer holds before (holding b): 4
+ *     (3 without the reasonable orderings);
+ *   unstack a b, put-down a: (clear b), then (handempty) added again: 4, 3;
+ *   pick-up b, stack b c: 2, 1 ((on a b) still to be added);
+ *   pick-up a, stack a b: 1, 0. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -86,15 +105,68 @@ static void test_corridor_landmarks(void **state)
     int words = pl_landmarks_words(lm);
     uint64_t *reached = calloc((size_t)words, sizeof *reached), *s = pl_state_clone(t, t->init);
     pl_landmarks_initial(lm, s, reached);
-    assert_int_equal(pl_landmarks_value(lm, reached, s), 2);
+    assert_int_equal(pl_landmarks_value(lm, reached), 2);
     static const char *const path[] = {"(move a b)", "(move b a)", "(move a b)", "(move b c)"};
     static const int values[] = {1, 2, 1, 0};
     for (int i = 0; i < 4; i++) {
+        uint64_t *before = pl_state_clone(t, s);
         step(t, s, path[i]);
-        pl_landmarks_progress(lm, reached, s, reached);
-        assert_int_equal(pl_landmarks_value(lm, reached, s), values[i]);
+        pl_landmarks_progress(lm, reached, before, s, reached);
+        free(before);
+        assert_int_equal(pl_landmarks_value(lm, reached), values[i]);
     }
     free(reached);
+    free(s);
+    pl_landmarks_free(lm);
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+}
+
+static const char blocks_domain[] =
+    "(define (domain blocks) (:requirements :strips)\n"
+    " (:predicates (on ?x ?y) (ontable ?x) (clear ?x) (handempty) (holding ?x))\n"
+    " (:action pick-up :parameters (?x)\n"
+    "  :precondition (and (clear ?x) (ontable ?x) (handempty))\n"
+    "  :effect (and (not (ontable ?x)) (not (clear ?x)) (not (handempty)) (holding ?x)))\n"
+    " (:action put-down :parameters (?x) :precondition (holding ?x)\n"
+    "  :effect (and (not (holding ?x)) (clear ?x) (handempty) (ontable ?x)))\n"
+    " (:action stack :parameters (?x ?y) :precondition (and (holding ?x) (clear ?y))\n"
+    "  :effect (and (not (holding ?x)) (not (clear ?y)) (clear ?x) (handempty) (on ?x ?y)))\n"
+    " (:action unstack :parameters (?x ?y) :precondition (and (on ?x ?y) (clear ?x) (handempty))\n"
+    "  :effect (and (holding ?x) (clear ?y) (not (clear ?x)) (not (handempty)) (not (on ?x ?y)))))\n";
+static const char blocks_problem[] = "(define (problem tower) (:domain blocks) (:objects a b c)\n"
+                                     " (:init (ontable a) (ontable b) (ontable c) (clear a) (clear b) (clear c)\n"
+                                     "  (handempty))\n"
+                                     " (:goal (and (on a b) (on b c))))\n";
+
+static void test_tower_reasonable_orders(void **state)
+{
+    (void)state;
+    pl_loaded_task lt;
+    pl_test_load_texts(blocks_domain, blocks_problem, "tower", &lt);
+    const pl_task *t = lt.task;
+    pl_relaxed *r = pl_relaxed_new(t);
+    assert_non_null(r);
+    pl_landmarks *lm = pl_landmarks_new(r, t->init, 0);
+    assert_non_null(lm);
+    assert_int_equal(pl_landmarks_count(lm), 10);
+    assert_int_equal(pl_landmarks_reasonable_count(lm), 5);
+    int words = pl_landmarks_words(lm);
+    uint64_t *status = calloc((size_t)words, sizeof *status), *s = pl_state_clone(t, t->init);
+    pl_landmarks_initial(lm, s, status);
+    assert_int_equal(pl_landmarks_value(lm, status), 4);
+    static const char *const path[] = {"(pick-up a)",  "(stack a b)", "(unstack a b)", "(put-down a)",
+                                       "(pick-up b)",  "(stack b c)", "(pick-up a)",   "(stack a b)"};
+    static const int values[] = {4, 4, 4, 3, 2, 1, 1, 0};
+    for (int i = 0; i < 8; i++) {
+        uint64_t *before = pl_state_clone(t, s);
+        step(t, s, path[i]);
+        pl_landmarks_progress(lm, status, before, s, status);
+        free(before);
+        if (pl_landmarks_value(lm, status) != values[i])
+            fail_msg("after %s: %d, expected %d", path[i], pl_landmarks_value(lm, status), values[i]);
+    }
+    free(status);
     free(s);
     pl_landmarks_free(lm);
     pl_relaxed_free(r);
@@ -177,6 +249,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_corridor_landmarks),
+        cmocka_unit_test(test_tower_reasonable_orders),
         cmocka_unit_test(test_ipc_fixtures),
         cmocka_unit_test(test_dev_problems),
     };

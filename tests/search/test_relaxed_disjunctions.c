@@ -173,12 +173,59 @@ static void test_quantifiers_paid_apart(void **state)
     check(gather_domain, gather_problem, cases, 2);
 }
 
+/* Helpful actions: an action whose quantified precondition holds in the
+ * state is one (Fast Downward's axioms make the condition's atom true
+ * there; the auxiliary atom's supporter is no action).  From the state
+ * with p1 and p2 made, finish's (made p1) and both quantifiers hold: the
+ * relaxed plan is {finish, make p3} and both are helpful. */
+static void test_quantified_precondition_helpful(void **state)
+{
+    (void)state;
+    pl_loaded_task lt;
+    pl_test_load_texts(gather_domain, gather_problem, "helpful", &lt);
+    const pl_task *t = lt.task;
+    pl_relaxed *r = pl_relaxed_new(t);
+    assert_non_null(r);
+    int *goal = malloc(((size_t)t->natoms * 2 + 1) * sizeof *goal);
+    uint64_t *s = pl_state_clone(t, t->init), *next = pl_state_new(t);
+    assert_true(goal && s && next);
+    const char *steps[] = {"(make p1)", "(make p2)"};
+    for (int k = 0; k < 2; k++) {
+        int a = 0;
+        while (a < t->nactions && strcmp(t->actions[a].name, steps[k]) != 0)
+            a++;
+        assert_true(a < t->nactions);
+        pl_task_apply(t, a, s, next);
+        memcpy(s, next, (size_t)t->words * sizeof *s);
+    }
+    int ngoal = pl_relaxed_goal_atoms(r, t->goal, goal);
+    pl_heuristic *h = pl_heuristic_new(r, PL_H_FF, goal, ngoal, NULL);
+    assert_non_null(h);
+    assert_int_equal(pl_heuristic_eval(h, s), 2);
+    const int *helpful;
+    int n = pl_heuristic_preferred(h, &helpful);
+    bool finish = false, make3 = false;
+    for (int i = 0; i < n; i++) {
+        finish = finish || !strcmp(t->actions[helpful[i]].name, "(finish)");
+        make3 = make3 || !strcmp(t->actions[helpful[i]].name, "(make p3)");
+    }
+    assert_int_equal(n, 2);
+    assert_true(finish && make3);
+    pl_heuristic_free(h);
+    free(goal);
+    free(s);
+    free(next);
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_disjunctive_goal_and_precondition),
         cmocka_unit_test(test_negated_derived_precondition),
         cmocka_unit_test(test_quantifiers_paid_apart),
+        cmocka_unit_test(test_quantified_precondition_helpful),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -10,12 +10,12 @@
  * (move a b) (from c it needs (at c), unreachable without passing b), which
  * needs (at a).  Landmarks: (visited c), (at b), (at a), ordered
  * (at a) -> (at b) -> (visited c).  Values along paths:
- *   a (start): (at a) reached and holding; (at b), (visited c) not: 2;
- *   a -> b: (at b) reached: 1 ((at a) no longer holds, but its child (at b)
- *     is reached, so it is not needed again);
- *   a -> b -> a: (at b) reached but no longer holding, and its child
- *     (visited c) not reached: needed again, 2;
- *   a -> b -> c: every landmark reached, the goal holds: 0.
+ *   a (start): (at a) past and holding; (at b), (visited c) future: 2;
+ *   a -> b: (at b) added: 1 ((at a) no longer holds, but its child (at b)
+ *     is past, so it is not needed again);
+ *   a -> b -> a: (at b) past but no longer holding, and its child
+ *     (visited c) not past: needed again, 2;
+ *   a -> b -> c: every landmark past, the goal holds: 0.
  *
  * Tower: blocks a, b, c on the table, goal (on a b) (on b c).  Landmarks:
  * the goals, (holding a) and (clear b) before (on a b), (holding b) and
@@ -87,6 +87,26 @@ static void step(const pl_task *t, uint64_t *state, const char *action)
     free(next);
 }
 
+/* From the initial state (value `start`), the landmark-count value after
+ * each action of path[0 .. n) is values[i]. */
+static void check_values(const pl_task *t, const pl_landmarks *lm, int start, const char *const *path,
+                         const int *values, int n)
+{
+    uint64_t *status = calloc((size_t)pl_landmarks_words(lm), sizeof *status), *s = pl_state_clone(t, t->init);
+    pl_landmarks_initial(lm, s, status);
+    assert_int_equal(pl_landmarks_value(lm, status), start);
+    for (int i = 0; i < n; i++) {
+        uint64_t *before = pl_state_clone(t, s);
+        step(t, s, path[i]);
+        pl_landmarks_progress(lm, status, before, s, status);
+        free(before);
+        if (pl_landmarks_value(lm, status) != values[i])
+            fail_msg("after %s: %d, expected %d", path[i], pl_landmarks_value(lm, status), values[i]);
+    }
+    free(status);
+    free(s);
+}
+
 static void test_corridor_landmarks(void **state)
 {
     (void)state;
@@ -102,21 +122,9 @@ static void test_corridor_landmarks(void **state)
     assert_true(pl_landmarks_has(lm, atom_named(t, "(at b)")));
     assert_true(pl_landmarks_has(lm, atom_named(t, "(at a)")));
     assert_false(pl_landmarks_has(lm, atom_named(t, "(at c)"))); /* no achiever needs it */
-    int words = pl_landmarks_words(lm);
-    uint64_t *reached = calloc((size_t)words, sizeof *reached), *s = pl_state_clone(t, t->init);
-    pl_landmarks_initial(lm, s, reached);
-    assert_int_equal(pl_landmarks_value(lm, reached), 2);
     static const char *const path[] = {"(move a b)", "(move b a)", "(move a b)", "(move b c)"};
     static const int values[] = {1, 2, 1, 0};
-    for (int i = 0; i < 4; i++) {
-        uint64_t *before = pl_state_clone(t, s);
-        step(t, s, path[i]);
-        pl_landmarks_progress(lm, reached, before, s, reached);
-        free(before);
-        assert_int_equal(pl_landmarks_value(lm, reached), values[i]);
-    }
-    free(reached);
-    free(s);
+    check_values(t, lm, 2, path, values, 4);
     pl_landmarks_free(lm);
     pl_relaxed_free(r);
     pl_loaded_task_free(&lt);
@@ -151,23 +159,10 @@ static void test_tower_reasonable_orders(void **state)
     assert_non_null(lm);
     assert_int_equal(pl_landmarks_count(lm), 10);
     assert_int_equal(pl_landmarks_reasonable_count(lm), 5);
-    int words = pl_landmarks_words(lm);
-    uint64_t *status = calloc((size_t)words, sizeof *status), *s = pl_state_clone(t, t->init);
-    pl_landmarks_initial(lm, s, status);
-    assert_int_equal(pl_landmarks_value(lm, status), 4);
-    static const char *const path[] = {"(pick-up a)",  "(stack a b)", "(unstack a b)", "(put-down a)",
-                                       "(pick-up b)",  "(stack b c)", "(pick-up a)",   "(stack a b)"};
+    static const char *const path[] = {"(pick-up a)", "(stack a b)", "(unstack a b)", "(put-down a)",
+                                       "(pick-up b)", "(stack b c)", "(pick-up a)",   "(stack a b)"};
     static const int values[] = {4, 4, 4, 3, 2, 1, 1, 0};
-    for (int i = 0; i < 8; i++) {
-        uint64_t *before = pl_state_clone(t, s);
-        step(t, s, path[i]);
-        pl_landmarks_progress(lm, status, before, s, status);
-        free(before);
-        if (pl_landmarks_value(lm, status) != values[i])
-            fail_msg("after %s: %d, expected %d", path[i], pl_landmarks_value(lm, status), values[i]);
-    }
-    free(status);
-    free(s);
+    check_values(t, lm, 4, path, values, 8);
     pl_landmarks_free(lm);
     pl_relaxed_free(r);
     pl_loaded_task_free(&lt);

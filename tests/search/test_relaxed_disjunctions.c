@@ -99,6 +99,22 @@ typedef struct {
     int add, ff, max;
 } expected;
 
+/* Applies the actions `steps` (NULL-terminated, by name) to s in place. */
+static void walk(const pl_task *t, uint64_t *s, const char *const *steps)
+{
+    uint64_t *next = pl_state_new(t);
+    assert_non_null(next);
+    for (int k = 0; steps[k]; k++) {
+        int a = 0;
+        while (a < t->nactions && strcmp(t->actions[a].name, steps[k]) != 0)
+            a++;
+        assert_true(a < t->nactions);
+        pl_task_apply(t, a, s, next);
+        memcpy(s, next, (size_t)t->words * sizeof *s);
+    }
+    free(next);
+}
+
 static void check(const char *domain, const char *problem, const expected *cases, int ncases)
 {
     pl_loaded_task lt;
@@ -107,19 +123,12 @@ static void check(const char *domain, const char *problem, const expected *cases
     pl_relaxed *r = pl_relaxed_new(t);
     assert_non_null(r);
     int *goal = malloc(((size_t)t->natoms * 2 + 1) * sizeof *goal);
-    uint64_t *s = pl_state_clone(t, t->init), *next = pl_state_new(t);
-    assert_true(goal && s && next);
+    uint64_t *s = pl_state_clone(t, t->init);
+    assert_true(goal && s);
     int ngoal = pl_relaxed_goal_atoms(r, t->goal, goal);
     for (int c = 0; c < ncases; c++) {
         memcpy(s, t->init, (size_t)t->words * sizeof *s);
-        for (int k = 0; cases[c].steps[k]; k++) {
-            int a = 0;
-            while (a < t->nactions && strcmp(t->actions[a].name, cases[c].steps[k]) != 0)
-                a++;
-            assert_true(a < t->nactions);
-            pl_task_apply(t, a, s, next);
-            memcpy(s, next, (size_t)t->words * sizeof *s);
-        }
+        walk(t, s, cases[c].steps);
         const pl_heuristic_kind kinds[] = {PL_H_ADD, PL_H_FF, PL_H_MAX};
         const int want[] = {cases[c].add, cases[c].ff, cases[c].max};
         for (int k = 0; k < 3; k++) {
@@ -133,7 +142,6 @@ static void check(const char *domain, const char *problem, const expected *cases
     }
     free(goal);
     free(s);
-    free(next);
     pl_relaxed_free(r);
     pl_loaded_task_free(&lt);
 }
@@ -187,17 +195,10 @@ static void test_quantified_precondition_helpful(void **state)
     pl_relaxed *r = pl_relaxed_new(t);
     assert_non_null(r);
     int *goal = malloc(((size_t)t->natoms * 2 + 1) * sizeof *goal);
-    uint64_t *s = pl_state_clone(t, t->init), *next = pl_state_new(t);
-    assert_true(goal && s && next);
-    const char *steps[] = {"(make p1)", "(make p2)"};
-    for (int k = 0; k < 2; k++) {
-        int a = 0;
-        while (a < t->nactions && strcmp(t->actions[a].name, steps[k]) != 0)
-            a++;
-        assert_true(a < t->nactions);
-        pl_task_apply(t, a, s, next);
-        memcpy(s, next, (size_t)t->words * sizeof *s);
-    }
+    uint64_t *s = pl_state_clone(t, t->init);
+    assert_true(goal && s);
+    static const char *const steps[] = {"(make p1)", "(make p2)", NULL};
+    walk(t, s, steps);
     int ngoal = pl_relaxed_goal_atoms(r, t->goal, goal);
     pl_heuristic *h = pl_heuristic_new(r, PL_H_FF, goal, ngoal, NULL);
     assert_non_null(h);
@@ -214,7 +215,6 @@ static void test_quantified_precondition_helpful(void **state)
     pl_heuristic_free(h);
     free(goal);
     free(s);
-    free(next);
     pl_relaxed_free(r);
     pl_loaded_task_free(&lt);
 }

@@ -11,9 +11,9 @@
 #include "base/sort.h"
 #include "freq_view.h"
 
-static const char *const commands[] = {"bins",  "charts",  "compare",   "export", "filter", "freq", "help",
-                                       "histogram", "note", "probe", "questions", "quit",   "reducer", "warnings",
-                                       "why"};
+static const char *const commands[] = {"bins",  "charts", "compare",   "export", "export!", "filter",  "freq",
+                                       "help",  "histogram", "note",  "probe",  "questions", "quit", "reducer",
+                                       "warnings", "why"};
 static const char *const filter_fields[] = {"task",  "domain", "model",  "id",      "note",      "raw",      "prompt",
                                             "score", "sound",  "stored", "iou",     "parse",     "graded",   "flag",
                                             "kind",  "key",    "step",   "final",   "lea",       "correct",  "misplaced",

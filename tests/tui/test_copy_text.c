@@ -102,6 +102,7 @@ static void test_completion_candidates(void **state)
         bool whole; /* a whole word: a space may follow (not a field, which its operator follows) */
     } cases[] = {
         {true, TUI_HISTORY_COMMAND, "w", "warnings why", true},
+        {true, TUI_HISTORY_COMMAND, "exp", "export export!", true}, /* ! replaces an existing file */
         {true, TUI_HISTORY_COMMAND, "compare synthetic-", "synthetic-careful synthetic-sloppy", true},
         {true, TUI_HISTORY_COMMAND, "compare synthetic-careful h", "hand-written", true},
         {true, TUI_HISTORY_COMMAND, "freq d", "domain", true},

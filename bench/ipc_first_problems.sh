@@ -11,13 +11,11 @@
 # (default ipc-first-SEARCH.tsv in the current folder): domain, problem,
 # status (solved, invalid, unknown, unsolvable, error), CPU seconds (the whole
 # process: parsing, grounding and search), expansions, plan length and cost.
-# A run counts as solved when its plan validates.  The folders are the
-# top-level ones and those of unofficial-reformulations/ (149); the first
-# problem is the first .pddl file in byte order whose name has no "domain";
-# its domain is found as Fast Downward's driver finds it.  Limits: planlens's
-# own --time-limit 10 --memory-limit 1G (which bound the whole process),
-# and, against a run that overstays them, timeout(1) at 20 s and a 2 GiB
-# address-space ulimit.  Runs one task at a time, under nice.
+# A run counts as solved when its plan validates.  The tasks are those
+# bench/ipc_task_list.sh lists (149).  Limits: planlens's own --time-limit 10
+# --memory-limit 1G (which bound the whole process), and, against a run that
+# overstays them, timeout(1) at 20 s and a 2 GiB address-space ulimit.  Runs
+# one task at a time, under nice.
 set -uo pipefail
 dir=${1:?usage: bench/ipc_first_problems.sh DIR [PLANLENS] [SEARCH] [OUT]}
 planlens=${2:-build/sat/cli/planlens}
@@ -25,29 +23,14 @@ search=${3:-sat}
 out=${4:-ipc-first-$search.tsv}
 limit_s=10
 
-# Fast Downward's driver (driver/util.py) looks for these, in order.
-domain_of() {
-  local d=$1 p=$2 stem=${2%.pddl}
-  for cand in domain.pddl "$stem-domain.pddl" "${p:0:3}-domain.pddl" "domain_$p" "domain-$p"; do
-    [ -f "$d/$cand" ] && { echo "$d/$cand"; return; }
-  done
-}
-
-folders=()
-for d in "$dir"/*/ "$dir"/unofficial-reformulations/*/; do
-  d=${d%/}
-  [ "$(basename "$d")" = unofficial-reformulations ] && continue
-  folders+=("$d")
-done
-
 printf 'domain\tproblem\tstatus\tseconds\texpansions\tlength\tcost\n' >"$out"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for d in "${folders[@]}"; do
-  name=${d#"$dir"/}
-  problem=$(cd "$d" && ls | grep '\.pddl$' | grep -v domain | LC_ALL=C sort | head -1)
-  [ -n "$problem" ] || continue
-  domain=$(domain_of "$d" "$problem")
+"$(dirname "$0")/ipc_task_list.sh" "$dir" >"$tmp/tasks"
+while read -r name domain path <&3; do
+  problem=$(basename "$path")
+  d=$(dirname "$path")
+  [ "$domain" = - ] && domain=
   status=error seconds= expansions= length= cost=
   if [ -n "$domain" ]; then
     /usr/bin/time -f '%U %S' -o "$tmp/time" bash -c 'ulimit -v 2097152; exec nice timeout -k 1 20 "$@"' _ \
@@ -77,7 +60,7 @@ EOF
   fi
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$name" "$problem" "$status" "$seconds" "$expansions" "$length" "$cost" >>"$out"
   printf '%-40s %-10s %6s s %s\n' "$name" "$status" "$seconds" "$expansions" >&2
-done
+done 3<"$tmp/tasks"
 
 python3 - "$out" <<'EOF'
 import csv, statistics, sys

@@ -6,115 +6,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "base/heap.h"
 #include "search/heuristic.h"
+#include "search/relaxed_queue.h"
 
 enum { BEFORE_GOAL_ZONE = 1, GOAL_ZONE = 2 };
 enum { NEVER = 1 << 29 }; /* unsatisfied-precondition count of a disabled op */
-
-/* Priority queue for integer costs: buckets while keys are small, a heap
- * beyond (large action costs). */
-enum { MAX_BUCKETS = 1 << 16 };
-typedef struct {
-    int **bucket;
-    int *len, *cap;
-    int nbuckets, cur, count;
-    pl_heap heap;
-} queue;
-
-/* The bucket push past the fast path of q_push: a large key, a new
- * bucket or a full one. */
-static void q_push_slow(queue *q, int key, int value)
-{
-    if (key >= MAX_BUCKETS) {
-        pl_heap_push(&q->heap, (uint64_t)key, value);
-        q->count++;
-        return;
-    }
-    if (key >= q->nbuckets) {
-        int n = q->nbuckets ? q->nbuckets : 64;
-        while (n <= key)
-            n *= 2;
-        int **b = realloc(q->bucket, (size_t)n * sizeof *b);
-        int *len = realloc(q->len, (size_t)n * sizeof *len);
-        int *cap = realloc(q->cap, (size_t)n * sizeof *cap);
-        if (b)
-            q->bucket = b;
-        if (len)
-            q->len = len;
-        if (cap)
-            q->cap = cap;
-        if (!b || !len || !cap)
-            return;
-        for (int i = q->nbuckets; i < n; i++) {
-            q->bucket[i] = NULL;
-            q->len[i] = q->cap[i] = 0;
-        }
-        q->nbuckets = n;
-    }
-    if (q->len[key] == q->cap[key]) {
-        int c = q->cap[key] ? q->cap[key] * 2 : 16;
-        int *items = realloc(q->bucket[key], (size_t)c * sizeof *items);
-        if (!items)
-            return;
-        q->bucket[key] = items;
-        q->cap[key] = c;
-    }
-    q->bucket[key][q->len[key]++] = value;
-    if (q->count == 0 || key < q->cur)
-        q->cur = key;
-    q->count++;
-}
-
-/* Inlined into the explorations' inner loops: most pushes go to an
- * existing bucket with room. */
-static inline void q_push(queue *q, int key, int value)
-{
-    if (key < q->nbuckets && q->len[key] < q->cap[key]) {
-        q->bucket[key][q->len[key]++] = value;
-        if (q->count == 0 || key < q->cur)
-            q->cur = key;
-        q->count++;
-        return;
-    }
-    q_push_slow(q, key, value);
-}
-
-/* Pops a minimum (key, value); q->count must be > 0. */
-static int q_pop(queue *q, int *key)
-{
-    q->count--;
-    while (q->cur < q->nbuckets && q->len[q->cur] == 0)
-        q->cur++;
-    if (q->cur < q->nbuckets) {
-        *key = q->cur;
-        return q->bucket[q->cur][--q->len[q->cur]];
-    }
-    pl_heap_item it = pl_heap_pop(&q->heap);
-    *key = (int)it.key;
-    return it.value;
-}
-
-static void q_clear(queue *q)
-{
-    q->cur = 0;
-    if (q->count == 0)
-        return; /* every bucket is empty already: explorations drain the queue */
-    for (int i = 0; i < q->nbuckets; i++)
-        q->len[i] = 0;
-    pl_heap_clear(&q->heap);
-    q->count = 0;
-}
-
-static void q_free(queue *q)
-{
-    for (int i = 0; i < q->nbuckets; i++)
-        free(q->bucket[i]);
-    free(q->bucket);
-    free(q->len);
-    free(q->cap);
-    pl_heap_free(&q->heap);
-}
 
 typedef struct {
     const int *pre;
@@ -175,7 +71,7 @@ struct pl_heuristic {
     int *rec;
     int nrec, cap_rec;
     bool cuts_complete;
-    queue q;
+    pl_rqueue q;
 };
 
 pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, const int *goal, int ngoal,
@@ -221,14 +117,19 @@ pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, cons
     if (ngoal)
         memcpy(h->goal, goal, (size_t)ngoal * sizeof *goal);
     h->ngoal = ngoal;
+
     h->min_cost = PL_H_INF;
+    /* h_add and h_FF explore as Fast Downward does: in its operator order,
+     * with the effects it keeps (heuristic.h), unless actions are disabled
+     * (a dropped effect's dominating operator may be one of them) */
+    bool fd_order = kind == PL_H_ADD || kind == PL_H_FF, fd_effects = fd_order && !disabled;
     for (int o = 0; o < r->nops; o++) {
         const pl_relaxed_op *op = &r->ops[o];
         hop *ho = &h->ops[o];
         ho->pre = op->npre ? op->pre : &h->true_atom;
         ho->npre = op->npre ? op->npre : 1;
-        ho->eff = op->eff;
-        ho->neff = op->neff;
+        ho->eff = fd_effects ? op->fd_eff : op->eff;
+        ho->neff = fd_effects ? op->nfd_eff : op->neff;
         ho->base_cost = op->cost;
         ho->disabled = disabled && op->action >= 0 && disabled[op->action];
         if (!ho->disabled && op->cost < h->min_cost)
@@ -239,8 +140,6 @@ pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, cons
     g->npre = ngoal ? ngoal : 1;
     g->eff = &h->goal_atom;
     g->neff = 1;
-    /* h_add and h_FF explore in Fast Downward's operator order (heuristic.h) */
-    bool fd_order = kind == PL_H_ADD || kind == PL_H_FF;
     int *const *pre_of = fd_order ? r->ordered_pre_of : r->pre_of;
     for (int a = 0; a < n; a++) {
         h->pre_of[a] = pre_of[a];
@@ -304,7 +203,7 @@ void pl_heuristic_free(pl_heuristic *h)
     free(h->preferred_mark);
     free(h->preferred);
     free(h->rec);
-    q_free(&h->q);
+    pl_rq_free(&h->q);
     free(h);
 }
 
@@ -340,7 +239,7 @@ static inline void enqueue(pl_heuristic *h, int atom, int cost, int op)
     if (cost < h->val[atom]) {
         h->val[atom] = cost;
         h->best_op[atom] = op;
-        q_push(&h->q, cost, atom);
+        pl_rq_push(&h->q, cost, atom);
     }
 }
 
@@ -397,14 +296,14 @@ static void explore_run(pl_heuristic *h, bool additive)
     int *restrict best_op = h->best_op;
     int *const *pre_of = h->pre_of;
     const int *npre_of = h->npre_of;
-    queue *q = &h->q;
-    q_clear(q);
+    pl_rqueue *q = &h->q;
+    pl_rq_clear(q);
     enqueue(h, h->true_atom, 0, -1);
     for (int i = 0; i < h->nstate_atoms; i++)
         enqueue(h, h->state_atoms[i], 0, -1);
     while (q->count) {
         int c;
-        int p = q_pop(q, &c);
+        int p = pl_rq_pop(q, &c);
         if (c > val[p])
             continue;
         const int *list = pre_of[p];
@@ -430,7 +329,7 @@ static void explore_run(pl_heuristic *h, bool additive)
                     if (target < val[e]) {
                         val[e] = target;
                         best_op[e] = o;
-                        q_push(q, target, e);
+                        pl_rq_push(q, target, e);
                     }
                 }
             }
@@ -448,7 +347,7 @@ static void explore(pl_heuristic *h, bool additive)
  * depend on them (Fast Downward's incremental exploration). */
 static void explore_incremental(pl_heuristic *h, int ncut)
 {
-    q_clear(&h->q);
+    pl_rq_clear(&h->q);
     for (int i = 0; i < ncut; i++) {
         const hop *op = &h->ops[h->cut[i]];
         for (int k = 0; k < op->neff; k++)
@@ -456,7 +355,7 @@ static void explore_incremental(pl_heuristic *h, int ncut)
     }
     while (h->q.count) {
         int c;
-        int p = q_pop(&h->q, &c);
+        int p = pl_rq_pop(&h->q, &c);
         if (c > h->val[p])
             continue;
         /* only the operators p supports can get cheaper: p's supporter list */

@@ -33,6 +33,13 @@ typedef struct {
     int neff;
     int cost;
     int action;  /* ground action id; -1 for an axiom (cost 0, adds its derived atom) */
+    /* The effects h_add and h_FF explore (unless some actions are
+     * disabled): those no other operator dominates (Fast Downward drops an
+     * operator's effect when another operator adds it from a subset of the
+     * preconditions at no higher cost; relaxed.c).  Points into the
+     * relaxation's pool. */
+    int *fd_eff;
+    int nfd_eff;
 } pl_relaxed_op;
 
 typedef struct pl_relaxed_s pl_relaxed;
@@ -54,6 +61,7 @@ struct pl_relaxed_s {
     int **ordered_pre_of;
     int *ordered_pre_of_pool;
     int *ordered_no_pre_ops;
+    int *fd_eff_pool;         /* owned: every op's fd_eff list, back to back */
     bool split_effects;       /* some action became several relaxed ops */
     bool integral_costs;      /* every action cost is a non-negative integer */
     int *action_cost;         /* per ground action, rounded */

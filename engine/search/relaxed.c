@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "base/hashmap.h"
 #include "base/sort.h"
 #include "search/heuristic.h"
 #include "search/mutex.h"
@@ -241,6 +242,66 @@ static int build_ordered(pl_relaxed *r)
     return 0;
 }
 
+/* Fast Downward's simplification of the unary operators (an operator per
+ * effect): an effect e of op o is dropped when another op adds e from a
+ * subset of o's preconditions (o having at most 5) at no higher cost, the
+ * first such op among equally cheap ones with the same preconditions.  It
+ * changes no h_add or h_max value, only which of equally cheap achievers
+ * is met first, which h_FF's relaxed plan follows.  Fills every op's
+ * fd_eff; -1 on out of memory. */
+enum { MAX_DOMINATED_PRE = 5 };
+static int drop_dominated(pl_relaxed *r)
+{
+    size_t total = 0;
+    for (int o = 0; o < r->nops; o++)
+        total += (size_t)r->ops[o].neff;
+    r->fd_eff_pool = malloc((total + 1) * sizeof *r->fd_eff_pool);
+    int *best = malloc(((total + 1)) * sizeof *best); /* per key slot: its cheapest op */
+    pl_hashmap index = PL_HASHMAP_INIT;
+    int rc = r->fd_eff_pool && best ? 0 : -1;
+    int key[MAX_DOMINATED_PRE + 1], slots = 0;
+    for (int o = 0; rc == 0 && o < r->nops; o++) {
+        const pl_relaxed_op *op = &r->ops[o];
+        if (op->npre > MAX_DOMINATED_PRE)
+            continue;
+        memcpy(key + 1, op->pre, (size_t)op->npre * sizeof *key);
+        for (int k = 0; rc == 0 && k < op->neff; k++) {
+            key[0] = op->eff[k];
+            int slot = pl_hashmap_put(&index, key, op->npre + 1, slots);
+            if (slot < 0)
+                rc = -1;
+            else if (slot == slots)
+                best[slots++] = o;
+            else if (op->cost < r->ops[best[slot]].cost)
+                best[slot] = o;
+        }
+    }
+    size_t at = 0;
+    for (int o = 0; rc == 0 && o < r->nops; o++) {
+        pl_relaxed_op *op = &r->ops[o];
+        op->fd_eff = r->fd_eff_pool + at;
+        op->nfd_eff = 0;
+        for (int k = 0; k < op->neff; k++) {
+            bool dominated = false;
+            for (int mask = 0; op->npre <= MAX_DOMINATED_PRE && mask < 1 << op->npre && !dominated; mask++) {
+                int len = 1;
+                key[0] = op->eff[k];
+                for (int i = 0; i < op->npre; i++)
+                    if (mask >> i & 1)
+                        key[len++] = op->pre[i];
+                int slot = pl_hashmap_get(&index, key, len);
+                dominated = slot >= 0 && best[slot] != o && r->ops[best[slot]].cost <= op->cost;
+            }
+            if (!dominated)
+                op->fd_eff[op->nfd_eff++] = op->eff[k];
+        }
+        at += (size_t)op->nfd_eff;
+    }
+    free(best);
+    pl_hashmap_free(&index);
+    return rc;
+}
+
 /* Moves the finished ops into r: pointers into the pool, now that it stays. */
 static void take_ops(pl_relaxed *r, op_list *l)
 {
@@ -400,7 +461,7 @@ static int build_ops(pl_relaxed *r)
     for (int o = 0; o < r->nops; o++)
         if (r->ops[o].npre == 0)
             r->no_pre_ops[r->nno_pre++] = o;
-    if (build_ordered(r) < 0)
+    if (build_ordered(r) < 0 || drop_dominated(r) < 0)
         goto fail;
     pl_rc_free(rc);
     free(pre.v);
@@ -549,6 +610,7 @@ void pl_relaxed_free(pl_relaxed *r)
     free(r->ordered_pre_of);
     free(r->ordered_pre_of_pool);
     free(r->ordered_no_pre_ops);
+    free(r->fd_eff_pool);
     free(r->action_cost);
     free(r->negated_of);
     free(r->negated_base);

@@ -18,7 +18,17 @@
  * atom costs 0 (Fast Downward marks it too), and unlock is the helpful action.
  *
  * Lamp: switch (cost 3) has two conditional effects, each in the relaxed
- * plan; the action is paid once (h_FF 3) and listed once as helpful. */
+ * plan; the action is paid once (h_FF 3) and listed once as helpful.
+ *
+ * Dominance: a-act needs (p) and (q) and adds (g) and (h); b-act needs (q)
+ * and adds (g); both hold initially (drop makes them fluents), goal (g)
+ * (h).  Fast Downward keeps one operator per effect and drops a-act's (g),
+ * which b-act adds from fewer preconditions at the same cost: (g) comes
+ * from b-act, (h) from a-act, h_FF = 2 (its value:
+ *   fast-downward.py dominance-domain.pddl dominance-problem.pddl  *       --search "eager_greedy([ff(),add()], bound=0)"
+ *   Initial heuristic value for add: 2
+ *   Initial heuristic value for ff: 2).
+ * Keeping a-act's (g), it is met first (actions by name) and h_FF is 1. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -58,6 +68,14 @@ static const char lamp_domain[] =
     " (:action switch :effect (and (when (a) (lit-a)) (when (b) (lit-b)) (increase (total-cost) 3))))\n";
 static const char lamp_problem[] = "(define (problem l) (:domain lamp) (:init (a) (b) (= (total-cost) 0))\n"
                                    " (:goal (and (lit-a) (lit-b))) (:metric minimize (total-cost)))\n";
+
+static const char dominance_domain[] = "(define (domain dominance) (:requirements :strips)\n"
+                                       " (:predicates (q) (p) (g) (h))\n"
+                                       " (:action a-act :precondition (and (p) (q)) :effect (and (g) (h)))\n"
+                                       " (:action b-act :precondition (q) :effect (g))\n"
+                                       " (:action drop :effect (and (not (p)) (not (q)))))\n";
+static const char dominance_problem[] = "(define (problem one) (:domain dominance) (:init (q) (p))\n"
+                                        " (:goal (and (g) (h))))\n";
 
 typedef struct {
     pl_loaded_task lt;
@@ -181,12 +199,25 @@ static void test_conditional_effects_once(void **state)
     release(&add);
 }
 
+static void test_dominated_effect_dropped(void **state)
+{
+    (void)state;
+    evaluated ff;
+    evaluate(dominance_domain, dominance_problem, PL_H_FF, &ff);
+    assert_int_equal(ff.value, 2);
+    char text[256];
+    relaxed_plan_text(&ff, text, sizeof text);
+    assert_string_equal(text, "(a-act) (b-act)");
+    release(&ff);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_square),
         cmocka_unit_test(test_zero_cost_supporter),
         cmocka_unit_test(test_conditional_effects_once),
+        cmocka_unit_test(test_dominated_effect_dropped),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

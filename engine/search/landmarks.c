@@ -317,11 +317,6 @@ static inline void set_bit(uint64_t *set, int i)
     set[i >> 6] |= UINT64_C(1) << (i & 63);
 }
 
-static inline void clear_bit(uint64_t *set, int i)
-{
-    set[i >> 6] &= ~(UINT64_C(1) << (i & 63));
-}
-
 /* The landmarks needed (again), added to the status's future set: goals
  * that do not hold, landmarks that must hold again before a
  * greedy-necessary child not yet past, and those with a reasonable parent

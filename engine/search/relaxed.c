@@ -543,8 +543,8 @@ pl_relaxed *pl_relaxed_new(const pl_task *t)
     for (int a = 0; a < t->nactions; a++) {
         double c = t->actions[a].cost;
         if (c < 0 || c != floor(c) || c > 1e9)
-            r->integral_costs = false;
-        r->action_cost[a] = (int)c;
+            r->integral_costs = false; /* search refuses the task; the value below only has to be defined */
+        r->action_cost[a] = c >= 0 && c <= 1e9 ? (int)c : c > 1e9 ? 1000000000 : 0;
     }
     bool failed;
     if (build_ops(r) < 0)

@@ -40,7 +40,8 @@ int pl_ground_axioms(pl_gbuilder *b, const pl_found_actions *found, pl_error *er
         if (schema < d->nactions)
             continue;
         const pl_action *a = pl_rule_at(d, schema);
-        const int *args = found->args.ids + found->offset.ids[i];
+        /* a task whose rules all lack parameters stores no arguments at all */
+        const int *args = a->nparams ? found->args.ids + found->offset.ids[i] : NULL;
         for (int k = 0; k < a->nparams; k++)
             binding[k] = args[k];
         b->vars = a->vars;

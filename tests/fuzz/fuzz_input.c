@@ -49,3 +49,18 @@ const char *fuzz_write_file(const char *name, const uint8_t *data, size_t size)
     fclose(f);
     return path;
 }
+
+bool fuzz_load_task(const uint8_t *data, size_t size, pl_loaded_task *lt)
+{
+    char *domain, *problem;
+    fuzz_split2(data, size, &domain, &problem);
+    pl_diags warnings = PL_DIAGS_INIT;
+    pl_error err = PL_ERROR_INIT;
+    bool ok = pl_load_task_texts(domain, strlen(domain), "domain.pddl", problem, strlen(problem), "problem.pddl", lt,
+                                 &warnings, &err) == PL_OK;
+    pl_error_clear(&err);
+    pl_diags_clear(&warnings);
+    free(domain);
+    free(problem);
+    return ok;
+}

@@ -5,12 +5,10 @@
  * orderings and statuses along one step from the initial state. */
 #include <stdint.h>
 #include <stdlib.h>
-#include <string.h>
 
 #include "fuzz_input.h"
 #include "search/heuristic.h"
 #include "search/landmarks.h"
-#include "task/load.h"
 
 enum { MAX_ATOMS = 2000, MAX_ACTIONS = 2000 };
 
@@ -54,27 +52,18 @@ static void landmarks(const pl_task *t, const pl_relaxed *r)
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-    char *domain, *problem;
-    fuzz_split2(data, size, &domain, &problem);
     pl_loaded_task lt;
-    pl_diags warnings = PL_DIAGS_INIT;
-    pl_error err = PL_ERROR_INIT;
-    if (pl_load_task_texts(domain, strlen(domain), "domain.pddl", problem, strlen(problem), "problem.pddl",
-                           &lt, &warnings, &err) == PL_OK) {
-        const pl_task *t = lt.task;
-        pl_relaxed *r = t->natoms <= MAX_ATOMS && t->nactions <= MAX_ACTIONS ? pl_relaxed_new(t) : NULL;
-        int *goal = r ? malloc(((size_t)t->natoms * 2 + 1) * sizeof *goal) : NULL;
-        if (goal) {
-            heuristics(t, r, goal, pl_relaxed_goal_atoms(r, t->goal, goal));
-            landmarks(t, r);
-        }
-        free(goal);
-        pl_relaxed_free(r);
-        pl_loaded_task_free(&lt);
+    if (!fuzz_load_task(data, size, &lt))
+        return 0;
+    const pl_task *t = lt.task;
+    pl_relaxed *r = t->natoms <= MAX_ATOMS && t->nactions <= MAX_ACTIONS ? pl_relaxed_new(t) : NULL;
+    int *goal = r ? malloc(((size_t)t->natoms * 2 + 1) * sizeof *goal) : NULL;
+    if (goal) {
+        heuristics(t, r, goal, pl_relaxed_goal_atoms(r, t->goal, goal));
+        landmarks(t, r);
     }
-    pl_error_clear(&err);
-    pl_diags_clear(&warnings);
-    free(domain);
-    free(problem);
+    free(goal);
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
     return 0;
 }

@@ -78,7 +78,8 @@ struct pl_relaxed_s {
      * a disjunction, is the relaxation the heuristics use
      * (relaxed_conditions.h), whose atoms go on after the task's with "not
      * p" for p = negated_base[i] (negated_of[p] is that atom, or -1; p may
-     * be derived), then auxiliary atoms (a disjunction's, "false") up to
+     * be derived), then auxiliary atoms (a disjunction's, a universal
+ * quantifier's, "false"; aux_kind) up to
      * natoms, never true in a state.  goal_atoms: the task goal's relaxed
      * atoms there.  Owned. */
     pl_relaxed *negated;
@@ -87,6 +88,7 @@ struct pl_relaxed_s {
     int *negated_of;
     int *goal_atoms;
     int ngoal_atoms;
+    unsigned char *aux_kind;  /* per auxiliary atom, from the task's atoms + nnegated: pl_relaxed_atom_kind */
 };
 
 pl_relaxed *pl_relaxed_new(const pl_task *t);
@@ -97,6 +99,12 @@ int pl_relaxed_atom_count(const pl_relaxed *r);
  * the "not p" atom of each atom p it requires false.  out holds 2 x the
  * task's atoms; returns the count. */
 int pl_relaxed_goal_atoms(const pl_relaxed *r, int cond, int *out);
+/* What a relaxed atom of the heuristics' relaxation (r->negated when set)
+ * is: a task atom, a "not p" atom, or an auxiliary atom holding where a
+ * disjunction holds (either), where a universal quantifier does (all), or
+ * never (false). */
+typedef enum { PL_RELAXED_TASK_ATOM, PL_RELAXED_NOT_ATOM, PL_RELAXED_EITHER, PL_RELAXED_ALL, PL_RELAXED_FALSE } pl_relaxed_atom_kind;
+pl_relaxed_atom_kind pl_relaxed_atom_kind_of(const pl_relaxed *hr, int atom);
 /* The heuristics' "not p" atom of task atom p, or -1 when there is none. */
 int pl_relaxed_negated_atom(const pl_relaxed *r, int atom);
 /* Computes the h^2 mutexes of the initial state (mutex.h), which the

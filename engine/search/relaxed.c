@@ -401,6 +401,14 @@ static int finish_compiled(pl_relaxed *r, pl_rc *rc, op_list *ops)
             return -1;
     }
     r->natoms = pl_rc_end_atom(rc);
+    int first = r->task->natoms + r->nnegated;
+    r->aux_kind = malloc((size_t)(r->natoms - first) + 1);
+    if (!r->aux_kind)
+        return -1;
+    for (int a = first; a < r->natoms; a++) {
+        pl_rc_aux_kind k = pl_rc_atom_kind(rc, a);
+        r->aux_kind[a - first] = k == PL_RC_ALL ? PL_RELAXED_ALL : k == PL_RC_FALSE ? PL_RELAXED_FALSE : PL_RELAXED_EITHER;
+    }
     return 0;
 }
 
@@ -589,6 +597,16 @@ int pl_relaxed_negated_atom(const pl_relaxed *r, int atom)
     return hr->negated_of ? hr->negated_of[atom] : -1;
 }
 
+pl_relaxed_atom_kind pl_relaxed_atom_kind_of(const pl_relaxed *hr, int atom)
+{
+    int n = hr->task->natoms;
+    if (atom < n)
+        return PL_RELAXED_TASK_ATOM;
+    if (atom < n + hr->nnegated)
+        return PL_RELAXED_NOT_ATOM;
+    return hr->aux_kind ? (pl_relaxed_atom_kind)hr->aux_kind[atom - n - hr->nnegated] : PL_RELAXED_EITHER;
+}
+
 int pl_relaxed_atom_count(const pl_relaxed *r)
 {
     return r->negated ? r->negated->natoms : r->natoms;
@@ -615,6 +633,7 @@ void pl_relaxed_free(pl_relaxed *r)
     free(r->negated_of);
     free(r->negated_base);
     free(r->goal_atoms);
+    free(r->aux_kind);
     pl_relaxed_free(r->negated);
     pl_mutexes_free(r->mutexes);
     pl_symmetry_free(r->symmetry);

@@ -145,8 +145,9 @@ static unsigned char *derived_cycles(const pl_task *t, const by_head *b)
 struct pl_rc {
     const pl_task *t;
     const int *negated_of;
-    int next_atom;
+    int next_atom, first_aux;
     int false_atom;        /* an atom no operator reaches (-1 until needed) */
+    ilist aux_kind;        /* per auxiliary atom (from first_aux on): its pl_rc_aux_kind */
     int *memo[2];          /* per ground node and polarity: its disjunction's atom, or -1 */
     int *quantifier_memo;  /* per universal ground node: its atom, or -1 */
     by_head heads;
@@ -259,6 +260,7 @@ pl_rc *pl_rc_new(const pl_task *t, const int *negated_of, int first_aux)
     c->t = t;
     c->negated_of = negated_of;
     c->next_atom = first_aux;
+    c->first_aux = first_aux;
     c->false_atom = -1;
     size_t nodes = (size_t)t->ngnodes + 1;
     c->memo[0] = malloc(nodes * sizeof *c->memo[0]);
@@ -290,6 +292,7 @@ void pl_rc_free(pl_rc *c)
     free(c->op_start.v);
     free(c->op_pre.v);
     free(c->op_eff.v);
+    free(c->aux_kind.v);
     free(c);
 }
 
@@ -316,6 +319,12 @@ int pl_rc_literal(pl_rc *c, int atom, bool negated, int **out, int *n, int *cap)
     return push(out, n, cap, not_atom);
 }
 
+/* A new auxiliary atom of `kind`, or -1 on out of memory. */
+static int new_aux(pl_rc *c, pl_rc_aux_kind kind)
+{
+    return ipush(&c->aux_kind, (int)kind) < 0 ? -1 : c->next_atom++;
+}
+
 static int compile(pl_rc *c, int cond, bool neg, ilist *out);
 static int body(pl_rc *c, int cond, bool neg, ilist *out);
 static int quantifier(pl_rc *c, int node);
@@ -327,7 +336,9 @@ static int disjunction(pl_rc *c, int cond, bool neg)
     int *memo = &c->memo[neg][cond];
     if (*memo >= 0)
         return *memo;
-    int atom = *memo = c->next_atom++;
+    int atom = *memo = new_aux(c, PL_RC_EITHER);
+    if (atom < 0)
+        return -1;
     const pl_gnode *g = &c->t->gnodes[cond];
     ilist pre = {0};
     int rc = 0;
@@ -370,7 +381,9 @@ static int quantifier(pl_rc *c, int node)
     int *memo = &c->quantifier_memo[node];
     if (*memo >= 0)
         return *memo;
-    int atom = *memo = c->next_atom++;
+    int atom = *memo = new_aux(c, PL_RC_ALL);
+    if (atom < 0)
+        return -1;
     ilist pre = {0};
     int rc = body(c, node, false, &pre);
     if (rc == 0)
@@ -384,8 +397,8 @@ static int compile(pl_rc *c, int cond, bool neg, ilist *out)
     if (cond == PL_GF_TRUE || cond == PL_GF_FALSE) {
         if ((cond == PL_GF_TRUE) != neg)
             return 0;
-        if (c->false_atom < 0)
-            c->false_atom = c->next_atom++;
+        if (c->false_atom < 0 && (c->false_atom = new_aux(c, PL_RC_FALSE)) < 0)
+            return -1;
         return ipush(out, c->false_atom);
     }
     if (!neg && c->t->gnodes[cond].universal) {
@@ -459,4 +472,9 @@ int pl_rc_op_eff(const pl_rc *c, int op)
 int pl_rc_end_atom(const pl_rc *c)
 {
     return c->next_atom;
+}
+
+pl_rc_aux_kind pl_rc_atom_kind(const pl_rc *c, int atom)
+{
+    return (pl_rc_aux_kind)c->aux_kind.v[atom - c->first_aux];
 }

@@ -28,6 +28,10 @@ int pl_rc_discover(const pl_task *t, unsigned char *needs_not, bool *needs_aux);
 
 typedef struct pl_rc pl_rc;
 
+/* An auxiliary atom holds where a disjunction (some disjunct) or a
+ * universal quantifier (every binding) holds; the false atom never. */
+typedef enum { PL_RC_EITHER, PL_RC_ALL, PL_RC_FALSE } pl_rc_aux_kind;
+
 /* A compiler whose auxiliary atoms are numbered from first_aux on;
  * negated_of[p] is p's "not p" atom or -1 (borrowed). */
 pl_rc *pl_rc_new(const pl_task *t, const int *negated_of, int first_aux);
@@ -48,5 +52,7 @@ int pl_rc_nops(const pl_rc *c);
 const int *pl_rc_op_pre(const pl_rc *c, int op, int *npre);
 int pl_rc_op_eff(const pl_rc *c, int op);
 int pl_rc_end_atom(const pl_rc *c);
+/* What auxiliary atom `atom` (from first_aux to the end atom) stands for. */
+pl_rc_aux_kind pl_rc_atom_kind(const pl_rc *c, int atom);
 
 #endif

@@ -12,12 +12,24 @@
 const char *pl_hx_atom_name(const pl_relaxed *hr, int atom, char *buf, size_t n)
 {
     const pl_task *t = hr->task;
-    if (atom < t->natoms)
+    int k = atom - t->natoms - hr->nnegated; /* an auxiliary atom's number (search/relaxed_conditions.h) */
+    switch (pl_relaxed_atom_kind_of(hr, atom)) {
+    case PL_RELAXED_TASK_ATOM:
         snprintf(buf, n, "%s", t->atoms[atom].name);
-    else if (atom < t->natoms + hr->nnegated)
+        break;
+    case PL_RELAXED_NOT_ATOM:
         snprintf(buf, n, "(not %s)", t->atoms[hr->negated_base[atom - t->natoms]].name);
-    else /* a disjunction's auxiliary atom (search/relaxed_conditions.h) */
-        snprintf(buf, n, "(either #%d)", atom - t->natoms - hr->nnegated);
+        break;
+    case PL_RELAXED_EITHER:
+        snprintf(buf, n, "(either #%d)", k);
+        break;
+    case PL_RELAXED_ALL:
+        snprintf(buf, n, "(all of #%d)", k);
+        break;
+    case PL_RELAXED_FALSE:
+        snprintf(buf, n, "(false)");
+        break;
+    }
     return buf;
 }
 

@@ -170,9 +170,35 @@ static void test_negated_derived_precondition(void **state)
     check(jam_domain, jam_problem, cases, 3);
 }
 
+/* The auxiliary atoms of a task by kind. */
+static void count_aux(const char *domain, const char *problem, int *either, int *all)
+{
+    pl_loaded_task lt;
+    pl_test_load_texts(domain, problem, "kinds", &lt);
+    pl_relaxed *r = pl_relaxed_new(lt.task);
+    assert_non_null(r);
+    const pl_relaxed *hr = r->negated ? r->negated : r;
+    *either = *all = 0;
+    for (int a = 0; a < hr->natoms; a++) {
+        pl_relaxed_atom_kind k = pl_relaxed_atom_kind_of(hr, a);
+        *either += k == PL_RELAXED_EITHER;
+        *all += k == PL_RELAXED_ALL;
+    }
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+}
+
 static void test_quantifiers_paid_apart(void **state)
 {
     (void)state;
+    /* gather: finish's two foralls and its effect's; choice: its two ors */
+    int either, all;
+    count_aux(gather_domain, gather_problem, &either, &all);
+    assert_int_equal(either, 0);
+    assert_int_equal(all, 3);
+    count_aux(choice_domain, choice_problem, &either, &all);
+    assert_int_equal(either, 2);
+    assert_int_equal(all, 0);
     const expected cases[] = {
         {{NULL}, 13, 4, 2},
         /* p1 made: done 1 + 0 + 1 + 0 = 2, sealed 2 + 2 = 4 */

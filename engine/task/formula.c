@@ -176,6 +176,49 @@ static bool junction_add(pl_gbuilder *b, id_list *kids, pl_gnode_kind kind, int 
     return false;
 }
 
+typedef struct {
+    int key, at; /* a literal child's atom * 2 + sign, its place */
+} literal_at;
+
+static int by_key_then_place(const void *x, const void *y)
+{
+    const literal_at *a = x, *b = y;
+    return a->key != b->key ? (a->key > b->key) - (a->key < b->key) : (a->at > b->at) - (a->at < b->at);
+}
+
+/* repeat[i]: child i is a literal an earlier child is too (a quantifier
+ * whose body ignores its variable gives one per binding).  Readers that
+ * list a node's literals (pl_cond_required_atoms) list each once, so their
+ * output fits the task's atom count.  Returns false on out of memory. */
+static bool mark_repeats(const pl_task *t, const int *kids, int n, unsigned char *repeat)
+{
+    memset(repeat, 0, (size_t)n);
+    if (n <= 32) {
+        for (int i = 1; i < n; i++) {
+            const pl_gnode *x = &t->gnodes[kids[i]];
+            for (int j = 0; x->kind == PL_G_LIT && j < i && !repeat[i]; j++) {
+                const pl_gnode *y = &t->gnodes[kids[j]];
+                repeat[i] = y->kind == PL_G_LIT && y->atom == x->atom && y->neg == x->neg;
+            }
+        }
+        return true;
+    }
+    literal_at *lits = malloc((size_t)n * sizeof *lits);
+    if (!lits)
+        return false;
+    int m = 0;
+    for (int i = 0; i < n; i++) {
+        const pl_gnode *x = &t->gnodes[kids[i]];
+        if (x->kind == PL_G_LIT)
+            lits[m++] = (literal_at){x->atom * 2 + x->neg, i};
+    }
+    qsort(lits, (size_t)m, sizeof *lits, by_key_then_place);
+    for (int i = 1; i < m; i++)
+        repeat[lits[i].at] = lits[i].key == lits[i - 1].key;
+    free(lits);
+    return true;
+}
+
 static int junction_finish(pl_gbuilder *b, id_list *kids, pl_gnode_kind kind, bool decided, bool universal)
 {
     int result;
@@ -200,7 +243,10 @@ static int junction_finish(pl_gbuilder *b, id_list *kids, pl_gnode_kind kind, bo
             int *q = realloc(t->gkid_quantifier, (size_t)cap * sizeof *q);
             if (q)
                 t->gkid_quantifier = q;
-            if (!k || !q) {
+            unsigned char *r = realloc(t->gkid_repeat, (size_t)cap);
+            if (r)
+                t->gkid_repeat = r;
+            if (!k || !q || !r) {
                 id_free(kids);
                 return PL_GF_FALSE;
             }
@@ -208,6 +254,10 @@ static int junction_finish(pl_gbuilder *b, id_list *kids, pl_gnode_kind kind, bo
         }
         memcpy(t->gkids + t->ngkids, kids->ids, (size_t)kids->count * sizeof *kids->ids);
         memcpy(t->gkid_quantifier + t->ngkids, kids->quantifier, (size_t)kids->count * sizeof *kids->quantifier);
+        if (!mark_repeats(t, kids->ids, kids->count, t->gkid_repeat + t->ngkids)) {
+            id_free(kids);
+            return PL_GF_FALSE;
+        }
         pl_gnode n = {kind, -1, false, universal, t->ngkids, kids->count};
         t->ngkids += kids->count;
         result = push_node(b, n);
@@ -327,7 +377,7 @@ static int required_literals(const pl_task *t, int cond, bool neg, int *out)
     int k = 0;
     for (int i = 0; i < n->count; i++) {
         const pl_gnode *c = &t->gnodes[t->gkids[n->first + i]];
-        if (c->kind == PL_G_LIT && c->neg == neg)
+        if (c->kind == PL_G_LIT && c->neg == neg && !t->gkid_repeat[n->first + i])
             out[k++] = c->atom;
     }
     return k;

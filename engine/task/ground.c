@@ -329,6 +329,7 @@ void pl_task_free(pl_task *t)
     free(t->gnodes);
     free(t->gkids);
     free(t->gkid_quantifier);
+    free(t->gkid_repeat);
     pl_arena_free(&t->arena);
     free(t);
 }

@@ -81,6 +81,7 @@ typedef struct pl_task {
     int ngnodes;
     int *gkids;
     int *gkid_quantifier;       /* per gkids entry: its universal node, or -1 (see pl_gnode) */
+    unsigned char *gkid_repeat; /* per gkids entry: 1 when an earlier child of its node is the same literal */
     int ngkids;
     bool *pred_static;         /* per predicate: no action changes it */
     pl_hashmap atom_ids;        /* (pred, args...) -> fluent atom id */
@@ -184,9 +185,10 @@ bool pl_task_goal_reached(const pl_task *t, const uint64_t *state);
 bool pl_task_monotone(const pl_task *t);
 
 /* Positive atoms a ground condition requires in every case (top-level
- * conjunction); written to out (capacity t->natoms); returns the count. */
+ * conjunction), each once; written to out (capacity t->natoms); returns
+ * the count. */
 int pl_cond_required_atoms(const pl_task *t, int cond, int *out);
-/* Atoms it requires false in every case (its top-level negative literals). */
+/* Atoms it requires false in every case (its top-level negative literals), each once. */
 int pl_cond_required_false(const pl_task *t, int cond, int *out);
 
 #endif

@@ -245,6 +245,44 @@ static void test_quantified_precondition_helpful(void **state)
     pl_loaded_task_free(&lt);
 }
 
+/* A quantifier whose body ignores one of its variables repeats a literal
+ * once per binding: (forall (?x ?c - part) (made ?x)) over 3 parts is 9
+ * literals of 3 atoms.  The conjunction lists each atom once (the plain
+ * relaxation's buffers hold the task's atom count: fuzz_relaxation found
+ * the overflow), and the relaxation still prices it (h_add 13 as above). */
+static void test_repeated_literals_listed_once(void **state)
+{
+    (void)state;
+    char domain[sizeof gather_domain + 8];
+    const char *at = strstr(gather_domain, "(forall (?x - part) (made ?x))");
+    assert_non_null(at);
+    snprintf(domain, sizeof domain, "%.*s(forall (?x ?c - part) (made ?x))%s", (int)(at - gather_domain),
+             gather_domain, at + strlen("(forall (?x - part) (made ?x))"));
+    pl_loaded_task lt;
+    pl_test_load_texts(domain, gather_problem, "repeats", &lt);
+    const pl_task *t = lt.task;
+    int cond = PL_GF_TRUE;
+    for (int a = 0; a < t->nactions; a++)
+        for (int i = 0; i < t->actions[a].neffs; i++)
+            if (t->actions[a].effs[i].cond != PL_GF_TRUE)
+                cond = t->actions[a].effs[i].cond;
+    assert_int_not_equal(cond, PL_GF_TRUE);
+    int *out = malloc(((size_t)t->natoms + 1) * sizeof *out);
+    assert_non_null(out);
+    assert_int_equal(pl_cond_required_atoms(t, cond, out), 3);
+    free(out);
+    pl_relaxed *r = pl_relaxed_new(t);
+    assert_non_null(r);
+    int *goal = malloc(((size_t)t->natoms * 2 + 1) * sizeof *goal);
+    assert_non_null(goal);
+    pl_heuristic *h = pl_heuristic_new(r, PL_H_ADD, goal, pl_relaxed_goal_atoms(r, t->goal, goal), NULL);
+    assert_int_equal(pl_heuristic_eval(h, t->init), 13);
+    pl_heuristic_free(h);
+    free(goal);
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -252,6 +290,7 @@ int main(void)
         cmocka_unit_test(test_negated_derived_precondition),
         cmocka_unit_test(test_quantifiers_paid_apart),
         cmocka_unit_test(test_quantified_precondition_helpful),
+        cmocka_unit_test(test_repeated_literals_listed_once),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

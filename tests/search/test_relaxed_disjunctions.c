@@ -115,6 +115,17 @@ static void walk(const pl_task *t, uint64_t *s, const char *const *steps)
     free(next);
 }
 
+/* Heuristic k towards the task's goal. */
+static pl_heuristic *goal_heuristic(const pl_task *t, const pl_relaxed *r, pl_heuristic_kind k)
+{
+    int *goal = malloc(((size_t)t->natoms * 2 + 1) * sizeof *goal);
+    assert_non_null(goal);
+    pl_heuristic *h = pl_heuristic_new(r, k, goal, pl_relaxed_goal_atoms(r, t->goal, goal), NULL);
+    free(goal);
+    assert_non_null(h);
+    return h;
+}
+
 static void check(const char *domain, const char *problem, const expected *cases, int ncases)
 {
     pl_loaded_task lt;
@@ -122,25 +133,21 @@ static void check(const char *domain, const char *problem, const expected *cases
     const pl_task *t = lt.task;
     pl_relaxed *r = pl_relaxed_new(t);
     assert_non_null(r);
-    int *goal = malloc(((size_t)t->natoms * 2 + 1) * sizeof *goal);
     uint64_t *s = pl_state_clone(t, t->init);
-    assert_true(goal && s);
-    int ngoal = pl_relaxed_goal_atoms(r, t->goal, goal);
+    assert_non_null(s);
     for (int c = 0; c < ncases; c++) {
         memcpy(s, t->init, (size_t)t->words * sizeof *s);
         walk(t, s, cases[c].steps);
         const pl_heuristic_kind kinds[] = {PL_H_ADD, PL_H_FF, PL_H_MAX};
         const int want[] = {cases[c].add, cases[c].ff, cases[c].max};
         for (int k = 0; k < 3; k++) {
-            pl_heuristic *h = pl_heuristic_new(r, kinds[k], goal, ngoal, NULL);
-            assert_non_null(h);
+            pl_heuristic *h = goal_heuristic(t, r, kinds[k]);
             int v = pl_heuristic_eval(h, s);
             pl_heuristic_free(h);
             if (v != want[k])
                 fail_msg("case %d, %s: %d, expected %d", c, pl_heuristic_name(kinds[k]), v, want[k]);
         }
     }
-    free(goal);
     free(s);
     pl_relaxed_free(r);
     pl_loaded_task_free(&lt);
@@ -220,14 +227,11 @@ static void test_quantified_precondition_helpful(void **state)
     const pl_task *t = lt.task;
     pl_relaxed *r = pl_relaxed_new(t);
     assert_non_null(r);
-    int *goal = malloc(((size_t)t->natoms * 2 + 1) * sizeof *goal);
     uint64_t *s = pl_state_clone(t, t->init);
-    assert_true(goal && s);
+    assert_non_null(s);
     static const char *const steps[] = {"(make p1)", "(make p2)", NULL};
     walk(t, s, steps);
-    int ngoal = pl_relaxed_goal_atoms(r, t->goal, goal);
-    pl_heuristic *h = pl_heuristic_new(r, PL_H_FF, goal, ngoal, NULL);
-    assert_non_null(h);
+    pl_heuristic *h = goal_heuristic(t, r, PL_H_FF);
     assert_int_equal(pl_heuristic_eval(h, s), 2);
     const int *helpful;
     int n = pl_heuristic_preferred(h, &helpful);
@@ -239,7 +243,6 @@ static void test_quantified_precondition_helpful(void **state)
     assert_int_equal(n, 2);
     assert_true(finish && make3);
     pl_heuristic_free(h);
-    free(goal);
     free(s);
     pl_relaxed_free(r);
     pl_loaded_task_free(&lt);
@@ -273,12 +276,9 @@ static void test_repeated_literals_listed_once(void **state)
     free(out);
     pl_relaxed *r = pl_relaxed_new(t);
     assert_non_null(r);
-    int *goal = malloc(((size_t)t->natoms * 2 + 1) * sizeof *goal);
-    assert_non_null(goal);
-    pl_heuristic *h = pl_heuristic_new(r, PL_H_ADD, goal, pl_relaxed_goal_atoms(r, t->goal, goal), NULL);
+    pl_heuristic *h = goal_heuristic(t, r, PL_H_ADD);
     assert_int_equal(pl_heuristic_eval(h, t->init), 13);
     pl_heuristic_free(h);
-    free(goal);
     pl_relaxed_free(r);
     pl_loaded_task_free(&lt);
 }

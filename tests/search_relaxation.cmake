@@ -1,2 +1,3 @@
 # search_relaxation: tests (issue 40).
 planlens_test(search test_relaxed_disjunctions)
+planlens_test(search test_fact_order)

@@ -43,6 +43,7 @@ struct pl_heuristic {
     unsigned char *status;
     int *stack;
     int *state_atoms; /* the evaluated state's atoms (list_state_atoms) */
+    const int *fact_order; /* h_add, h_FF: the order to list them in (r->fact_order) */
     int nstate_atoms;
     int *cut;
     int *goal;
@@ -141,6 +142,7 @@ pl_heuristic *pl_heuristic_new(const pl_relaxed *r, pl_heuristic_kind kind, cons
     g->eff = &h->goal_atom;
     g->neff = 1;
     int *const *pre_of = fd_order ? r->ordered_pre_of : r->pre_of;
+    h->fact_order = fd_order ? r->fact_order : NULL;
     for (int a = 0; a < n; a++) {
         h->pre_of[a] = pre_of[a];
         h->npre_of[a] = r->npre_of[a];
@@ -207,13 +209,29 @@ void pl_heuristic_free(pl_heuristic *h)
     free(h);
 }
 
+static bool relaxed_atom_holds(const pl_heuristic *h, const uint64_t *state, int atom)
+{
+    int n = h->r->task->natoms;
+    if (atom >= n + h->r->nnegated)
+        return false; /* an auxiliary atom: the exploration decides */
+    return atom < n ? pl_state_has(state, atom) : !pl_state_has(state, h->r->negated_base[atom - n]);
+}
+
 /* Lists the relaxed atoms true in `state` in h->state_atoms (the task's
  * atoms it holds, the "not p" atoms of those it does not): the exploration
- * and each of LM-cut's cut searches start from them. */
+ * and each of LM-cut's cut searches start from them.  h_add and h_FF list
+ * them in Fast Downward's order, which breaks their ties as its do. */
 static void list_state_atoms(pl_heuristic *h, const uint64_t *state)
 {
     int n = h->r->task->natoms, count = 0;
     int *out = h->state_atoms;
+    if (h->fact_order) {
+        for (int i = 0, total = n + h->r->nnegated; i < total; i++)
+            if (relaxed_atom_holds(h, state, h->fact_order[i]))
+                out[count++] = h->fact_order[i];
+        h->nstate_atoms = count;
+        return;
+    }
     for (int w = 0, words = h->r->task->words; w < words; w++)
         for (uint64_t bits = state[w]; bits; bits &= bits - 1) {
             int a = w * 64 + __builtin_ctzll(bits);
@@ -224,14 +242,6 @@ static void list_state_atoms(pl_heuristic *h, const uint64_t *state)
         if (!pl_state_has(state, h->r->negated_base[i]))
             out[count++] = n + i;
     h->nstate_atoms = count;
-}
-
-static bool relaxed_atom_holds(const pl_heuristic *h, const uint64_t *state, int atom)
-{
-    int n = h->r->task->natoms;
-    if (atom >= n + h->r->nnegated)
-        return false; /* an auxiliary atom: the exploration decides */
-    return atom < n ? pl_state_has(state, atom) : !pl_state_has(state, h->r->negated_base[atom - n]);
 }
 
 static inline void enqueue(pl_heuristic *h, int atom, int cost, int op)

@@ -61,6 +61,11 @@ struct pl_relaxed_s {
     int **ordered_pre_of;
     int *ordered_pre_of_pool;
     int *ordered_no_pre_ops;
+    /* The task's atoms and the "not p" atoms in the order Fast Downward's
+     * h_add queues a state's facts (fact_order.h), which h_add and h_FF
+     * follow; set on the heuristics' relaxation (negated when there is
+     * one).  Owned. */
+    int *fact_order;
     int *fd_eff_pool;         /* owned: every op's fd_eff list, back to back */
     bool split_effects;       /* some action became several relaxed ops */
     bool integral_costs;      /* every action cost is a non-negative integer */

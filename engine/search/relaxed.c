@@ -6,6 +6,7 @@
 #include "base/hashmap.h"
 #include "base/sort.h"
 #include "search/heuristic.h"
+#include "search/fact_order.h"
 #include "search/mutex.h"
 #include "search/pdb.h"
 #include "search/relaxed_conditions.h"
@@ -563,6 +564,10 @@ pl_relaxed *pl_relaxed_new(const pl_task *t)
     r->successors = pl_successors_new(t);
     if (!r->successors)
         goto fail;
+    pl_relaxed *hr = r->negated ? r->negated : r;
+    hr->fact_order = pl_fd_fact_order(t, hr->nnegated, hr->negated_base);
+    if (!hr->fact_order)
+        goto fail;
     return r;
 fail:
     pl_relaxed_free(r);
@@ -628,6 +633,7 @@ void pl_relaxed_free(pl_relaxed *r)
     free(r->ordered_pre_of);
     free(r->ordered_pre_of_pool);
     free(r->ordered_no_pre_ops);
+    free(r->fact_order);
     free(r->fd_eff_pool);
     free(r->action_cost);
     free(r->negated_of);

@@ -190,7 +190,8 @@ static bool choice_solves(const pl_csys *s, term_sets *u, const int *chosen)
 
 bool pl_csys_solvable(const pl_csys *s, long *budget)
 {
-    if (s->oom)
+    --*budget;
+    if (s->oom || *budget < 0)
         return false;
     for (int d = 0; d < s->ndnfs; d++)
         if (s->dnfs[d].count == 0)

@@ -301,7 +301,7 @@ static void each_mapping(inv_finder *f, const inv_candidate *c, const inv_lit *o
     for (int i = 0; i < n; i++)
         args[x->positions[i]] = x->img[i];
     each_mapping(f, c, other, fs, nf, at + 1, args);
-    for (int i = 1; i < n;) { /* Heap's algorithm */
+    for (int i = 1; i < n && f->budget > 0 && !f->oom;) { /* Heap's algorithm */
         if (idx[i] < i) {
             int j = i % 2 ? idx[i] : 0, tmp = x->img[j];
             x->img[j] = x->img[i];
@@ -430,6 +430,7 @@ static bool check_balance(inv_finder *f, int ci)
     for (int i = 0; i < f->nacts && !f->oom && f->budget > 0; i++) {
         const inv_action *a = &f->acts[i];
         inv_candidate c = f->cands[ci];
+        f->budget--;
         if (!adds_part(f, a, &c))
             continue;
         if (too_heavy(f, a, &c))

@@ -49,13 +49,14 @@ static void enqueue(inv_finder *f, const inv_candidate *c, const inv_part *extra
     int k = 0;
     for (int i = 0; c && i < c->nparts; i++)
         np[k++] = f->parts[c->first + i];
+    int extra_at = -1;
     if (extra) {
-        int at = k;
-        while (at > 0 && cmp_parts(&np[at - 1], extra) > 0) {
-            np[at] = np[at - 1];
-            at--;
+        extra_at = k;
+        while (extra_at > 0 && cmp_parts(&np[extra_at - 1], extra) > 0) {
+            np[extra_at] = np[extra_at - 1];
+            extra_at--;
         }
-        np[at] = *extra;
+        np[extra_at] = *extra;
         k++;
     }
     int key[INV_MAX_KEY], len = 0;
@@ -75,6 +76,13 @@ static void enqueue(inv_finder *f, const inv_candidate *c, const inv_part *extra
     }
     if (stored != f->ncands)
         return; /* seen */
+    if (extra_at >= 0) { /* the caller's arguments may be its scratch: keep a copy */
+        np[extra_at].args = pl_arena_memdup(&f->arena, extra->args, (size_t)(extra->nargs ? extra->nargs : 1) * sizeof(int));
+        if (!np[extra_at].args) {
+            f->oom = true;
+            return;
+        }
+    }
     if (f->ncands == f->cap_cands) {
         int cap = f->cap_cands ? f->cap_cands * 2 : 64;
         inv_candidate *grown = realloc(f->cands, (size_t)cap * sizeof *grown);
@@ -106,11 +114,7 @@ static void initial_candidates(inv_finder *f)
             continue;
         int arity = f->d->preds[p].arity;
         for (int omitted = -1; omitted < arity; omitted++) {
-            int *args = pl_arena_alloc(&f->arena, (size_t)(arity ? arity : 1) * sizeof *args);
-            if (!args) {
-                f->oom = true;
-                break;
-            }
+            int args[PL_MAX_ARITY];
             for (int i = 0, next = 0; i < arity; i++)
                 args[i] = i == omitted ? INV_COUNTED : next++;
             inv_part x = {p, omitted, arity, args};
@@ -283,12 +287,7 @@ static void each_mapping(inv_finder *f, const inv_candidate *c, const inv_lit *o
         for (int i = 0; i < other->nargs; i++)
             if (args[i] == INV_COUNTED)
                 omitted = i;
-        int *kept = pl_arena_memdup(&f->arena, args, (size_t)(other->nargs ? other->nargs : 1) * sizeof *args);
-        if (!kept) {
-            f->oom = true;
-            return;
-        }
-        inv_part x = {other->pred, omitted, other->nargs, kept};
+        inv_part x = {other->pred, omitted, other->nargs, args};
         enqueue(f, c, &x);
         f->budget--;
         return;

@@ -189,6 +189,43 @@ static void test_tie_broken_by_variable_order(void **state)
     pl_loaded_task_free(&lt);
 }
 
+/* A hostile domain: sixteen arguments that all repeat one variable.  The
+ * refinement of (p ?x ... ?x) by (q ?x ... ?x) has 16! candidate mappings;
+ * the work budget ends the synthesis (before, Heap's permutation loop ran
+ * on after it was spent), and the task still gets its order and h_add. */
+static void test_repeated_arguments_end(void **state)
+{
+    (void)state;
+    char domain[1024], args[128] = "", vars[128] = "";
+    for (int i = 0; i < 16; i++) {
+        snprintf(args + strlen(args), sizeof args - strlen(args), " ?a%d", i);
+        snprintf(vars + strlen(vars), sizeof vars - strlen(vars), " ?x");
+    }
+    snprintf(domain, sizeof domain,
+             "(define (domain wide) (:requirements :strips)\n"
+             " (:predicates (p%s) (q%s))\n"
+             " (:action turn :parameters (?x) :precondition (q%s)\n"
+             "  :effect (and (p%s) (not (q%s)))))\n",
+             args, args, vars, vars, vars);
+    const char *problem = "(define (problem w) (:domain wide) (:objects o)\n"
+                          " (:init (q o o o o o o o o o o o o o o o o))\n"
+                          " (:goal (p o o o o o o o o o o o o o o o o)))\n";
+    pl_loaded_task lt;
+    pl_test_load_texts(domain, problem, "wide", &lt);
+    pl_fd_groups g;
+    assert_int_equal(pl_fd_groups_find(lt.task, &g), 0);
+    pl_fd_groups_free(&g);
+    pl_relaxed *r = pl_relaxed_new(lt.task);
+    assert_non_null(r);
+    int goal[4];
+    int ngoal = pl_relaxed_goal_atoms(r, lt.task->goal, goal);
+    pl_heuristic *h = pl_heuristic_new(r, PL_H_ADD, goal, ngoal, NULL);
+    assert_int_equal(pl_heuristic_eval(h, lt.task->init), 1);
+    pl_heuristic_free(h);
+    pl_relaxed_free(r);
+    pl_loaded_task_free(&lt);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -196,6 +233,7 @@ int main(void)
         cmocka_unit_test(test_blocks_groups),
         cmocka_unit_test(test_logistics_variable_order),
         cmocka_unit_test(test_tie_broken_by_variable_order),
+        cmocka_unit_test(test_repeated_arguments_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -246,7 +246,8 @@ static int build_ordered(pl_relaxed *r)
 /* Fast Downward's simplification of the unary operators (an operator per
  * effect): an effect e of op o is dropped when another op adds e from a
  * subset of o's preconditions (o having at most 5) at no higher cost, the
- * first such op among equally cheap ones with the same preconditions.  It
+ * first such op in Fast Downward's operator order among equally cheap ones
+ * with the same preconditions.  It
  * changes no h_add or h_max value, only which of equally cheap achievers
  * is met first, which h_FF's relaxed plan follows.  Fills every op's
  * fd_eff; -1 on out of memory. */
@@ -258,8 +259,9 @@ static int drop_dominated(pl_relaxed *r)
         total += (size_t)r->ops[o].neff;
     r->fd_eff_pool = malloc((total + 1) * sizeof *r->fd_eff_pool);
     int *best = malloc(((total + 1)) * sizeof *best); /* per key slot: its cheapest op */
+    int *rank = op_ranks(r); /* ties: the op first in Fast Downward's order */
     pl_hashmap index = PL_HASHMAP_INIT;
-    int rc = r->fd_eff_pool && best ? 0 : -1;
+    int rc = r->fd_eff_pool && best && rank ? 0 : -1;
     int key[MAX_DOMINATED_PRE + 1], slots = 0;
     for (int o = 0; rc == 0 && o < r->nops; o++) {
         const pl_relaxed_op *op = &r->ops[o];
@@ -273,7 +275,8 @@ static int drop_dominated(pl_relaxed *r)
                 rc = -1;
             else if (slot == slots)
                 best[slots++] = o;
-            else if (op->cost < r->ops[best[slot]].cost)
+            else if (op->cost < r->ops[best[slot]].cost ||
+                     (op->cost == r->ops[best[slot]].cost && rank[o] < rank[best[slot]]))
                 best[slot] = o;
         }
     }
@@ -299,6 +302,7 @@ static int drop_dominated(pl_relaxed *r)
         at += (size_t)op->nfd_eff;
     }
     free(best);
+    free(rank);
     pl_hashmap_free(&index);
     return rc;
 }

@@ -28,7 +28,15 @@
  *   fast-downward.py dominance-domain.pddl dominance-problem.pddl  *       --search "eager_greedy([ff(),add()], bound=0)"
  *   Initial heuristic value for add: 2
  *   Initial heuristic value for ff: 2).
- * Keeping a-act's (g), it is met first (actions by name) and h_FF is 1. */
+ * Keeping a-act's (g), it is met first (actions by name) and h_FF is 1.
+ *
+ * Same preconditions: make-special (declared first) and make both need
+ * (ready) and add (food); make-special also adds (special).  Of two equally
+ * cheap operators with the same precondition Fast Downward keeps the first
+ * in its order, by name: make.  (food) comes from make, (special) from
+ * make-special, h_FF = 2 (Fast Downward: add 2, ff 2, as above); keeping
+ * the first declared, make-special does both and h_FF was 1 (childsnack's
+ * make_sandwich and make_sandwich_no_gluten). */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -76,6 +84,14 @@ static const char dominance_domain[] = "(define (domain dominance) (:requirement
                                        " (:action drop :effect (and (not (p)) (not (q)))))\n";
 static const char dominance_problem[] = "(define (problem one) (:domain dominance) (:init (q) (p))\n"
                                         " (:goal (and (g) (h))))\n";
+
+static const char twin_domain[] = "(define (domain twin) (:requirements :strips)\n"
+                                  " (:predicates (ready) (food) (special))\n"
+                                  " (:action spoil :precondition (ready) :effect (not (ready)))\n"
+                                  " (:action make-special :precondition (ready) :effect (and (food) (special)))\n"
+                                  " (:action make :precondition (ready) :effect (food)))\n";
+static const char twin_problem[] = "(define (problem one) (:domain twin) (:init (ready))\n"
+                                   " (:goal (and (food) (special))))\n";
 
 typedef struct {
     pl_loaded_task lt;
@@ -211,6 +227,18 @@ static void test_dominated_effect_dropped(void **state)
     release(&ff);
 }
 
+static void test_equal_twins_first_by_name(void **state)
+{
+    (void)state;
+    evaluated ff;
+    evaluate(twin_domain, twin_problem, PL_H_FF, &ff);
+    assert_int_equal(ff.value, 2);
+    char text[256];
+    relaxed_plan_text(&ff, text, sizeof text);
+    assert_string_equal(text, "(make) (make-special)");
+    release(&ff);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -218,6 +246,7 @@ int main(void)
         cmocka_unit_test(test_zero_cost_supporter),
         cmocka_unit_test(test_conditional_effects_once),
         cmocka_unit_test(test_dominated_effect_dropped),
+        cmocka_unit_test(test_equal_twins_first_by_name),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -95,10 +95,21 @@ static bool in_list(const int *list, int n, int x)
     return false;
 }
 
+/* Does the action add back, under the same condition, the atom that
+ * delete effect e deletes?  Then the add wins and the delete is no effect. */
+static bool readded(const pl_gaction *act, const pl_geffect *e)
+{
+    for (int i = 0; i < act->neffs; i++)
+        if (act->effs[i].add && act->effs[i].atom == e->atom && act->effs[i].cond == e->cond)
+            return true;
+    return false;
+}
+
 /* Arcs from each precondition variable, and each effect condition's, to the
  * variable an effect changes, one per operator effect (CausalGraph's
  * weight_graph_from_ops and _from_axioms); effects that change nothing
- * (adding what the precondition requires) are none. */
+ * (adding what the precondition requires, deleting what the action adds
+ * back) are none. */
 static bool build_arcs(const pl_task *t, const int *var_of, int nvars, arcs *g)
 {
     int n = t->natoms;
@@ -130,6 +141,8 @@ static bool build_arcs(const pl_task *t, const int *var_of, int nvars, arcs *g)
         for (int e = 0; e < act->neffs; e++) {
             const pl_geffect *ef = &act->effs[e];
             if (ef->add && ef->cond == PL_GF_TRUE && in_list(required, nrequired, ef->atom))
+                continue;
+            if (!ef->add && readded(act, ef))
                 continue;
             int v = var_of[ef->atom];
             bool seen = false;

@@ -77,7 +77,8 @@ static void enqueue(inv_finder *f, const inv_candidate *c, const inv_part *extra
     if (stored != f->ncands)
         return; /* seen */
     if (extra_at >= 0) { /* the caller's arguments may be its scratch: keep a copy */
-        np[extra_at].args = pl_arena_memdup(&f->arena, extra->args, (size_t)(extra->nargs ? extra->nargs : 1) * sizeof(int));
+        size_t bytes = (size_t)(extra->nargs ? extra->nargs : 1) * sizeof(int);
+        np[extra_at].args = pl_arena_memdup(&f->arena, extra->args, bytes);
         if (!np[extra_at].args) {
             f->oom = true;
             return;
@@ -176,9 +177,10 @@ static void ensure_conjunction_sat(pl_csys *s, const inv_lit *lits, int n)
         }
 }
 
-/* scratch = the lists given (pairs of pointer and count), NULL-terminated. */
-static int gather(inv_finder *f, const inv_lit *first, int nfirst, const inv_lit *second, int nsecond, const inv_lit *third,
-                  int nthird, const inv_lit *extra1, const inv_lit *extra2)
+/* f->scratch = the three literal lists, then extra1 and extra2 (either may
+ * be NULL); returns the count. */
+static int gather(inv_finder *f, const inv_lit *first, int nfirst, const inv_lit *second, int nsecond,
+                  const inv_lit *third, int nthird, const inv_lit *extra1, const inv_lit *extra2)
 {
     int n = nfirst + nsecond + nthird + 2;
     if (n > f->cap_scratch) {
@@ -238,7 +240,8 @@ static bool too_heavy(inv_finder *f, const inv_action *a, const inv_candidate *c
 
 /* Does the delete effect consume an atom of the instance that `add`
  * produces into, whenever it produces (the literals of `produced`)? */
-static bool balances(inv_finder *f, const inv_candidate *c, const inv_eff *add, const inv_eff *del, const inv_lit *produced, int nproduced)
+static bool balances(inv_finder *f, const inv_candidate *c, const inv_eff *add, const inv_eff *del,
+                     const inv_lit *produced, int nproduced)
 {
     pl_csys *s = &f->sys;
     pl_csys_clear(s);
@@ -278,7 +281,8 @@ typedef struct {
 
 /* Every bijection of each factor's positions onto its parameters, in
  * turn (instantiate_factored_mapping); each complete one is a new part. */
-static void each_mapping(inv_finder *f, const inv_candidate *c, const inv_lit *other, factor *fs, int nf, int at, int *args)
+static void each_mapping(inv_finder *f, const inv_candidate *c, const inv_lit *other, factor *fs, int nf, int at,
+                         int *args)
 {
     if (f->oom || f->budget <= 0)
         return;
@@ -318,7 +322,8 @@ static void each_mapping(inv_finder *f, const inv_candidate *c, const inv_lit *o
 
 /* The parts over `other`'s predicate that would let `other` (a delete
  * effect) balance `own` (an add effect) of part p (possible_matches). */
-static void possible_matches(inv_finder *f, const inv_candidate *c, const inv_part *p, const inv_lit *own, const inv_lit *other)
+static void possible_matches(inv_finder *f, const inv_candidate *c, const inv_part *p, const inv_lit *own,
+                             const inv_lit *other)
 {
     int arity = p->nargs - (p->omitted >= 0);
     int allowed = other->nargs - arity;
@@ -396,7 +401,8 @@ static bool add_unbalanced(inv_finder *f, const inv_candidate *c, const inv_acti
             pl_csys_add_not_constant(ps, params[i]);
     for (int i = 0; i < nparams; i++)
         for (int j = i + 1; j < nparams; j++)
-            if (pl_classes_representative(&f->classes, params[i]) != pl_classes_representative(&f->classes, params[j])) {
+            if (pl_classes_representative(&f->classes, params[i]) !=
+                pl_classes_representative(&f->classes, params[j])) {
                 pl_csys_begin_ineq(ps);
                 pl_csys_add_pair(ps, params[i], params[j]);
             }

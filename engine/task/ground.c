@@ -18,7 +18,8 @@ static int init_value_key_find(const pl_task *t, int func, const int *args, int 
     for (int i = 0; i < p->nvalues; i++) {
         if (p->values[i].func != func || p->values[i].nargs != nargs)
             continue;
-        if (!memcmp(p->values[i].args, args, (size_t)nargs * sizeof *args)) {
+        /* no arguments: both lists may be NULL, which memcmp may not see */
+        if (nargs == 0 || !memcmp(p->values[i].args, args, (size_t)nargs * sizeof *args)) {
             *value = p->values[i].value;
             return 0;
         }

@@ -393,7 +393,10 @@ static void explore_incremental(pl_heuristic *h, int ncut)
 }
 
 /* The goal zone: atoms that reach the goal through cost-0 supporters.  Each
- * operator achieving one of them is marked as entering the zone. */
+ * operator achieving one of them is marked as entering the zone.  An atom
+ * joins the zone when pushed, so it is pushed once: an operator adding
+ * several zone atoms meets its supporter once per atom, which overflowed
+ * the stack (natoms + nops) when the zone was marked on popping. */
 static void mark_goal_plateau(pl_heuristic *h)
 {
     hop *ops = h->ops;
@@ -410,27 +413,29 @@ static void mark_goal_plateau(pl_heuristic *h)
     int *const *add_of = h->r->add_of;
     const int *nadd_of = h->r->nadd_of;
     int top = 0;
+    status[goal_atom] = GOAL_ZONE;
     stack[top++] = goal_atom;
     while (top) {
-        int p = stack[--top];
-        if (status[p] == GOAL_ZONE)
-            continue;
-        status[p] = GOAL_ZONE;
+        int p = stack[--top], next = -1;
         if (p == goal_atom) {
             hop *g = &ops[h->nops - 1];
             g->zone_epoch = epoch;
             if (g->cost == 0)
-                stack[top++] = g->supporter;
-            continue;
+                next = g->supporter;
+        } else if (p != true_atom) {
+            const int *adders = add_of[p];
+            for (int i = 0, m = nadd_of[p]; i < m; i++) {
+                hop *op = &ops[adders[i]];
+                op->zone_epoch = epoch;
+                if (op->cost == 0 && op->unsat == 0 && status[op->supporter] != GOAL_ZONE) {
+                    status[op->supporter] = GOAL_ZONE;
+                    stack[top++] = op->supporter;
+                }
+            }
         }
-        if (p == true_atom)
-            continue;
-        const int *adders = add_of[p];
-        for (int i = 0, m = nadd_of[p]; i < m; i++) {
-            hop *op = &ops[adders[i]];
-            op->zone_epoch = epoch;
-            if (op->cost == 0 && op->unsat == 0)
-                stack[top++] = op->supporter;
+        if (next >= 0 && status[next] != GOAL_ZONE) {
+            status[next] = GOAL_ZONE;
+            stack[top++] = next;
         }
     }
 }

@@ -154,6 +154,15 @@ static void test_limits_answer_unknown(void **state)
     assert_int_equal(pl_search(lt.task, r, &p, &res), PL_SEARCH_SOLVED);
     pl_search_result_clear(&res);
     pl_search_stop_flag(NULL);
+    /* the time limit's clock is read after the first expansion, then about
+     * every 10 ms: a limit already past stops the search there (read every
+     * 64 expansions, it ran 64; with slow evaluations, far past the limit) */
+    p.max_seconds = 1e-9;
+    assert_int_equal(pl_search(lt.task, r, &p, &res), PL_SEARCH_LIMIT);
+    assert_string_equal(res.limit, "time");
+    assert_int_equal(res.expansions, 1);
+    pl_search_result_clear(&res);
+    p.max_seconds = 0;
     pl_limits limits = {3, 0, 0};
     long long cost = -1;
     /* a limit is never reported as "unsolvable" */

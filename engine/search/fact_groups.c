@@ -213,7 +213,10 @@ int pl_fd_groups_find(const pl_task *t, pl_fd_groups *out)
     int nproved = f.oom ? -1 : inv_prove(&f, &proved);
     int *rank = nproved < 0 ? NULL : pl_fd_atom_ranks(t);
     int rc = rank ? collect_groups(&f, proved, nproved, rank, out) : -1;
-    free(rank);
+    if (rc == 0)
+        out->rank = rank;
+    else
+        free(rank);
     free(proved);
     free(f.parts);
     free(f.cands);
@@ -228,6 +231,7 @@ int pl_fd_groups_find(const pl_task *t, pl_fd_groups *out)
 
 void pl_fd_groups_free(pl_fd_groups *g)
 {
+    free(g->rank);
     free(g->start);
     free(g->atoms);
     memset(g, 0, sizeof *g);

@@ -29,35 +29,19 @@ static int cmp_group_refs(const void *x, const void *y)
     return (a->n > b->n) - (a->n < b->n);
 }
 
-static int cmp_u64(const void *x, const void *y)
-{
-    uint64_t a = *(const uint64_t *)x, b = *(const uint64_t *)y;
-    return (a > b) - (a < b);
-}
-
-/* atoms[0..n) in rank order (keys: scratch for n entries). */
-static void sort_by_rank(int *atoms, int n, const int *rank, uint64_t *keys)
-{
-    for (int i = 0; i < n; i++)
-        keys[i] = (uint64_t)(uint32_t)rank[atoms[i]] << 32 | (uint32_t)atoms[i];
-    pl_sort(keys, (size_t)n, sizeof *keys, cmp_u64);
-    for (int i = 0; i < n; i++)
-        atoms[i] = (int)(uint32_t)keys[i];
-}
-
 /* choose_groups: the largest remaining group (the last one listed among
  * equals) takes its atoms out of every other group, until none has two;
  * the atoms left over are variables of their own.  Atoms the goal wants
  * false never join a group. */
-static int choose_variables(const pl_task *t, const pl_fd_groups *g, const int *rank, variables *out)
+static int choose_variables(const pl_task *t, const pl_fd_groups *g, variables *out)
 {
+    const int *rank = g->rank;
     int n = t->natoms, ng = g->ngroups;
     int *size = calloc((size_t)ng + 1, sizeof *size);
     bool *in = calloc((size_t)g->start[ng] + 1, sizeof *in); /* per group entry: still a member */
     /* groups by size: a stack per size, linked through next_in_stack */
     int *next_in_stack = malloc(((size_t)ng + 1) * sizeof *next_in_stack);
     int *top_of = malloc(((size_t)n + 2) * sizeof *top_of);
-    uint64_t *keys = malloc(((size_t)n + 1) * sizeof *keys);
     int *neg_goal = malloc(((size_t)n + 1) * sizeof *neg_goal);
     bool *goal_false = calloc((size_t)n + 1, sizeof *goal_false);
     int *chosen = malloc(((size_t)n + 1) * sizeof *chosen);
@@ -69,7 +53,7 @@ static int choose_variables(const pl_task *t, const pl_fd_groups *g, const int *
     int *entry_group = malloc(((size_t)g->start[ng] + 1) * sizeof *entry_group);
     group_ref *refs = malloc(((size_t)ng + (size_t)n + 1) * sizeof *refs);
     int rc = -1;
-    if (!size || !in || !next_in_stack || !top_of || !keys || !neg_goal || !goal_false || !chosen ||
+    if (!size || !in || !next_in_stack || !top_of || !neg_goal || !goal_false || !chosen ||
         !chosen_start || !covered || !fact_start || !fact_entries || !entry_group || !refs)
         goto done;
     int nneg = pl_cond_required_false(t, t->goal, neg_goal);
@@ -135,12 +119,12 @@ static int choose_variables(const pl_task *t, const pl_fd_groups *g, const int *
         }
     }
     chosen_start[nchosen_groups] = nchosen;
-    /* every chosen group sorted, the uncovered atoms alone, all sorted */
+    /* the chosen groups (each keeps its group's atom order), the uncovered
+     * atoms alone, all sorted */
     int nrefs = 0;
     for (int k = 0; k < nchosen_groups; k++) {
         int *atoms = chosen + chosen_start[k];
         int len = chosen_start[k + 1] - chosen_start[k];
-        sort_by_rank(atoms, len, rank, keys);
         refs[nrefs++] = (group_ref){atoms, len, rank};
     }
     int *singles = malloc(((size_t)n + 1) * sizeof *singles);
@@ -175,7 +159,6 @@ done:
     free(in);
     free(next_in_stack);
     free(top_of);
-    free(keys);
     free(neg_goal);
     free(goal_false);
     free(chosen);
@@ -193,12 +176,11 @@ int *pl_fd_fact_order(const pl_task *t, int nnegated, const int *negated_base)
     int n = t->natoms, total = n + nnegated;
     pl_fd_groups groups;
     variables vars = {0};
-    int *rank = NULL, *order = NULL, *result = NULL, *negated_of = NULL;
+    int *order = NULL, *result = NULL, *negated_of = NULL;
     bool *placed = NULL;
     if (pl_fd_groups_find(t, &groups) < 0)
         return NULL;
-    rank = pl_fd_atom_ranks(t);
-    if (!rank || choose_variables(t, &groups, rank, &vars) < 0)
+    if (choose_variables(t, &groups, &vars) < 0)
         goto done;
     order = malloc(((size_t)vars.nvars + 1) * sizeof *order);
     result = malloc(((size_t)total + 1) * sizeof *result);
@@ -236,7 +218,6 @@ int *pl_fd_fact_order(const pl_task *t, int nnegated, const int *negated_base)
     }
 done:
     pl_fd_groups_free(&groups);
-    free(rank);
     free(order);
     free(negated_of);
     free(placed);

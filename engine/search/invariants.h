@@ -23,6 +23,7 @@ typedef struct {
     int ngroups;
     int *start;  /* group g: atoms[start[g] .. start[g + 1]) */
     int *atoms;  /* fluent atom ids, each group in Fast Downward's atom order */
+    int *rank;   /* per atom: its place in that order (pl_fd_atom_ranks) */
 } pl_fd_groups;
 
 /* The mutex groups of `t` (every instantiation of a proved invariant that
